@@ -1,0 +1,80 @@
+"""The native registry: Python functions registered under their common.j name.
+
+A native is registered with its common.j signature, so the runtime can build the built-in
+API (used when no common.j is loaded) and check the loaded common.j against it::
+
+    @native("CreateGroup", "takes nothing returns group")
+    def CreateGroup(ctx):
+        return ctx.game.groups.create()
+
+Calling convention (the VM converts at the boundary):
+
+- the first argument is the native context ``ctx`` (see ``jassvm.vm.NativeContext``):
+  ``ctx.game`` (the game-state model), ``ctx.vm``, ``ctx.thread`` (its ``response`` dict holds
+  the event payload: triggering trigger, unit, ...), ``ctx.now`` (game seconds),
+  ``ctx.run_code(code, **response)`` (runs a code value in a new callback thread to completion),
+  ``ctx.crash(kind, message)`` (ends the calling thread with a recorded runtime error),
+  ``ctx.warn(message)`` (records a runtime warning);
+- then the JASS arguments as Python values: integer -> ``int`` (already wrapped to 32 bits),
+  real -> ``float`` (already rounded to binary32), boolean -> ``bool``, string -> ``str`` or
+  ``None`` (undecodable bytes kept as surrogate escapes), handle types -> the model object or
+  ``None``, code -> an opaque code value or ``None``;
+- the return value uses the same mapping; the VM wraps/rounds it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+_SIGNATURE = re.compile(r"^\s*takes\s+(?P<params>.+?)\s+returns\s+(?P<returns>\w+)\s*$")
+
+
+@dataclass(frozen=True)
+class NativeSpec:
+    """A registered native: common.j name, parameter (type, name) pairs, return type, function."""
+
+    name: str
+    params: tuple[tuple[str, str], ...]
+    returns: str
+    func: Callable
+    constant: bool = False
+
+
+NATIVES: dict[str, NativeSpec] = {}
+
+
+def parse_signature(signature: str) -> tuple[tuple[tuple[str, str], ...], str]:
+    """Parse ``"takes unit whichUnit, real x returns nothing"`` into (params, return type).
+
+    Raises ValueError on a malformed signature (a programming error in a natives module).
+    """
+    m = _SIGNATURE.match(signature)
+    if not m:
+        raise ValueError(f"malformed native signature: {signature!r}")
+    params_text = m.group("params").strip()
+    params: list[tuple[str, str]] = []
+    if params_text != "nothing":
+        for part in params_text.split(","):
+            words = part.split()
+            if len(words) != 2:
+                raise ValueError(f"malformed native parameter {part!r} in {signature!r}")
+            params.append((words[0], words[1]))
+    return tuple(params), m.group("returns")
+
+
+def native(name: str, signature: str, *, constant: bool = False) -> Callable[[Callable], Callable]:
+    """Decorator: register ``func`` as the implementation of common.j native ``name``.
+
+    ``signature`` is the common.j text after the name (``"takes ... returns ..."``).
+    Registering the same name twice raises ValueError.
+    """
+    params, returns = parse_signature(signature)
+
+    def register(func: Callable) -> Callable:
+        if name in NATIVES:
+            raise ValueError(f"native {name} registered twice")
+        NATIVES[name] = NativeSpec(name, params, returns, func, constant)
+        return func
+
+    return register
