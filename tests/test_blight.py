@@ -1,0 +1,298 @@
+"""Blight plane and natives: one test per seed 002 contract clause, plus conformance 078."""
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+
+from natives.blight import HAUNTED_GOLD_MINE, WPM_BLIGHT, BlightPlane
+from natives.registry import NATIVES
+
+
+class Crash(Exception):
+    pass
+
+
+class FakeCtx:
+    """Minimal native context: a game holding a blight plane, recorded warnings/crashes."""
+
+    def __init__(self, plane: BlightPlane | None = None, units=None):
+        self.game = SimpleNamespace(blight=plane or BlightPlane())
+        if units is not None:
+            self.game.units = units
+        self.warnings: list[str] = []
+
+    def warn(self, message):
+        self.warnings.append(message)
+
+    def crash(self, kind, message):
+        raise Crash(f"{kind}: {message}")
+
+
+def call(ctx, name, *args):
+    return NATIVES[name].func(ctx, *args)
+
+
+P0, P1 = object(), object()   # stand-ins for player handles
+
+
+# -- seeding from the pathing map -------------------------------------------------------------
+
+def test_wpm_0x20_bit_seeds_a_32_unit_cell_plane():
+    flags = bytearray([0x40] * 16 * 8)
+    flags[3 * 16 + 5] = 0x60          # ground + blight at column 5, row 3
+    plane = BlightPlane()
+    assert plane.seed_from_pathing(16, 8, bytes(flags), min_x=0.0, min_y=0.0) == 1
+    assert (plane.width, plane.height) == (16, 8)
+    # cell (5, 3) covers x in [160, 192), y in [96, 128): 32 world units per side
+    assert plane.is_blighted(160.0, 96.0)
+    assert plane.is_blighted(191.9, 127.9)
+    assert not plane.is_blighted(192.0, 96.0)
+    assert not plane.is_blighted(160.0, 128.0)
+    assert not plane.is_blighted(159.9, 100.0)
+
+
+def test_only_the_0x20_bit_means_blight():
+    flags = bytes([0xCE, 0x40, 0x48, 0x0A, 0x20, 0xFF, 0xDF, 0x00])
+    plane = BlightPlane()
+    plane.seed_from_pathing(8, 1, flags, min_x=0.0, min_y=0.0)
+    assert [plane.is_cell_blighted(i, 0) for i in range(8)] == [
+        False, False, False, False, True, True, False, False]
+
+
+def test_seeded_plane_is_centred_by_default_and_rows_start_south():
+    flags = bytearray(4 * 4)
+    flags[0] = WPM_BLIGHT           # row 0 is the southmost row
+    plane = BlightPlane()
+    plane.seed_from_pathing(4, 4, bytes(flags))
+    assert (plane.min_x, plane.min_y, plane.max_x, plane.max_y) == (-64.0, -64.0, 64.0, 64.0)
+    assert plane.is_blighted(-64.0, -64.0)
+    assert not plane.is_blighted(-64.0, 63.0)
+
+
+def test_seeding_rejects_a_pathing_map_of_the_wrong_size():
+    plane = BlightPlane()
+    with pytest.raises(ValueError):
+        plane.seed_from_pathing(4, 4, bytes(15))
+    with pytest.raises(ValueError):
+        plane.seed_from_pathing(0, 4, b"")
+
+
+def test_runtime_changes_leave_the_pathing_source_untouched():
+    flags = bytearray([0x60] * 64)
+    original = bytes(flags)
+    plane = BlightPlane()
+    plane.seed_from_pathing(8, 8, flags, min_x=0.0, min_y=0.0)
+    plane.set_rect(0.0, 0.0, 256.0, 256.0, False)
+    assert bytes(flags) == original            # the shared pathing bytes are not written
+    flags[:] = bytes(64)                       # ... and rebaking them does not erase blight
+    plane.set_point(128.0, 128.0, True)
+    assert plane.is_blighted(128.0, 128.0)
+
+
+def test_scripts_can_create_and_clear_authored_map_blight():
+    plane = BlightPlane()
+    plane.seed_from_pathing(16, 16, bytes([0x60] * 256), min_x=0.0, min_y=0.0)
+    assert plane.is_blighted(256.0, 256.0)
+    plane.set_radius(256.0, 256.0, 0.0, False)     # the corner at (256, 256): its 4x4 cells
+    assert not plane.is_blighted(256.0, 256.0)
+    assert not plane.is_blighted(192.0, 192.0)
+    assert plane.is_blighted(191.0, 191.0)
+    assert plane.count() == 256 - 16
+    plane.set_radius(256.0, 256.0, 0.0, True)
+    assert plane.count() == 256
+
+
+# -- global, not per player --------------------------------------------------------------------
+
+def test_blight_is_global_terrain_state_not_per_player():
+    ctx = FakeCtx()
+    call(ctx, "SetBlightPoint", P0, 0.0, 0.0, True)
+    assert call(ctx, "IsPointBlighted", 0.0, 0.0)
+    call(ctx, "SetBlightPoint", P1, 0.0, 0.0, False)     # another player clears it
+    assert not call(ctx, "IsPointBlighted", 0.0, 0.0)
+
+
+def test_is_point_blighted_takes_no_player():
+    assert [t for t, _ in NATIVES["IsPointBlighted"].params] == ["real", "real"]
+
+
+def test_setters_validate_their_player_handle():
+    ctx = FakeCtx()
+    loc = SimpleNamespace(x=0.0, y=0.0)
+    rect = SimpleNamespace(minx=-64.0, miny=-64.0, maxx=64.0, maxy=64.0)
+    call(ctx, "SetBlight", None, 0.0, 0.0, 256.0, True)
+    call(ctx, "SetBlightPoint", None, 0.0, 0.0, True)
+    call(ctx, "SetBlightLoc", None, loc, 256.0, True)
+    call(ctx, "SetBlightRect", None, rect, True)
+    assert ctx.game.blight.count() == 0
+    assert len(ctx.warnings) == 4
+
+
+def test_setter_player_is_not_stored():
+    ctx = FakeCtx()
+    call(ctx, "SetBlight", P0, 0.0, 0.0, 128.0, True)
+    assert not any(v is P0 for v in vars(ctx.game.blight).values())
+
+
+# -- 128-unit corners projected to 4x4 cells ----------------------------------------------------
+
+def test_each_changed_corner_projects_to_the_surrounding_4x4_cells():
+    plane = BlightPlane()
+    assert plane.set_point(0.0, 0.0, True) == 16
+    blighted = {(cx, cy) for cy in range(plane.height) for cx in range(plane.width)
+                if plane.is_cell_blighted(cx, cy)}
+    centre = plane.cell_at(0.0, 0.0)
+    assert blighted == {(centre[0] + dx, centre[1] + dy)
+                        for dx in (-2, -1, 0, 1) for dy in (-2, -1, 0, 1)}
+    # the square [-64, 64) on both axes
+    assert plane.is_blighted(-64.0, -64.0) and plane.is_blighted(63.9, 63.9)
+    assert not plane.is_blighted(64.0, 0.0) and not plane.is_blighted(0.0, -64.1)
+
+
+def test_point_operation_snaps_to_the_corner_at_or_below_left():
+    plane = BlightPlane()
+    plane.set_point(100.0, 127.0, True)        # snaps to corner (0, 0)
+    assert plane.is_blighted(0.0, 0.0)
+    assert not plane.is_blighted(100.0, 127.0)
+    plane2 = BlightPlane()
+    plane2.set_point(128.0, -1.0, True)        # snaps to corner (128, -128)
+    assert plane2.is_blighted(128.0, -128.0)
+    assert plane2.count() == 16
+
+
+def test_radius_operation_changes_corners_within_the_radius():
+    plane = BlightPlane()
+    plane.set_radius(0.0, 0.0, 128.0, True)    # (0,0) and its 4 axis neighbours; diagonals at 181
+    assert plane.count() == 5 * 16
+    assert plane.is_blighted(128.0, 0.0) and plane.is_blighted(0.0, -128.0)
+    assert not plane.is_blighted(128.0, 128.0)
+    plane.set_radius(0.0, 0.0, 181.0, True)
+    assert not plane.is_blighted(128.0, 128.0)  # 181.019... > 181
+    plane.set_radius(0.0, 0.0, 181.1, True)
+    assert plane.is_blighted(128.0, 128.0)
+    assert plane.set_radius(0.0, 0.0, -1.0, False) == 0
+
+
+def test_radius_operation_centre_need_not_be_on_a_corner():
+    plane = BlightPlane()
+    plane.set_radius(64.0, 0.0, 64.0, True)    # corners (0,0) and (128,0) are exactly 64 away
+    assert plane.count() == 2 * 16
+    plane2 = BlightPlane()
+    plane2.set_radius(64.0, 64.0, 60.0, True)  # no corner within 60 of the tile centre
+    assert plane2.count() == 0
+
+
+def test_rect_operation_changes_corners_inside_the_rect_bounds_included():
+    plane = BlightPlane()
+    plane.set_rect(0.0, 0.0, 256.0, 128.0, True)   # corners x in {0,128,256}, y in {0,128}
+    assert plane.count() == 6 * 16
+    plane2 = BlightPlane()
+    plane2.set_rect(1.0, 1.0, 127.0, 127.0, True)  # no corner strictly inside
+    assert plane2.count() == 0
+
+
+def test_operations_are_clipped_to_the_plane_and_bounded():
+    plane = BlightPlane(0.0, 0.0, 8, 8)            # [0, 256)^2
+    plane.set_radius(0.0, 0.0, 1e30, True)
+    assert plane.count() == 64
+    plane.set_rect(float("-inf"), float("-inf"), float("inf"), float("inf"), False)
+    assert plane.count() == 0
+    plane.set_point(float("nan"), 0.0, True)
+    plane.set_radius(0.0, float("inf"), 10.0, True)
+    assert plane.count() == 0
+    assert not plane.is_blighted(-1.0, 0.0) and not plane.is_blighted(256.0, 0.0)
+    assert not plane.is_blighted(float("nan"), 0.0)
+
+
+# -- save / load ---------------------------------------------------------------------------------
+
+def test_save_load_preserves_script_mutations():
+    plane = BlightPlane()
+    plane.seed_from_pathing(32, 32, bytes([0x60] * 512 + [0x40] * 512))
+    plane.set_radius(0.0, 0.0, 300.0, True)
+    plane.set_point(-256.0, -256.0, False)
+    record = json.loads(json.dumps(plane.snapshot()))
+    fresh = BlightPlane()
+    fresh.seed_from_pathing(32, 32, bytes([0x60] * 512 + [0x40] * 512))
+    fresh.restore(record)
+    assert fresh.state() == plane.state()
+    raw = BlightPlane()
+    raw.seed_from_pathing(32, 32, bytes(1024))
+    raw.set_state(plane.state())
+    assert raw.state() == plane.state()
+
+
+def test_saved_state_must_exactly_match_the_map_grid():
+    plane = BlightPlane(0.0, 0.0, 8, 8)
+    plane.set_point(0.0, 0.0, True)
+    before = plane.state()
+    with pytest.raises(ValueError):
+        plane.set_state(bytes(63))
+    other = BlightPlane(0.0, 0.0, 8, 4)
+    with pytest.raises(ValueError):
+        plane.restore(other.snapshot())
+    with pytest.raises(ValueError):
+        plane.restore({"min_x": 0.0})
+    assert plane.state() == before               # a rejected restore loses nothing
+
+
+# -- the natives ---------------------------------------------------------------------------------
+
+def test_conformance_078_blight():
+    ctx = FakeCtx()
+    assert call(ctx, "IsPointBlighted", 0.0, 0.0) is False
+    call(ctx, "SetBlight", P0, 0.0, 0.0, 512.0, True)
+    assert call(ctx, "IsPointBlighted", 0.0, 0.0) is True
+    assert call(ctx, "IsPointBlighted", 128.0, 128.0) is True
+    call(ctx, "SetBlight", P0, 0.0, 0.0, 512.0, False)
+    assert call(ctx, "IsPointBlighted", 0.0, 0.0) is False
+    call(ctx, "SetBlightPoint", P0, 0.0, 0.0, True)
+    assert call(ctx, "IsPointBlighted", 0.0, 0.0) is True
+
+
+def test_set_blight_loc_and_rect_natives():
+    ctx = FakeCtx()
+    call(ctx, "SetBlightLoc", P0, SimpleNamespace(x=256.0, y=256.0), 0.0, True)
+    assert call(ctx, "IsPointBlighted", 256.0, 256.0)
+    call(ctx, "SetBlightRect", P0, SimpleNamespace(minx=-128.0, miny=-128.0, maxx=0.0, maxy=0.0), True)
+    assert ctx.game.blight.count() == 16 + 4 * 16
+    call(ctx, "SetBlightLoc", P0, None, 100.0, True)
+    call(ctx, "SetBlightRect", P0, None, True)
+    assert len(ctx.warnings) == 2
+
+
+def test_signatures_match_common_j():
+    sig = {name: (tuple(t for t, _ in NATIVES[name].params), NATIVES[name].returns)
+           for name in ("SetBlight", "SetBlightRect", "SetBlightPoint", "SetBlightLoc",
+                        "CreateBlightedGoldmine", "IsPointBlighted")}
+    assert sig == {
+        "SetBlight": (("player", "real", "real", "real", "boolean"), "nothing"),
+        "SetBlightRect": (("player", "rect", "boolean"), "nothing"),
+        "SetBlightPoint": (("player", "real", "real", "boolean"), "nothing"),
+        "SetBlightLoc": (("player", "location", "real", "boolean"), "nothing"),
+        "CreateBlightedGoldmine": (("player", "real", "real", "real"), "unit"),
+        "IsPointBlighted": (("real", "real"), "boolean"),
+    }
+
+
+def test_create_blighted_goldmine_creates_the_mine_and_blights_its_corner():
+    created = []
+
+    def create(player, type_id, x, y, facing):
+        created.append((player, type_id, x, y, facing))
+        return "mine"
+
+    ctx = FakeCtx(units=SimpleNamespace(create=create))
+    assert call(ctx, "CreateBlightedGoldmine", P0, 256.0, 0.0, 270.0) == "mine"
+    assert created == [(P0, HAUNTED_GOLD_MINE, 256.0, 0.0, 270.0)]
+    assert HAUNTED_GOLD_MINE == 0x75676F6C
+    assert call(ctx, "IsPointBlighted", 256.0, 0.0)
+
+
+def test_create_blighted_goldmine_without_units_model_is_a_recorded_error():
+    ctx = FakeCtx()
+    with pytest.raises(Crash):
+        call(ctx, "CreateBlightedGoldmine", P0, 0.0, 0.0, 0.0)
+    assert ctx.game.blight.count() == 0
