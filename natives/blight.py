@@ -27,6 +27,7 @@ import base64
 import math
 from typing import Any
 
+from natives.handles import alive
 from natives.registry import native
 
 #: Pathing-map flag bit that marks a blighted cell (map-formats.md 3.1, seed 002).
@@ -70,18 +71,19 @@ class BlightPlane:
         height = max(1, math.ceil((max_y - min_y) / CELL_SIZE))
         return cls(min_x, min_y, width, height)
 
-    def seed_from_pathing(self, width: int, height: int, flags_bytes: bytes,
+    def seed_from_pathing(self, width: int, height: int, flags_bytes: bytes | None,
                           min_x: float | None = None, min_y: float | None = None) -> int:
         """Reset the plane from a pathing map: a cell is blighted iff its flag byte has 0x20.
 
         ``flags_bytes`` are the ``width * height`` cell bytes of ``war3map.wpm`` after its
         16-byte header (row-major, row 0 southmost). ``min_x``/``min_y`` place cell (0, 0)
         in the world (the w3e ``centerOffset``); by default the plane is centred on (0, 0).
+        ``None`` means no pathing data (``natives.geometry.PathingMap.cells``): a clear plane.
         The bytes are copied: later changes to either side never affect the other.
         Returns the number of blighted cells. Raises ValueError on inconsistent sizes.
         """
         _check_dims(width, height)
-        data = bytes(flags_bytes)
+        data = bytes(width * height) if flags_bytes is None else bytes(flags_bytes)
         if len(data) != width * height:
             raise ValueError(
                 f"pathing map has {len(data)} cell bytes, expected {width}x{height}={width * height}")
@@ -273,14 +275,20 @@ def SetBlight(ctx, whichPlayer, x, y, radius, addBlight):
 def SetBlightRect(ctx, whichPlayer, r, addBlight):
     """Add or remove blight on every 128-unit corner inside rect ``r`` (seed 002).
 
-    ``r`` is any object with ``minx, miny, maxx, maxy`` (``natives.geometry.Rect``).
+    ``r`` is a ``natives.geometry.Rect`` (``min_x, min_y, max_x, max_y``); any object with
+    those attributes, or with ``minx, miny, maxx, maxy``, is accepted.
     """
     if not _player_ok(ctx, whichPlayer, "SetBlightRect"):
         return
+    r = alive(r)
     if r is None:
         ctx.warn("SetBlightRect: null rect; blight unchanged")
         return
-    ctx.game.blight.set_rect(r.minx, r.miny, r.maxx, r.maxy, addBlight)
+    if hasattr(r, "min_x"):
+        bounds = (r.min_x, r.min_y, r.max_x, r.max_y)
+    else:
+        bounds = (r.minx, r.miny, r.maxx, r.maxy)
+    ctx.game.blight.set_rect(*bounds, addBlight)
 
 
 @native("SetBlightPoint", "takes player whichPlayer, real x, real y, boolean addBlight returns nothing")
@@ -295,6 +303,7 @@ def SetBlightLoc(ctx, whichPlayer, whichLocation, radius, addBlight):
     """``SetBlight`` centred on a location (any object with ``x, y``)."""
     if not _player_ok(ctx, whichPlayer, "SetBlightLoc"):
         return
+    whichLocation = alive(whichLocation)
     if whichLocation is None:
         ctx.warn("SetBlightLoc: null location; blight unchanged")
         return

@@ -7,6 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from natives.blight import HAUNTED_GOLD_MINE, WPM_BLIGHT, BlightPlane
+from natives.geometry import Location, Rect
 from natives.registry import NATIVES
 
 
@@ -71,6 +72,13 @@ def test_seeded_plane_is_centred_by_default_and_rows_start_south():
     assert not plane.is_blighted(-64.0, 63.0)
 
 
+def test_seeding_without_pathing_data_gives_a_clear_plane():
+    plane = BlightPlane()
+    plane.set_point(0.0, 0.0, True)
+    assert plane.seed_from_pathing(8, 8, None, min_x=0.0, min_y=0.0) == 0
+    assert (plane.max_x, plane.max_y) == (256.0, 256.0)
+
+
 def test_seeding_rejects_a_pathing_map_of_the_wrong_size():
     plane = BlightPlane()
     with pytest.raises(ValueError):
@@ -120,8 +128,8 @@ def test_is_point_blighted_takes_no_player():
 
 def test_setters_validate_their_player_handle():
     ctx = FakeCtx()
-    loc = SimpleNamespace(x=0.0, y=0.0)
-    rect = SimpleNamespace(minx=-64.0, miny=-64.0, maxx=64.0, maxy=64.0)
+    loc = Location(0.0, 0.0)
+    rect = Rect(-64.0, -64.0, 64.0, 64.0)
     call(ctx, "SetBlight", None, 0.0, 0.0, 256.0, True)
     call(ctx, "SetBlightPoint", None, 0.0, 0.0, True)
     call(ctx, "SetBlightLoc", None, loc, 256.0, True)
@@ -254,13 +262,21 @@ def test_conformance_078_blight():
 
 def test_set_blight_loc_and_rect_natives():
     ctx = FakeCtx()
-    call(ctx, "SetBlightLoc", P0, SimpleNamespace(x=256.0, y=256.0), 0.0, True)
+    call(ctx, "SetBlightLoc", P0, Location(256.0, 256.0), 0.0, True)
     assert call(ctx, "IsPointBlighted", 256.0, 256.0)
-    call(ctx, "SetBlightRect", P0, SimpleNamespace(minx=-128.0, miny=-128.0, maxx=0.0, maxy=0.0), True)
+    call(ctx, "SetBlightRect", P0, Rect(-128.0, -128.0, 0.0, 0.0), True)
     assert ctx.game.blight.count() == 16 + 4 * 16
+    # any object with minx/miny/maxx/maxy works too
+    other = SimpleNamespace(minx=512.0, miny=512.0, maxx=512.0, maxy=512.0, destroyed=False)
+    call(ctx, "SetBlightRect", P0, other, True)
+    assert call(ctx, "IsPointBlighted", 512.0, 512.0)
     call(ctx, "SetBlightLoc", P0, None, 100.0, True)
     call(ctx, "SetBlightRect", P0, None, True)
-    assert len(ctx.warnings) == 2
+    removed = Rect(-1024.0, -1024.0, -512.0, -512.0)
+    removed.destroyed = True                       # a removed rect acts as null
+    call(ctx, "SetBlightRect", P0, removed, True)
+    assert not call(ctx, "IsPointBlighted", -768.0, -768.0)
+    assert len(ctx.warnings) == 3
 
 
 def test_signatures_match_common_j():
