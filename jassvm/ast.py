@@ -1,0 +1,255 @@
+"""The typed JASS syntax tree.
+
+Every node carries its position (``pos``: file, 1-based line, 1-based column in bytes of
+the source line). The parser builds these; the checker annotates expressions with their
+type in ``Expr.type`` (a type name such as ``"integer"`` or ``"unit"``, ``"null"`` for the
+null literal).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple, Optional, Union
+
+
+class Pos(NamedTuple):
+    """A source position: file name, 1-based line, 1-based column."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+class Node:
+    """Base of all syntax-tree nodes; subclasses are dataclasses whose first field is ``pos``."""
+
+    __slots__ = ()
+
+    @property
+    def file(self) -> str:
+        return self.pos.file  # type: ignore[attr-defined]
+
+    @property
+    def line(self) -> int:
+        return self.pos.line  # type: ignore[attr-defined]
+
+    @property
+    def col(self) -> int:
+        return self.pos.col  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass(slots=True)
+class Expr(Node):
+    pos: Pos
+    type: Optional[str] = field(default=None, init=False, repr=False, compare=False)
+
+
+@dataclass(slots=True)
+class IntLit(Expr):
+    """An integer literal (decimal, octal, hex or rawcode), value already wrapped to int32."""
+
+    value: int = 0
+    text: str = ""
+
+
+@dataclass(slots=True)
+class RealLit(Expr):
+    value: float = 0.0
+    text: str = ""
+
+
+@dataclass(slots=True)
+class StrLit(Expr):
+    """A string literal; ``value`` is the unescaped text (undecodable bytes as surrogate escapes)."""
+
+    value: str = ""
+
+
+@dataclass(slots=True)
+class BoolLit(Expr):
+    value: bool = False
+
+
+@dataclass(slots=True)
+class NullLit(Expr):
+    pass
+
+
+@dataclass(slots=True)
+class CodeRef(Expr):
+    """``function NAME``: a code value."""
+
+    name: str = ""
+
+
+@dataclass(slots=True)
+class VarRef(Expr):
+    name: str = ""
+
+
+@dataclass(slots=True)
+class IndexRef(Expr):
+    """``NAME[index]``: an array element."""
+
+    name: str = ""
+    index: Expr = None  # type: ignore[assignment]
+
+
+@dataclass(slots=True)
+class CallExpr(Expr):
+    name: str = ""
+    args: list[Expr] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Unary(Expr):
+    """``op`` is ``"-"``, ``"+"`` or ``"not"``."""
+
+    op: str = ""
+    operand: Expr = None  # type: ignore[assignment]
+
+
+@dataclass(slots=True)
+class Binary(Expr):
+    """``op`` is one of ``+ - * / % == != < <= > >= and or``."""
+
+    op: str = ""
+    left: Expr = None  # type: ignore[assignment]
+    right: Expr = None  # type: ignore[assignment]
+
+
+@dataclass(slots=True)
+class Paren(Expr):
+    """A parenthesised expression (kept so the checker can tell ``(a)`` from ``a``)."""
+
+    inner: Expr = None  # type: ignore[assignment]
+
+
+# ---------------------------------------------------------------- statements
+
+
+@dataclass(slots=True)
+class Stmt(Node):
+    pos: Pos
+
+
+@dataclass(slots=True)
+class Local(Stmt):
+    """``local TYPE [array] NAME [= init]``; may appear after statements (the checker refuses it)."""
+
+    type_name: str = ""
+    name: str = ""
+    is_array: bool = False
+    init: Optional[Expr] = None
+
+
+@dataclass(slots=True)
+class Set(Stmt):
+    name: str = ""
+    index: Optional[Expr] = None
+    value: Expr = None  # type: ignore[assignment]
+
+
+@dataclass(slots=True)
+class Call(Stmt):
+    call: CallExpr = None  # type: ignore[assignment]
+
+
+@dataclass(slots=True)
+class If(Stmt):
+    """``if``/``elseif`` branches as (condition, body) pairs, then the ``else`` body or None."""
+
+    branches: list[tuple[Expr, list[Stmt]]] = field(default_factory=list)
+    else_body: Optional[list[Stmt]] = None
+
+
+@dataclass(slots=True)
+class Loop(Stmt):
+    body: list[Stmt] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ExitWhen(Stmt):
+    cond: Expr = None  # type: ignore[assignment]
+
+
+@dataclass(slots=True)
+class Return(Stmt):
+    value: Optional[Expr] = None
+
+
+@dataclass(slots=True)
+class Debug(Stmt):
+    """``debug <statement>``: the game skips these in retail builds."""
+
+    stmt: Stmt = None  # type: ignore[assignment]
+
+
+# ---------------------------------------------------------------- declarations
+
+
+@dataclass(slots=True)
+class TypeDecl(Node):
+    pos: Pos
+    name: str = ""
+    base: str = ""
+
+
+@dataclass(slots=True)
+class GlobalVar(Node):
+    pos: Pos
+    type_name: str = ""
+    name: str = ""
+    is_array: bool = False
+    is_constant: bool = False
+    init: Optional[Expr] = None
+
+
+@dataclass(slots=True)
+class Globals(Node):
+    pos: Pos
+    vars: list[GlobalVar] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Param(Node):
+    pos: Pos
+    type_name: str = ""
+    name: str = ""
+
+
+@dataclass(slots=True)
+class NativeDecl(Node):
+    pos: Pos
+    name: str = ""
+    params: list[Param] = field(default_factory=list)
+    returns: str = "nothing"
+    is_constant: bool = False
+
+
+@dataclass(slots=True)
+class Function(Node):
+    pos: Pos
+    name: str = ""
+    params: list[Param] = field(default_factory=list)
+    returns: str = "nothing"
+    is_constant: bool = False
+    body: list[Stmt] = field(default_factory=list)
+    end_pos: Optional[Pos] = None
+
+
+Decl = Union[TypeDecl, Globals, NativeDecl, Function]
+
+
+@dataclass(slots=True)
+class SourceFile(Node):
+    """One parsed file: its declarations in source order plus the ``//# +flag`` comments found."""
+
+    pos: Pos
+    decls: list[Decl] = field(default_factory=list)
+    flags: list[tuple[int, str]] = field(default_factory=list)
