@@ -1,0 +1,528 @@
+"""Game caches: ``InitGameCache``, ``Store*``/``GetStored*``/``HaveStored*``/``FlushStored*``,
+``SaveGameCache``, ``ReloadGameCachesFromDisk`` and the campaign carry-over API
+(``shared/reference/jass-semantics.md`` S136-S140; jassdoc ``gamecache`` type).
+
+Model (single-player semantics, S137):
+
+- A cache is named by its ``campaignFile`` string. ``InitGameCache`` with a name already
+  initialised in this game returns the same ``gamecache`` handle (thehelper.net Gamecache API:
+  "subsequent calls with the same campaignFile string will return the same gamecache"), so
+  many calls count once towards the limit of 255 caches (S134, S137).
+- Values live under (missionKey, key) in five independent slots: integer, real, boolean,
+  string, unit (``HaveStoredInteger`` and ``HaveStoredString`` under the same keys are
+  unrelated). Missing values read 0, 0.0, false, ``""`` (not null) and, for ``RestoreUnit``,
+  null (S136). Keys are compared exactly as given; a null key acts as ``""``.
+- "Disk" is the campaign store of this run: what ``SaveGameCache`` wrote (S138: values reach
+  the next mission only through ``SaveGameCache``). A cache created by ``InitGameCache`` starts
+  from the saved copy of its name, if any (S137). ``SaveGameCache`` writes one JSON file per
+  cache **only inside the sandbox folder** given to ``GameCacheStore`` (never pickle, never a
+  path outside it); a name that could escape or alias (separators, ``..``, drive letters,
+  absolute paths, control characters, device names) is refused with a recorded warning and
+  ``SaveGameCache`` returns false.
+- ``ReloadGameCachesFromDisk`` (low-confidence semantics, S137) re-reads the sandbox and resets
+  every live cache to its saved copy (empty when never saved); returns false if a file could
+  not be read.
+- The campaign runner carries caches between missions with ``GameCacheStore.export()`` /
+  ``import_()`` (JSON-safe dicts of the saved caches).
+- ``Sync*`` natives apply immediately: in single player the value is already local (S140).
+- ``StoreUnit``/``RestoreUnit`` need the units model and are not registered yet;
+  ``HaveStoredUnit``/``FlushStoredUnit``/``SyncStoredUnit`` work on the unit slot (which
+  only ``import_`` can fill for now).
+"""
+from __future__ import annotations
+
+import copy
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+from natives.handles import Handle, HandleTable, alive
+from natives.registry import native
+
+MAX_GAMECACHES = 255
+"""S134: the game allows at most 255 game caches."""
+
+INTEGER, REAL, BOOLEAN, STRING, UNIT = "integer", "real", "boolean", "string", "unit"
+KINDS = (INTEGER, REAL, BOOLEAN, STRING, UNIT)
+
+EXPORT_FORMAT = "jassvm-gamecache"
+EXPORT_VERSION = 1
+FILE_SUFFIX = ".json"
+MAX_NAME_LENGTH = 200
+
+_WINDOWS_DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)),
+                    *(f"LPT{i}" for i in range(10))}
+
+
+def check_cache_name(name: str | None) -> str | None:
+    """Why ``name`` cannot be a file name in the sandbox, or None when it is safe.
+
+    Refused: empty names, path separators (``/``, ``\\``), ``..``, drive letters and other
+    colons, control characters, undecodable bytes, trailing dots or spaces (Windows aliases),
+    Windows device names, and names longer than 200 characters.
+    """
+    if not name:
+        return "empty cache name"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"cache name longer than {MAX_NAME_LENGTH} characters"
+    if "/" in name or "\\" in name:
+        return "cache name contains a path separator"
+    if ":" in name:
+        return "cache name contains a drive letter or colon"
+    if ".." in name:
+        return "cache name contains '..'"
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in name):
+        return "cache name contains control characters"
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return "cache name contains undecodable bytes"
+    if name[-1] in ". " or name[0] == " ":
+        return "cache name starts with a space or ends with a dot or space"
+    if name.split(".")[0].strip().upper() in _WINDOWS_DEVICES:
+        return "cache name is a reserved device name"
+    return None
+
+
+# -- JSON-safe values ---------------------------------------------------------------------------
+
+def _encode_real(v: float) -> float | str:
+    if math.isfinite(v):
+        return v
+    return "NaN" if math.isnan(v) else ("Infinity" if v > 0 else "-Infinity")
+
+
+def _decode_real(v: Any) -> float:
+    if isinstance(v, bool):
+        raise ValueError("real value is a boolean")
+    if isinstance(v, (int, float)):
+        return float(v)
+    if v in ("NaN", "Infinity", "-Infinity"):
+        return float(v.replace("Infinity", "inf"))
+    raise ValueError(f"bad real value {v!r}")
+
+
+def _check_value(kind: str, v: Any) -> Any:
+    """Validate one imported value; returns it in model form. Raises ValueError."""
+    if kind == INTEGER:
+        if isinstance(v, bool) or not isinstance(v, int) or not -2**31 <= v < 2**31:
+            raise ValueError(f"bad integer value {v!r}")
+        return v
+    if kind == REAL:
+        return _decode_real(v)
+    if kind == BOOLEAN:
+        if not isinstance(v, bool):
+            raise ValueError(f"bad boolean value {v!r}")
+        return v
+    if kind == STRING:
+        if not isinstance(v, str):
+            raise ValueError(f"bad string value {v!r}")
+        return v
+    if not isinstance(v, dict):
+        raise ValueError(f"bad unit snapshot {v!r}")
+    json.dumps(v)          # must be JSON-safe
+    return copy.deepcopy(v)
+
+
+class GameCache(Handle):
+    """One ``gamecache`` agent: missionKey -> kind -> key -> value (S136).
+
+    ``name`` is the ``campaignFile`` it was initialised with.
+    """
+
+    type_name = "gamecache"
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+        self.missions: dict[str, dict[str, dict[str, Any]]] = {}
+
+    def store(self, kind: str, mission: str, key: str, value: Any) -> None:
+        """Set the ``kind`` slot of (mission, key)."""
+        self.missions.setdefault(mission, {}).setdefault(kind, {})[key] = value
+
+    def has(self, kind: str, mission: str, key: str) -> bool:
+        """Whether the ``kind`` slot of (mission, key) holds a value."""
+        return key in self.missions.get(mission, {}).get(kind, {})
+
+    def get(self, kind: str, mission: str, key: str, default: Any = None) -> Any:
+        """The value of the ``kind`` slot of (mission, key), or ``default``."""
+        return self.missions.get(mission, {}).get(kind, {}).get(key, default)
+
+    def flush_value(self, kind: str, mission: str, key: str) -> None:
+        """Empty one slot (``FlushStored<Kind>``)."""
+        per_mission = self.missions.get(mission)
+        if per_mission is None or key not in per_mission.get(kind, {}):
+            return
+        del per_mission[kind][key]
+        if not per_mission[kind]:
+            del per_mission[kind]
+        if not per_mission:
+            del self.missions[mission]
+
+    def flush_mission(self, mission: str) -> None:
+        """Drop every value under ``mission`` (``FlushStoredMission``)."""
+        self.missions.pop(mission, None)
+
+    def flush(self) -> None:
+        """Drop every value (``FlushGameCache``); the handle stays usable."""
+        self.missions.clear()
+
+    # -- JSON-safe form --------------------------------------------------------------------
+    def to_data(self) -> dict[str, Any]:
+        """``{mission: {kind: {key: value}}}`` with non-finite reals as strings."""
+        out: dict[str, Any] = {}
+        for mission, per_mission in self.missions.items():
+            out[mission] = {}
+            for kind, values in per_mission.items():
+                if kind == REAL:
+                    out[mission][kind] = {k: _encode_real(v) for k, v in values.items()}
+                else:
+                    out[mission][kind] = copy.deepcopy(values)
+        return out
+
+    def load_data(self, data: dict[str, Any]) -> None:
+        """Replace the contents with validated ``to_data`` output (ValueError if malformed;
+        nothing changes then)."""
+        self.missions = parse_cache_data(data)
+
+
+def parse_cache_data(data: Any) -> dict[str, dict[str, dict[str, Any]]]:
+    """Validate a cache's JSON form and return it in model form. Raises ValueError."""
+    if not isinstance(data, dict):
+        raise ValueError("cache data must be an object")
+    missions: dict[str, dict[str, dict[str, Any]]] = {}
+    for mission, per_mission in data.items():
+        if not isinstance(mission, str) or not isinstance(per_mission, dict):
+            raise ValueError(f"bad mission {mission!r}")
+        out: dict[str, dict[str, Any]] = {}
+        for kind, values in per_mission.items():
+            if kind not in KINDS or not isinstance(values, dict):
+                raise ValueError(f"bad value kind {kind!r} in mission {mission!r}")
+            checked = {}
+            for key, v in values.items():
+                if not isinstance(key, str):
+                    raise ValueError(f"bad key {key!r}")
+                checked[key] = _check_value(kind, v)
+            if checked:
+                out[kind] = checked
+        if out:
+            missions[mission] = out
+    return missions
+
+
+class GameCacheStore:
+    """All game caches of a run (``game.gamecache``) and their campaign store on disk.
+
+    ``sandbox_dir`` is the per-run folder where ``SaveGameCache`` writes (one
+    ``<name>.json`` file per cache); ``None`` keeps the campaign store in memory only.
+    ``handles`` is the game's ``HandleTable`` (caches are agents). Existing cache files in
+    the sandbox are read at construction, so a sandbox shared by the missions of a campaign
+    carries caches over by itself; ``export``/``import_`` do it without a shared folder.
+    Problems that scripts cannot see (unreadable files, refused names) are appended to
+    ``warnings``.
+    """
+
+    def __init__(self, sandbox_dir: str | os.PathLike | None = None,
+                 handles: HandleTable | None = None, limit: int = MAX_GAMECACHES) -> None:
+        self.sandbox = Path(sandbox_dir) if sandbox_dir is not None else None
+        self.handles = handles
+        self.limit = limit
+        self.caches: dict[str, GameCache] = {}
+        self.saved: dict[str, dict[str, Any]] = {}
+        self.warnings: list[str] = []
+        if self.sandbox is not None and self.sandbox.is_dir():
+            self._read_sandbox()
+
+    # -- caches of the running game --------------------------------------------------------
+    def init(self, name: str | None) -> GameCache | None:
+        """``InitGameCache``: the live cache of that name, else a new one filled from the
+        saved copy (S137); None past the limit of distinct names (S134)."""
+        name = name or ""
+        cache = self.caches.get(name)
+        if cache is not None:
+            return cache
+        if len(self.caches) >= self.limit:
+            return None
+        cache = GameCache(name)
+        if name in self.saved:
+            cache.load_data(self.saved[name])
+        if self.handles is not None:
+            self.handles.allocate(cache)
+        self.caches[name] = cache
+        return cache
+
+    def save(self, cache: GameCache, warn: Callable[[str], None] | None = None) -> bool:
+        """``SaveGameCache``: copy the cache to the campaign store and, with a sandbox, write
+        ``<sandbox>/<name>.json``. False (and a warning) when the name is refused or the write
+        fails; nothing is written outside the sandbox."""
+        reason = check_cache_name(cache.name)
+        if reason is not None:
+            self._warn(f"SaveGameCache({cache.name!r}) refused: {reason}", warn)
+            return False
+        data = cache.to_data()
+        if self.sandbox is not None:
+            try:
+                self._write_file(cache.name, data)
+            except OSError as exc:
+                self._warn(f"SaveGameCache({cache.name!r}) failed: {exc}", warn)
+                return False
+        self.saved[cache.name] = data
+        return True
+
+    def reload(self, warn: Callable[[str], None] | None = None) -> bool:
+        """``ReloadGameCachesFromDisk``: re-read the sandbox into the campaign store, then
+        reset every live cache to its saved copy (empty if none). False if a file was bad."""
+        ok = True
+        if self.sandbox is not None and self.sandbox.is_dir():
+            before = len(self.warnings)
+            self._read_sandbox()
+            for message in self.warnings[before:]:
+                ok = False
+                if warn is not None:
+                    warn(message)
+        for name, cache in self.caches.items():
+            cache.load_data(self.saved.get(name, {}))
+        return ok
+
+    # -- campaign carry-over (runner API) ----------------------------------------------------
+    def export(self) -> dict[str, Any]:
+        """The saved caches as a JSON-safe dict, for the next mission's ``import_``.
+
+        Only ``SaveGameCache``d contents are exported (S138).
+        """
+        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION,
+                "caches": copy.deepcopy(self.saved)}
+
+    def import_(self, data: dict[str, Any]) -> None:
+        """Load caches exported by a previous mission into the campaign store (imported names
+        replace saved ones; with a sandbox they are written there too). All-or-nothing:
+        malformed data or an unsafe cache name raises ValueError and changes nothing."""
+        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+            raise ValueError("not a game cache export")
+        if data.get("version") != EXPORT_VERSION:
+            raise ValueError(f"unsupported game cache export version {data.get('version')!r}")
+        caches = data.get("caches")
+        if not isinstance(caches, dict):
+            raise ValueError("game cache export has no 'caches' object")
+        parsed: dict[str, dict[str, Any]] = {}
+        for name, cache_data in caches.items():
+            reason = check_cache_name(name) if isinstance(name, str) else "name is not a string"
+            if reason is not None:
+                raise ValueError(f"game cache {name!r}: {reason}")
+            tmp = GameCache(name)
+            tmp.load_data(cache_data)          # validates
+            parsed[name] = tmp.to_data()
+        if self.sandbox is not None:
+            for name, cache_data in parsed.items():
+                self._write_file(name, cache_data)
+        self.saved.update(parsed)
+
+    # -- files -----------------------------------------------------------------------------------
+    def path_for(self, name: str) -> Path:
+        """The sandbox file of cache ``name`` (the name must pass ``check_cache_name``)."""
+        if self.sandbox is None:
+            raise ValueError("no sandbox folder")
+        reason = check_cache_name(name)
+        if reason is not None:
+            raise ValueError(reason)
+        path = self.sandbox / (name + FILE_SUFFIX)
+        if path.parent.resolve() != self.sandbox.resolve():
+            raise ValueError("cache file would leave the sandbox")
+        return path
+
+    def _write_file(self, name: str, data: dict[str, Any]) -> None:
+        path = self.path_for(name)
+        self.sandbox.mkdir(parents=True, exist_ok=True)
+        text = json.dumps({"name": name, "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
+                           "missions": data}, ensure_ascii=True, sort_keys=True, indent=1)
+        fd, tmp = tempfile.mkstemp(dir=self.sandbox, prefix=".gc-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(text)
+            os.replace(tmp, path)          # replaces the directory entry; never follows a link
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+
+    def _read_sandbox(self) -> None:
+        for path in sorted(self.sandbox.glob("*" + FILE_SUFFIX)):
+            try:
+                if path.is_symlink() or not path.is_file():
+                    raise ValueError("not a regular file")
+                record = json.loads(path.read_text(encoding="ascii"))
+                if (not isinstance(record, dict) or record.get("format") != EXPORT_FORMAT
+                        or record.get("version") != EXPORT_VERSION):
+                    raise ValueError("not a game cache file of this version")
+                name = record.get("name")
+                if not isinstance(name, str) or name + FILE_SUFFIX != path.name:
+                    raise ValueError("file name does not match the cache name")
+                if check_cache_name(name) is not None:
+                    raise ValueError(check_cache_name(name))
+                tmp = GameCache(name)
+                tmp.load_data(record.get("missions"))
+            except (OSError, ValueError, UnicodeDecodeError) as exc:
+                self.warnings.append(f"game cache file {path.name} ignored: {exc}")
+                continue
+            self.saved[name] = tmp.to_data()
+
+    def _warn(self, message: str, warn: Callable[[str], None] | None) -> None:
+        self.warnings.append(message)
+        if warn is not None:
+            warn(message)
+
+
+# ---------------------------------------------------------------------------------------------
+# Natives (common.j 1.30.4, "Game cache API")
+# ---------------------------------------------------------------------------------------------
+
+def _cache(cache: GameCache | None) -> GameCache | None:
+    return alive(cache)
+
+
+def _s(key: str | None) -> str:
+    return key or ""
+
+
+@native("InitGameCache", "takes string campaignFile returns gamecache")
+def InitGameCache(ctx, campaignFile):
+    """The cache named ``campaignFile``: same handle for the same name, filled from the saved
+    copy (S137); null past 255 distinct names (S134)."""
+    cache = ctx.game.gamecache.init(campaignFile)
+    if cache is None:
+        ctx.warn(f"InitGameCache({campaignFile!r}): the limit of {ctx.game.gamecache.limit} "
+                 "game caches is reached; returning null")
+    return cache
+
+
+@native("SaveGameCache", "takes gamecache whichCache returns boolean")
+def SaveGameCache(ctx, whichCache):
+    """Persist the cache for later missions (S138); writes only inside the run's sandbox.
+    False for a null cache or a refused name (recorded warning)."""
+    cache = _cache(whichCache)
+    if cache is None:
+        return False
+    return ctx.game.gamecache.save(cache, ctx.warn)
+
+
+@native("ReloadGameCachesFromDisk", "takes nothing returns boolean")
+def ReloadGameCachesFromDisk(ctx):
+    """Reset every live cache to what was last saved (S137, low confidence)."""
+    return ctx.game.gamecache.reload(ctx.warn)
+
+
+@native("StoreInteger", "takes gamecache cache, string missionKey, string key, integer value returns nothing")
+def StoreInteger(ctx, cache, missionKey, key, value):
+    """Set the integer slot (S136)."""
+    if (c := _cache(cache)) is not None:
+        c.store(INTEGER, _s(missionKey), _s(key), value)
+
+
+@native("StoreReal", "takes gamecache cache, string missionKey, string key, real value returns nothing")
+def StoreReal(ctx, cache, missionKey, key, value):
+    """Set the real slot (S136)."""
+    if (c := _cache(cache)) is not None:
+        c.store(REAL, _s(missionKey), _s(key), value)
+
+
+@native("StoreBoolean", "takes gamecache cache, string missionKey, string key, boolean value returns nothing")
+def StoreBoolean(ctx, cache, missionKey, key, value):
+    """Set the boolean slot (S136)."""
+    if (c := _cache(cache)) is not None:
+        c.store(BOOLEAN, _s(missionKey), _s(key), value)
+
+
+@native("StoreString", "takes gamecache cache, string missionKey, string key, string value returns boolean")
+def StoreString(ctx, cache, missionKey, key, value):
+    """Set the string slot; a null string is stored as ``""`` (the getters never return
+    null). True when stored, false for a null cache."""
+    if (c := _cache(cache)) is None:
+        return False
+    c.store(STRING, _s(missionKey), _s(key), _s(value))
+    return True
+
+
+@native("GetStoredInteger", "takes gamecache cache, string missionKey, string key returns integer")
+def GetStoredInteger(ctx, cache, missionKey, key):
+    """The stored integer, 0 when missing (S136)."""
+    c = _cache(cache)
+    return 0 if c is None else c.get(INTEGER, _s(missionKey), _s(key), 0)
+
+
+@native("GetStoredReal", "takes gamecache cache, string missionKey, string key returns real")
+def GetStoredReal(ctx, cache, missionKey, key):
+    """The stored real, 0.0 when missing (S136)."""
+    c = _cache(cache)
+    return 0.0 if c is None else c.get(REAL, _s(missionKey), _s(key), 0.0)
+
+
+@native("GetStoredBoolean", "takes gamecache cache, string missionKey, string key returns boolean")
+def GetStoredBoolean(ctx, cache, missionKey, key):
+    """The stored boolean, false when missing (S136)."""
+    c = _cache(cache)
+    return False if c is None else c.get(BOOLEAN, _s(missionKey), _s(key), False)
+
+
+@native("GetStoredString", "takes gamecache cache, string missionKey, string key returns string")
+def GetStoredString(ctx, cache, missionKey, key):
+    """The stored string, ``""`` (not null) when missing (S136, S056)."""
+    c = _cache(cache)
+    return "" if c is None else c.get(STRING, _s(missionKey), _s(key), "")
+
+
+def _make_have(kind: str):
+    def have(ctx, cache, missionKey, key):
+        c = _cache(cache)
+        return c is not None and c.has(kind, _s(missionKey), _s(key))
+
+    have.__doc__ = f"Whether the {kind} slot of (missionKey, key) holds a value (S136)."
+    return have
+
+
+def _make_flush(kind: str):
+    def flush(ctx, cache, missionKey, key):
+        if (c := _cache(cache)) is not None:
+            c.flush_value(kind, _s(missionKey), _s(key))
+
+    flush.__doc__ = f"Empty the {kind} slot of (missionKey, key)."
+    return flush
+
+
+def _make_sync(kind: str):
+    def sync(ctx, cache, missionKey, key):
+        return None
+
+    sync.__doc__ = (f"Single player: the {kind} value is already local, so syncing changes "
+                    "nothing (S140).")
+    return sync
+
+
+for _kind, _suffix in ((INTEGER, "Integer"), (REAL, "Real"), (BOOLEAN, "Boolean"),
+                       (UNIT, "Unit"), (STRING, "String")):
+    native(f"HaveStored{_suffix}",
+           "takes gamecache cache, string missionKey, string key returns boolean")(_make_have(_kind))
+    native(f"FlushStored{_suffix}",
+           "takes gamecache cache, string missionKey, string key returns nothing")(_make_flush(_kind))
+    native(f"SyncStored{_suffix}",
+           "takes gamecache cache, string missionKey, string key returns nothing")(_make_sync(_kind))
+del _kind, _suffix
+
+
+@native("FlushGameCache", "takes gamecache cache returns nothing")
+def FlushGameCache(ctx, cache):
+    """Drop every value of the cache (in memory; the saved copy is unchanged until saved)."""
+    if (c := _cache(cache)) is not None:
+        c.flush()
+
+
+@native("FlushStoredMission", "takes gamecache cache, string missionKey returns nothing")
+def FlushStoredMission(ctx, cache, missionKey):
+    """Drop every value under ``missionKey``."""
+    if (c := _cache(cache)) is not None:
+        c.flush_mission(_s(missionKey))
