@@ -39,6 +39,8 @@ CORNER_SIZE = 128.0
 #: Cells per terrain tile side.
 CELLS_PER_CORNER = 4
 
+_BLIGHT_BIT = bytes(1 if i & WPM_BLIGHT else 0 for i in range(256))
+
 #: Haunted Gold Mine unit type, created by ``CreateBlightedGoldmine`` (jassdoc).
 HAUNTED_GOLD_MINE = int.from_bytes(b"ugol", "big")
 
@@ -47,14 +49,22 @@ class BlightPlane:
     """The game-owned blight field: ``width * height`` cells of 32x32 world units.
 
     ``min_x``/``min_y`` are the world coordinates of the south-west corner of cell (0, 0)
-    (for a map, the w3e ``centerOffset``). Without a map the plane defaults to 256x256 cells
-    centred on the origin, i.e. world bounds [-4096, 4096]^2 (the size of a 64x64-tile map).
+    (for a map, the w3e ``centerOffset``). Built without arguments, the plane is 256x256
+    cells centred on the origin (world bounds [-4096, 4096]^2) until the natives first use
+    it: then it takes the geometry and 0x20 bits of ``game.pathing`` (see ``plane_of``).
 
     Sources: seed 002 (contracts), OpenRealm ``g_blight.c`` (shape), map-formats.md 3.1.
     """
 
-    def __init__(self, min_x: float = -4096.0, min_y: float = -4096.0,
+    def __init__(self, min_x: float | None = None, min_y: float | None = None,
                  width: int = 256, height: int = 256) -> None:
+        #: True once the geometry was given explicitly or seeded from a pathing map; a plane
+        #: built with no arguments (as ``Game`` does) is seeded from ``game.pathing`` by the
+        #: natives on first use (``plane_of``).
+        self.bound = min_x is not None or min_y is not None
+        self._auto_source: object | None = None
+        min_x = -4096.0 if min_x is None else min_x
+        min_y = -4096.0 if min_y is None else min_y
         _check_dims(width, height)
         self.min_x = float(min_x)
         self.min_y = float(min_y)
@@ -91,8 +101,15 @@ class BlightPlane:
         self.height = int(height)
         self.min_x = float(min_x) if min_x is not None else -self.width * CELL_SIZE / 2
         self.min_y = float(min_y) if min_y is not None else -self.height * CELL_SIZE / 2
-        self._cells = bytearray(1 if b & WPM_BLIGHT else 0 for b in data)
+        self._cells = bytearray(data.translate(_BLIGHT_BIT))
+        self.bound = True
         return self.count()
+
+    def seed_from_pathing_map(self, pathing) -> int:
+        """``seed_from_pathing`` from a ``natives.geometry.PathingMap`` (``min_x``, ``min_y``,
+        ``width``, ``height``, ``cells`` or None). Returns the number of blighted cells."""
+        return self.seed_from_pathing(pathing.width, pathing.height, pathing.cells,
+                                      pathing.min_x, pathing.min_y)
 
     # -- geometry -----------------------------------------------------------------------------
 
@@ -256,6 +273,24 @@ def _check_dims(width: int, height: int) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+def plane_of(game) -> BlightPlane:
+    """``game.blight``, seeded from ``game.pathing`` if nobody seeded it explicitly.
+
+    ``Game`` builds the plane with no arguments; the map layer installs the map's pathing
+    grid (``game.pathing``) separately. A plane that was never bound to explicit geometry
+    follows ``game.pathing``: it is (re)seeded from it whenever that grid object changes
+    (i.e. when a map is loaded), never otherwise, so script changes are kept.
+    """
+    plane = game.blight
+    if not plane.bound:
+        pathing = getattr(game, "pathing", None)
+        if pathing is not None and plane._auto_source is not pathing:
+            plane.seed_from_pathing_map(pathing)
+            plane.bound = False
+            plane._auto_source = pathing
+    return plane
+
+
 def _player_ok(ctx, player, name: str) -> bool:
     """Seed 002: the setters validate their player handle, but blight is not per player."""
     if player is None:
@@ -268,7 +303,7 @@ def _player_ok(ctx, player, name: str) -> bool:
 def SetBlight(ctx, whichPlayer, x, y, radius, addBlight):
     """Add or remove blight on every 128-unit corner within ``radius`` of (x, y) (seed 002)."""
     if _player_ok(ctx, whichPlayer, "SetBlight"):
-        ctx.game.blight.set_radius(x, y, radius, addBlight)
+        plane_of(ctx.game).set_radius(x, y, radius, addBlight)
 
 
 @native("SetBlightRect", "takes player whichPlayer, rect r, boolean addBlight returns nothing")
@@ -288,14 +323,14 @@ def SetBlightRect(ctx, whichPlayer, r, addBlight):
         bounds = (r.min_x, r.min_y, r.max_x, r.max_y)
     else:
         bounds = (r.minx, r.miny, r.maxx, r.maxy)
-    ctx.game.blight.set_rect(*bounds, addBlight)
+    plane_of(ctx.game).set_rect(*bounds, addBlight)
 
 
 @native("SetBlightPoint", "takes player whichPlayer, real x, real y, boolean addBlight returns nothing")
 def SetBlightPoint(ctx, whichPlayer, x, y, addBlight):
     """Add or remove blight on the one corner at or below/left of (x, y): its 4x4 cells."""
     if _player_ok(ctx, whichPlayer, "SetBlightPoint"):
-        ctx.game.blight.set_point(x, y, addBlight)
+        plane_of(ctx.game).set_point(x, y, addBlight)
 
 
 @native("SetBlightLoc", "takes player whichPlayer, location whichLocation, real radius, boolean addBlight returns nothing")
@@ -307,13 +342,13 @@ def SetBlightLoc(ctx, whichPlayer, whichLocation, radius, addBlight):
     if whichLocation is None:
         ctx.warn("SetBlightLoc: null location; blight unchanged")
         return
-    ctx.game.blight.set_radius(whichLocation.x, whichLocation.y, radius, addBlight)
+    plane_of(ctx.game).set_radius(whichLocation.x, whichLocation.y, radius, addBlight)
 
 
 @native("IsPointBlighted", "takes real x, real y returns boolean")
 def IsPointBlighted(ctx, x, y):
     """Whether the 32-unit cell under (x, y) is blighted; false outside the plane."""
-    return ctx.game.blight.is_blighted(x, y)
+    return plane_of(ctx.game).is_blighted(x, y)
 
 
 @native("CreateBlightedGoldmine", "takes player id, real x, real y, real face returns unit")
@@ -334,5 +369,5 @@ def CreateBlightedGoldmine(ctx, id, x, y, face):
     if create is None:
         ctx.crash("unimplemented", "CreateBlightedGoldmine needs the units model (game.units.create)")
         return None
-    ctx.game.blight.set_point(x, y, True)
+    plane_of(ctx.game).set_point(x, y, True)
     return create(id, HAUNTED_GOLD_MINE, x, y, face)

@@ -394,7 +394,10 @@ def _s(key: str | None) -> str:
 def InitGameCache(ctx, campaignFile):
     """The cache named ``campaignFile``: same handle for the same name, filled from the saved
     copy (S137); null past 255 distinct names (S134)."""
-    cache = ctx.game.gamecache.init(campaignFile)
+    store = ctx.game.gamecache
+    if store.handles is None:               # Game builds the store with the sandbox only
+        store.handles = getattr(ctx.game, "handles", None)
+    cache = store.init(campaignFile)
     if cache is None:
         ctx.warn(f"InitGameCache({campaignFile!r}): the limit of {ctx.game.gamecache.limit} "
                  "game caches is reached; returning null")

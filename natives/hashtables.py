@@ -200,7 +200,10 @@ def _table(table: Hashtable | None) -> Hashtable | None:
 @native("InitHashtable", "takes nothing returns hashtable")
 def InitHashtable(ctx):
     """A new hashtable; null (with a warning) past the 255-table limit (S134)."""
-    table = ctx.game.hashtables.create()
+    store = ctx.game.hashtables
+    if store.handles is None:               # Game builds the store without arguments
+        store.handles = getattr(ctx.game, "handles", None)
+    table = store.create()
     if table is None:
         ctx.warn(f"InitHashtable: the limit of {ctx.game.hashtables.limit} hashtables is reached; returning null")
     return table

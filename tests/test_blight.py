@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from natives.blight import HAUNTED_GOLD_MINE, WPM_BLIGHT, BlightPlane
-from natives.geometry import Location, Rect
+from natives.geometry import Location, PathingMap, Rect
 from natives.registry import NATIVES
 
 
@@ -110,6 +110,30 @@ def test_scripts_can_create_and_clear_authored_map_blight():
     assert plane.count() == 256 - 16
     plane.set_radius(256.0, 256.0, 0.0, True)
     assert plane.count() == 256
+
+
+def test_natives_seed_an_unbound_plane_from_the_game_pathing_map():
+    ctx = FakeCtx()
+    cells = bytearray([0x40] * 64)
+    cells[0] = 0x60
+    ctx.game.pathing = PathingMap(1000.0, 2000.0, 8, 8, cells)
+    assert call(ctx, "IsPointBlighted", 1000.0, 2000.0)        # authored blight of the map
+    assert not call(ctx, "IsPointBlighted", 0.0, 0.0)          # outside this map
+    call(ctx, "SetBlightPoint", P0, 1128.0, 2128.0, True)      # script blight is kept ...
+    assert call(ctx, "IsPointBlighted", 1128.0, 2128.0)
+    ctx.game.pathing.cells[0] = 0x40                            # ... and pathing edits don't leak
+    assert call(ctx, "IsPointBlighted", 1000.0, 2000.0)
+    ctx.game.pathing = PathingMap(0.0, 0.0, 4, 4, None)        # a new map: re-seeded from it
+    assert not call(ctx, "IsPointBlighted", 1128.0, 2128.0)
+    assert (ctx.game.blight.min_x, ctx.game.blight.width) == (0.0, 4)
+
+
+def test_explicitly_seeded_plane_is_not_replaced_by_game_pathing():
+    plane = BlightPlane()
+    plane.seed_from_pathing(4, 4, bytes([0x20] * 16), min_x=0.0, min_y=0.0)
+    ctx = FakeCtx(plane)
+    ctx.game.pathing = PathingMap(0.0, 0.0, 4, 4, None)
+    assert call(ctx, "IsPointBlighted", 0.0, 0.0)
 
 
 # -- global, not per player --------------------------------------------------------------------

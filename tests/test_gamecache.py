@@ -155,6 +155,12 @@ def test_same_name_returns_the_same_cache_handle():
     assert a.type_name == "gamecache" and a.handle_id >= FIRST_AGENT_ID
 
 
+def test_a_store_built_without_handles_uses_the_game_handle_table():
+    ctx = FakeCtx()
+    ctx.game.gamecache = GameCacheStore(None)
+    assert call(ctx, "InitGameCache", "x.w3v").handle_id >= FIRST_AGENT_ID
+
+
 def test_s134_at_most_255_distinct_caches_and_repeats_count_once():
     ctx = FakeCtx()
     caches = [call(ctx, "InitGameCache", f"c{i}.w3v") for i in range(255)]

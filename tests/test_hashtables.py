@@ -67,6 +67,16 @@ def test_hashtable_is_an_agent_handle(ctx):
     assert call(ctx, "InitHashtable").handle_id == ht.handle_id + 1
 
 
+def test_a_store_built_without_handles_uses_the_game_handle_table():
+    ctx = FakeCtx()
+    ctx.game.hashtables = HashtableStore()
+    ht = call(ctx, "InitHashtable")
+    assert ht.handle_id >= FIRST_AGENT_ID
+    t = new_obj(ctx, "timer")
+    call(ctx, "SaveTimerHandle", ht, 0, 0, t)
+    assert t.refs == 1
+
+
 # -- conformance 072 -----------------------------------------------------------------------------
 
 def test_conformance_072_save_flush_remove(ctx):
