@@ -1,0 +1,109 @@
+"""Bytecode: opcodes, compiled functions and a readable disassembly (in the style of ``dis``).
+
+A compiled function is plain data: a list of ``(opcode, argument)`` pairs, a parallel line
+table and a parallel op-cost table. The op cost approximates how many instructions the
+game's own JASS bytecode spends on the same work, so the 300,000 op limit bites where it does
+in the game (S093: ``loop / set g = g + 1 / endloop`` costs 7 per iteration).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Opcodes, roughly in order of how often they run (the interpreter tests them in this order).
+OPNAMES = [
+    "LOAD_LOCAL", "PUSH", "LOAD_GLOBAL", "STORE_LOCAL", "STORE_GLOBAL", "JUMP_IF_FALSE",
+    "JUMP", "ADD_I", "SUB_I", "LT", "LE", "GT", "GE", "EQ", "NE", "CALL", "CALL_NATIVE",
+    "RETURN", "LOAD_LOCAL_ELEM", "LOAD_GLOBAL_ELEM", "STORE_LOCAL_ELEM", "STORE_GLOBAL_ELEM",
+    "MUL_I", "DIV_I", "MOD_I", "ADD_R", "SUB_R", "MUL_R", "DIV_R", "NEG_I", "NEG_R",
+    "CONCAT", "NOT", "EQ_R", "NE_R", "I2R", "JUMP_IF_FALSE_KEEP", "JUMP_IF_TRUE_KEEP",
+    "POP", "RETURN_NOTHING", "STORE_LOCAL_H", "STORE_GLOBAL_H", "STORE_LOCAL_ELEM_H",
+    "STORE_GLOBAL_ELEM_H", "JUMP_IF_TRUE", "H2I", "R2I_RET",
+]
+for _i, _name in enumerate(OPNAMES):
+    globals()[_name] = _i
+
+JUMPS = {"JUMP", "JUMP_IF_FALSE", "JUMP_IF_TRUE", "JUMP_IF_FALSE_KEEP", "JUMP_IF_TRUE_KEEP"}
+
+
+@dataclass(eq=False)
+class CompiledFunction:
+    """One JASS function as bytecode.
+
+    ``code`` holds (opcode, arg) pairs; ``lines[pc]`` the source line of instruction ``pc``;
+    ``costs[pc]`` its op-limit cost. ``nparams`` locals come first, then the declared locals;
+    ``array_slots`` lists local slots that hold arrays (fresh per call). ``returns`` is the
+    JASS return type name. Natives are not CompiledFunctions (see ``NativeBinding``).
+    """
+
+    name: str
+    file: str
+    line: int
+    nparams: int
+    returns: str
+    param_types: list[str] = field(default_factory=list)
+    local_names: list[str] = field(default_factory=list)
+    local_types: list[str] = field(default_factory=list)
+    array_slots: list[int] = field(default_factory=list)
+    code: list[tuple[int, Any]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    costs: list[int] = field(default_factory=list)
+    is_native: bool = False
+
+    def __repr__(self) -> str:
+        return f"<function {self.name}>"
+
+
+@dataclass(eq=False)
+class NativeBinding:
+    """A native as the VM calls it: its name, JASS signature and Python implementation.
+
+    ``func`` is None when the native is declared (in common.j or the map) but not implemented;
+    calling it records a runtime error naming the native.
+    """
+
+    name: str
+    param_types: list[str]
+    returns: str
+    func: Any = None
+    is_native: bool = True
+
+    def __repr__(self) -> str:
+        return f"<native {self.name}>"
+
+
+def _describe(op: int, arg: Any) -> str:
+    name = OPNAMES[op]
+    if arg is None:
+        return ""
+    if name in ("CALL", "CALL_NATIVE"):
+        target, argc = arg
+        return f"{target.name} ({argc} args)"
+    if name == "PUSH":
+        if isinstance(arg, (CompiledFunction, NativeBinding)):
+            return f"function {arg.name}"
+        return repr(arg)
+    if name in JUMPS:
+        return f"to {arg}"
+    return str(arg)
+
+
+def disassemble(fn: CompiledFunction, global_names: list[str] | None = None) -> str:
+    """A readable listing of ``fn``: line, offset, opcode, argument (like CPython's ``dis``)."""
+    out = [f"Disassembly of {fn.name} ({fn.file}:{fn.line}), "
+           f"{fn.nparams} params, locals {fn.local_names}:"]
+    targets = {arg for op, arg in fn.code if OPNAMES[op] in JUMPS}
+    last_line = None
+    for pc, (op, arg) in enumerate(fn.code):
+        line = fn.lines[pc]
+        line_col = f"{line:>6}" if line != last_line else " " * 6
+        last_line = line
+        mark = ">>" if pc in targets else "  "
+        desc = _describe(op, arg)
+        name = OPNAMES[op]
+        if name.startswith(("LOAD_LOCAL", "STORE_LOCAL")) and isinstance(arg, int):
+            desc = f"{arg} ({fn.local_names[arg]})"
+        elif name.startswith(("LOAD_GLOBAL", "STORE_GLOBAL")) and global_names and isinstance(arg, int):
+            desc = f"{arg} ({global_names[arg]})"
+        out.append(f"{line_col} {mark}{pc:>5} {name:<20} {desc}".rstrip())
+    return "\n".join(out)

@@ -1,0 +1,421 @@
+"""Compile the JASS syntax tree to bytecode (``jassvm.bytecode``).
+
+The compiler resolves every name (local, parameter, global, function, native), infers
+expression types (so it works on lenient input too), inserts the integer->real promotions
+of assignments and arguments, and emits short-circuit code for ``and``/``or`` (S063).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
+
+from . import ast
+from .bytecode import (
+    ADD_I, ADD_R, CALL, CALL_NATIVE, CONCAT, DIV_I, DIV_R, EQ, EQ_R, GE, GT, H2I, I2R, JUMP,
+    JUMP_IF_FALSE, JUMP_IF_FALSE_KEEP, JUMP_IF_TRUE, JUMP_IF_TRUE_KEEP, LE, LOAD_GLOBAL,
+    LOAD_GLOBAL_ELEM, LOAD_LOCAL, LOAD_LOCAL_ELEM, LT, MOD_I, MUL_I, MUL_R, NE, NE_R, NEG_I,
+    NEG_R, NOT, POP, PUSH, R2I_RET, RETURN, RETURN_NOTHING, STORE_GLOBAL, STORE_GLOBAL_ELEM,
+    STORE_GLOBAL_ELEM_H, STORE_GLOBAL_H, STORE_LOCAL, STORE_LOCAL_ELEM, STORE_LOCAL_ELEM_H,
+    STORE_LOCAL_H, SUB_I, SUB_R, CompiledFunction, NativeBinding,
+)
+from .diagnostics import Diagnostic, JassError, Severity
+
+PRIMITIVES = {"integer", "real", "boolean", "string", "code", "nothing"}
+DEFAULTS = {"integer": 0, "real": 0.0, "boolean": False, "string": None}
+BACKWARD_JUMP_COST = 3  # with the loop body's own ops, S093's 7-op loop iteration
+
+
+def default_value(type_name: str) -> Any:
+    """The value an unset array element of ``type_name`` reads as (S083)."""
+    return DEFAULTS.get(type_name)
+
+
+def is_handle_type(type_name: str) -> bool:
+    """True for handle types (everything that is not integer/real/boolean/string/code)."""
+    return type_name not in PRIMITIVES and type_name != "null"
+
+
+@dataclass
+class GlobalSlot:
+    name: str
+    type_name: str
+    is_array: bool
+    is_constant: bool
+    index: int
+    decl: ast.GlobalVar | None = None
+
+
+@dataclass
+class CompiledProgram:
+    """A whole script (common.j + Blizzard.j + map) as bytecode.
+
+    ``globals`` lists global slots in declaration order; ``init`` is a synthetic function that
+    runs the global initialisers; ``functions`` maps names to compiled functions and natives.
+    """
+
+    globals: list[GlobalSlot] = field(default_factory=list)
+    global_index: dict[str, GlobalSlot] = field(default_factory=dict)
+    functions: dict[str, CompiledFunction | NativeBinding] = field(default_factory=dict)
+    types: dict[str, str | None] = field(default_factory=dict)
+    init: list[CompiledFunction] = field(default_factory=list)
+    missing_natives: set[str] = field(default_factory=set)
+    array_size: int = 8192
+
+    @property
+    def global_names(self) -> list[str]:
+        return [g.name for g in self.globals]
+
+
+class _FunctionCompiler:
+    def __init__(self, prog: CompiledProgram, fn: CompiledFunction, diags: list[Diagnostic]):
+        self.prog = prog
+        self.fn = fn
+        self.diags = diags
+        self.scope: dict[str, tuple[int, str, bool]] = {}
+        self.loop_exits: list[list[int]] = []
+        self.line = fn.line
+
+    # -- emission helpers
+    def emit(self, op: int, arg: Any = None, cost: int = 1) -> int:
+        self.fn.code.append((op, arg))
+        self.fn.lines.append(self.line)
+        self.fn.costs.append(cost)
+        return len(self.fn.code) - 1
+
+    def patch(self, at: int, target: int) -> None:
+        op, _ = self.fn.code[at]
+        self.fn.code[at] = (op, target)
+
+    def here(self) -> int:
+        return len(self.fn.code)
+
+    def error(self, node: ast.Node, message: str) -> None:
+        self.diags.append(Diagnostic("E300", Severity.ERROR, message, *node.pos))
+
+    # -- names and types
+    def declare_local(self, name: str, type_name: str, is_array: bool) -> int:
+        slot = len(self.fn.local_names)
+        self.fn.local_names.append(name)
+        self.fn.local_types.append(type_name)
+        if is_array:
+            self.fn.array_slots.append(slot)
+        self.scope[name] = (slot, type_name, is_array)
+        return slot
+
+    def lookup(self, node: ast.Node, name: str) -> tuple[bool, int, str, bool]:
+        """(is_local, slot, type, is_array) of a variable."""
+        if name in self.scope:
+            slot, t, arr = self.scope[name]
+            return True, slot, t, arr
+        g = self.prog.global_index.get(name)
+        if g is None:
+            raise _CompileError(node, f"undeclared variable {name}")
+        return False, g.index, g.type_name, g.is_array
+
+    def callee(self, node: ast.CallExpr | ast.CodeRef, name: str):
+        target = self.prog.functions.get(name)
+        if target is None:
+            raise _CompileError(node, f"undeclared function {name}")
+        return target
+
+    def type_of(self, e: ast.Expr) -> str:
+        if isinstance(e, ast.IntLit):
+            return "integer"
+        if isinstance(e, ast.RealLit):
+            return "real"
+        if isinstance(e, ast.StrLit):
+            return "string"
+        if isinstance(e, ast.BoolLit):
+            return "boolean"
+        if isinstance(e, ast.NullLit):
+            return "null"
+        if isinstance(e, ast.CodeRef):
+            return "code"
+        if isinstance(e, (ast.VarRef, ast.IndexRef)):
+            return self.lookup(e, e.name)[2]
+        if isinstance(e, ast.CallExpr):
+            return self.callee(e, e.name).returns
+        if isinstance(e, ast.Paren):
+            return self.type_of(e.inner)
+        if isinstance(e, ast.Unary):
+            return "boolean" if e.op == "not" else self.type_of(e.operand)
+        if isinstance(e, ast.Binary):
+            if e.op in ("+", "-", "*", "/", "%"):
+                lt, rt = self.type_of(e.left), self.type_of(e.right)
+                if lt == "string" or rt == "string":
+                    return "string"
+                return "real" if "real" in (lt, rt) else "integer"
+            return "boolean"
+        raise _CompileError(e, f"unknown expression {type(e).__name__}")
+
+    # -- expressions
+    def expr(self, e: ast.Expr, want: str | None = None) -> None:
+        """Emit ``e`` leaving one value on the stack, converted to ``want`` where JASS converts."""
+        have = self.type_of(e)
+        if have == "null" and want in ("integer", "real"):
+            self.emit(PUSH, 0 if want == "integer" else 0.0)  # S077
+            return
+        self._expr(e)
+        if want == "real" and have == "integer":
+            self.emit(I2R)
+        elif want == "integer" and have == "real":
+            self.emit(R2I_RET)  # lenient: RoC/TFT Blizzard.j returns reals from integer functions
+        elif want == "integer" and is_handle_type(have):
+            self.emit(H2I)  # lenient: the pre-1.24 return bug (S075)
+
+    def _expr(self, e: ast.Expr) -> None:
+        self.line = e.line or self.line
+        if isinstance(e, (ast.IntLit, ast.RealLit, ast.StrLit, ast.BoolLit)):
+            self.emit(PUSH, e.value)
+        elif isinstance(e, ast.NullLit):
+            self.emit(PUSH, None)
+        elif isinstance(e, ast.CodeRef):
+            target = self.callee(e, e.name)
+            self.emit(PUSH, target)
+        elif isinstance(e, ast.VarRef):
+            is_local, slot, _, is_array = self.lookup(e, e.name)
+            if is_array:
+                raise _CompileError(e, f"array {e.name} used without an index")
+            self.emit(LOAD_LOCAL if is_local else LOAD_GLOBAL, slot)
+        elif isinstance(e, ast.IndexRef):
+            is_local, slot, _, is_array = self.lookup(e, e.name)
+            if not is_array:
+                raise _CompileError(e, f"{e.name} is not an array")
+            self.expr(e.index, "integer")
+            self.emit(LOAD_LOCAL_ELEM if is_local else LOAD_GLOBAL_ELEM, slot)
+        elif isinstance(e, ast.CallExpr):
+            self.call(e)
+        elif isinstance(e, ast.Paren):
+            self._expr(e.inner)
+        elif isinstance(e, ast.Unary):
+            self.unary(e)
+        elif isinstance(e, ast.Binary):
+            self.binary(e)
+        else:
+            raise _CompileError(e, f"unknown expression {type(e).__name__}")
+
+    def call(self, e: ast.CallExpr) -> None:
+        target = self.callee(e, e.name)
+        if len(e.args) != len(target.param_types):
+            raise _CompileError(e, f"{e.name} takes {len(target.param_types)} arguments, "
+                                   f"{len(e.args)} given")
+        for arg, ptype in zip(e.args, target.param_types):
+            self.expr(arg, ptype)
+        self.line = e.line
+        if isinstance(target, NativeBinding):
+            self.emit(CALL_NATIVE, (target, len(e.args)))
+        else:
+            self.emit(CALL, (target, len(e.args)))
+
+    def unary(self, e: ast.Unary) -> None:
+        t = self.type_of(e.operand)
+        self.expr(e.operand)
+        if e.op == "not":
+            self.emit(NOT)
+        elif e.op == "-":
+            self.emit(NEG_R if t == "real" else NEG_I)
+
+    def binary(self, e: ast.Binary) -> None:
+        op = e.op
+        if op in ("and", "or"):
+            self.expr(e.left)
+            jump = self.emit(JUMP_IF_FALSE_KEEP if op == "and" else JUMP_IF_TRUE_KEEP)
+            self.expr(e.right)
+            self.patch(jump, self.here())
+            return
+        lt, rt = self.type_of(e.left), self.type_of(e.right)
+        numeric = {"integer", "real"}
+        real = (lt == "real" or rt == "real") and lt in numeric | {"null"} and rt in numeric | {"null"}
+        want = "real" if real else None
+        if op == "+" and (lt == "string" or rt == "string"):
+            self.expr(e.left)
+            self.expr(e.right)
+            self.emit(CONCAT)
+            return
+        self.expr(e.left, want)
+        self.expr(e.right, want)
+        self.line = e.line
+        if op in ("+", "-", "*", "/"):
+            table = {"+": (ADD_I, ADD_R), "-": (SUB_I, SUB_R), "*": (MUL_I, MUL_R), "/": (DIV_I, DIV_R)}
+            self.emit(table[op][1] if real else table[op][0])
+        elif op == "%":
+            if real:
+                raise _CompileError(e, "the modulo operator takes integers only (S007)")
+            self.emit(MOD_I)
+        elif op == "==":
+            self.emit(EQ_R if real else EQ)
+        elif op == "!=":
+            self.emit(NE_R if real else NE)
+        else:
+            self.emit({"<": LT, "<=": LE, ">": GT, ">=": GE}[op])
+
+    # -- statements
+    def block(self, stmts: Iterable[ast.Stmt]) -> None:
+        for s in stmts:
+            self.stmt(s)
+
+    def store(self, node: ast.Node, name: str, index: ast.Expr | None, value: ast.Expr) -> None:
+        is_local, slot, t, is_array = self.lookup(node, name)
+        handle = is_handle_type(t)
+        if index is not None:
+            if not is_array:
+                raise _CompileError(node, f"{name} is not an array")
+            self.expr(index, "integer")
+            self.expr(value, t)
+            self.line = node.line
+            if is_local:
+                self.emit(STORE_LOCAL_ELEM_H if handle else STORE_LOCAL_ELEM, slot)
+            else:
+                self.emit(STORE_GLOBAL_ELEM_H if handle else STORE_GLOBAL_ELEM, slot)
+            return
+        if is_array:
+            raise _CompileError(node, f"array {name} assigned without an index")
+        self.expr(value, t)
+        self.line = node.line
+        if is_local:
+            self.emit(STORE_LOCAL_H if handle else STORE_LOCAL, slot)
+        else:
+            self.emit(STORE_GLOBAL_H if handle else STORE_GLOBAL, slot)
+
+    def stmt(self, s: ast.Stmt) -> None:
+        self.line = s.line or self.line
+        if isinstance(s, ast.Set):
+            self.store(s, s.name, s.index, s.value)
+        elif isinstance(s, ast.Call):
+            self.call(s.call)
+            if self.callee(s.call, s.call.name).returns != "nothing":
+                self.emit(POP)
+        elif isinstance(s, ast.Local):
+            if s.name in self.scope and self.scope[s.name][0] < self.fn.nparams:
+                raise _CompileError(s, f"local {s.name} redeclares a parameter (S086)")
+            slot = self.declare_local(s.name, s.type_name, s.is_array)
+            if s.init is not None:
+                self.expr(s.init, s.type_name)
+                self.line = s.line
+                self.emit(STORE_LOCAL_H if is_handle_type(s.type_name) else STORE_LOCAL, slot)
+        elif isinstance(s, ast.If):
+            ends = []
+            for cond, body in s.branches:
+                self.line = cond.line
+                self.expr(cond)
+                skip = self.emit(JUMP_IF_FALSE)
+                self.block(body)
+                ends.append(self.emit(JUMP))
+                self.patch(skip, self.here())
+            if s.else_body:
+                self.block(s.else_body)
+            for j in ends:
+                self.patch(j, self.here())
+        elif isinstance(s, ast.Loop):
+            start = self.here()
+            self.loop_exits.append([])
+            self.block(s.body)
+            self.emit(JUMP, start, BACKWARD_JUMP_COST)
+            for j in self.loop_exits.pop():
+                self.patch(j, self.here())
+        elif isinstance(s, ast.ExitWhen):
+            if not self.loop_exits:
+                raise _CompileError(s, "exitwhen outside a loop")
+            self.expr(s.cond)
+            self.loop_exits[-1].append(self.emit(JUMP_IF_TRUE))
+        elif isinstance(s, ast.Return):
+            if self.fn.returns == "nothing":
+                self.emit(RETURN_NOTHING)
+            elif s.value is None:  # lenient input: a bare return in a value function
+                self.emit(PUSH, default_value(self.fn.returns))
+                self.emit(RETURN)
+            else:
+                self.expr(s.value, self.fn.returns)
+                self.line = s.line
+                self.emit(RETURN)
+        elif isinstance(s, ast.Debug):
+            pass  # retail builds skip debug statements
+        else:
+            raise _CompileError(s, f"unknown statement {type(s).__name__}")
+
+
+class _CompileError(Exception):
+    def __init__(self, node: ast.Node, message: str):
+        super().__init__(message)
+        self.node = node
+
+
+def _signature(params: list[ast.Param]) -> list[str]:
+    return [p.type_name for p in params]
+
+
+def compile_program(files: list[ast.SourceFile], natives: Mapping[str, Callable] | None = None,
+                    *, array_size: int = 8192) -> CompiledProgram:
+    """Compile parsed files (in load order) into one ``CompiledProgram``.
+
+    ``natives`` maps native names to Python implementations (``func(ctx, *args)``); declared
+    natives without one are bound to None and recorded in ``missing_natives``.
+    Raises ``JassError`` with diagnostics for code that cannot be compiled (undeclared names,
+    wrong argument counts...), which the checker normally reports first.
+    """
+    natives = natives or {}
+    prog = CompiledProgram(array_size=array_size)
+    diags: list[Diagnostic] = []
+    bodies: list[tuple[ast.Function, CompiledFunction]] = []
+    for f in files:
+        for d in f.decls:
+            if isinstance(d, ast.TypeDecl):
+                prog.types[d.name] = d.base
+            elif isinstance(d, ast.NativeDecl):
+                func = natives.get(d.name)
+                if func is None:
+                    prog.missing_natives.add(d.name)
+                prog.functions[d.name] = NativeBinding(d.name, _signature(d.params), d.returns, func)
+            elif isinstance(d, ast.Function):
+                cf = CompiledFunction(d.name, d.file, d.line, len(d.params), d.returns,
+                                      param_types=_signature(d.params))
+                prog.functions[d.name] = cf
+                bodies.append((d, cf))
+            elif isinstance(d, ast.Globals):
+                for g in d.vars:
+                    slot = GlobalSlot(g.name, g.type_name, g.is_array, g.is_constant, len(prog.globals), g)
+                    if g.name in prog.global_index:
+                        slot.index = prog.global_index[g.name].index
+                        prog.globals[slot.index] = slot
+                    else:
+                        prog.globals.append(slot)
+                    prog.global_index[g.name] = slot
+                    if g.init is not None:
+                        _compile_initialiser(prog, g, diags)
+    for d, cf in bodies:
+        _compile_function(prog, d, cf, diags)
+    if any(d.is_error for d in diags):
+        raise JassError(diags)
+    return prog
+
+
+def _compile_initialiser(prog: CompiledProgram, g: ast.GlobalVar, diags: list[Diagnostic]) -> None:
+    """Each global initialiser is its own tiny function: a crash loses only that global."""
+    fn = CompiledFunction(f"<init {g.name}>", g.file, g.line, 0, "nothing")
+    c = _FunctionCompiler(prog, fn, diags)
+    try:
+        c.store(g, g.name, None, g.init)
+    except _CompileError as err:
+        diags.append(Diagnostic("E300", Severity.ERROR, str(err), *err.node.pos))
+        return
+    c.emit(RETURN_NOTHING)
+    prog.init.append(fn)
+
+
+def _compile_function(prog: CompiledProgram, d: ast.Function, cf: CompiledFunction,
+                      diags: list[Diagnostic]) -> None:
+    c = _FunctionCompiler(prog, cf, diags)
+    for p in d.params:
+        c.declare_local(p.name, p.type_name, False)
+    try:
+        c.block(d.body)
+    except _CompileError as err:
+        diags.append(Diagnostic("E300", Severity.ERROR, str(err), *err.node.pos))
+        return
+    c.line = d.end_pos.line if d.end_pos else c.line
+    if d.returns == "nothing":
+        c.emit(RETURN_NOTHING)
+    else:
+        # Falling off the end of a value function (pjass: "Missing return"); lenient input only.
+        c.emit(PUSH, default_value(d.returns))
+        c.emit(RETURN)

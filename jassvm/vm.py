@@ -1,0 +1,630 @@
+"""The coroutine bytecode VM: threads as explicit frame stacks, one interpreter loop.
+
+A thread (what the game calls a JASS thread: map init, a trigger execution, an
+``ExecuteFunc``, a timer or ForGroup callback...) is a stack of ``Frame``s. Waiting is the
+thread leaving the loop with its frames intact; the scheduler resumes it later, so nothing
+lives on the Python stack across a wait (DESIGN.md section 4).
+
+Crashes (op limit S093, uninitialised read S084, division by zero, forbidden wait S097, a
+native the runtime lacks) end only that thread, silently as in the game, and are recorded in
+``VM.errors`` with the JASS stack. A crash in a callback thread never stops its caller (S095).
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from . import bytecode as bc
+from .bytecode import CompiledFunction, NativeBinding
+from .compiler import CompiledProgram, default_value
+from .scheduler import Entry, Scheduler
+from .values import (
+    INT_MAX, INT_MIN, JassDivisionByZero, R2I, concat, f32, int_div, int_mod, real_div, real_eq,
+    wrap_int,
+)
+
+OP_LIMIT = 300_000        # S093
+MAX_CALL_DEPTH = 4096     # frames per thread before the thread is ended as a stack overflow
+SLEEP_KINDS = {"action", "executefunc"}   # S097: where TriggerSleepAction may wait
+
+
+class _Unset:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<unset>"
+
+
+UNSET = _Unset()
+
+
+class JassCrash(Exception):
+    """Ends the current JASS thread. ``kind`` is a short stable name (``op-limit``,
+    ``uninitialized``, ``division-by-zero``, ``forbidden-wait``, ``missing-native``, ``null``...)."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+class Suspend(Exception):
+    """Raised by a native to make the calling thread wait ``delay`` game seconds
+    (``None``: until something else resumes it, see ``VM.wait_for``)."""
+
+    def __init__(self, delay: float | None):
+        super().__init__(delay)
+        self.delay = delay
+
+
+@dataclass
+class StackEntry:
+    function: str
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.function} ({self.file}:{self.line})"
+
+
+@dataclass
+class RuntimeErrorRecord:
+    """A recorded thread crash: kind, message, game time (seconds), thread and JASS stack
+    (innermost call last)."""
+
+    kind: str
+    message: str
+    time: float
+    thread: str
+    stack: list[StackEntry] = field(default_factory=list)
+
+    def format(self) -> str:
+        where = self.stack[-1] if self.stack else None
+        head = f"[{self.time:8.2f}s] {self.kind}: {self.message}"
+        if where:
+            head += f" at {where}"
+        return head
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "message": self.message, "time": self.time, "thread": self.thread,
+                "stack": [vars(s) for s in self.stack]}
+
+
+class JassArray(dict):
+    """A JASS array: sparse, reading an unset index gives the type's default (S083).
+
+    Indices outside ``0 .. size-1`` read the default and ignore writes (S085 recommendation).
+    """
+
+    __slots__ = ("default", "size")
+
+    def __init__(self, default: Any, size: int):
+        super().__init__()
+        self.default = default
+        self.size = size
+
+
+class Frame:
+    """One function activation: function, program counter, locals and operand stack."""
+
+    __slots__ = ("fn", "pc", "locals", "stack")
+
+    def __init__(self, fn: CompiledFunction, locals_: list, array_size: int):
+        self.fn = fn
+        self.pc = 0
+        self.locals = locals_
+        self.stack: list = []
+        for slot in fn.array_slots:
+            locals_[slot] = JassArray(default_value(fn.local_types[slot]), array_size)
+
+
+class Thread:
+    """A JASS thread.
+
+    ``kind`` is ``init``, ``main``, ``action``, ``executefunc`` or ``callback``; ``response``
+    holds the event payload that response natives read (it survives waits). Action threads
+    run ``actions`` one after another (S108).
+    """
+
+    _next_id = 0
+
+    def __init__(self, name: str, kind: str, response: dict | None = None):
+        Thread._next_id += 1
+        self.id = Thread._next_id
+        self.name = name
+        self.kind = kind
+        self.response = response if response is not None else {}
+        self.frames: list[Frame] = []
+        self.actions: deque[CompiledFunction] = deque()
+        self.status = "new"          # new, running, sleeping, done, crashed
+        self.ops = 0                 # ops in the current uninterrupted run
+        self.result: Any = None
+        self.slept = False
+        self.wake: Entry | None = None
+        self.on_finish: list[Callable[["Thread"], None]] = []
+
+    @property
+    def finished(self) -> bool:
+        return self.status in ("done", "crashed")
+
+    def __repr__(self) -> str:
+        return f"<thread {self.id} {self.name} {self.kind} {self.status}>"
+
+
+class NativeContext:
+    """What a native sees as ``ctx`` (see ``natives.registry``)."""
+
+    def __init__(self, vm: "VM"):
+        self.vm = vm
+
+    @property
+    def game(self):
+        return self.vm.game
+
+    @property
+    def thread(self) -> Thread:
+        return self.vm.current
+
+    @property
+    def now(self) -> float:
+        return self.vm.scheduler.now
+
+    def run_code(self, code, **response) -> Any:
+        """Run ``code`` in a new callback thread to completion; its result, or None if it crashed."""
+        return self.vm.run_callback(code, response)
+
+    def start_thread(self, functions, kind: str = "action", **response) -> Thread:
+        """Start a thread running ``functions`` in order; returns when it ends or first waits."""
+        return self.vm.start_thread(functions, kind, response)
+
+    def crash(self, kind: str, message: str):
+        raise JassCrash(kind, message)
+
+    def sleep(self, seconds: float | None):
+        self.vm.sleep(seconds)
+
+    def warn(self, message: str) -> None:
+        self.vm.warn(message)
+
+    def schedule(self, delay: float, callback: Callable[[], None], label: str = "") -> Entry:
+        return self.vm.scheduler.schedule(delay, callback, label)
+
+
+class VM:
+    """Runs a ``CompiledProgram``.
+
+    ``game`` is an opaque object the natives layer attaches (``ctx.game``). ``retain`` and
+    ``release`` are optional hooks called with a value stored into / overwritten in a handle
+    variable, for handle reference counts (S070; locals are not released on return, as in
+    the game).
+    """
+
+    def __init__(self, program: CompiledProgram, *, game: Any = None, op_limit: int = OP_LIMIT):
+        self.program = program
+        self.game = game
+        self.op_limit = op_limit
+        self.scheduler = Scheduler()
+        self.ctx = NativeContext(self)
+        self.current: Thread | None = None
+        self.errors: list[RuntimeErrorRecord] = []
+        self.warnings: list[tuple[float, str]] = []
+        self.retain: Callable[[Any], None] | None = None
+        self.release: Callable[[Any], None] | None = None
+        self.threads_started = 0
+        self.total_ops = 0
+        self.missing_called: dict[str, int] = {}
+        self.on_error: list[Callable[[RuntimeErrorRecord], None]] = []
+        self.globals: list[Any] = []
+        for g in program.globals:
+            if g.is_array:
+                self.globals.append(JassArray(default_value(g.type_name), program.array_size))
+            else:
+                self.globals.append(UNSET)
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def now(self) -> float:
+        return self.scheduler.now
+
+    def function(self, name: str) -> CompiledFunction | NativeBinding | None:
+        return self.program.functions.get(name)
+
+    def run_init(self) -> Thread:
+        """Run the global initialisers (the thread that loads the script)."""
+        return self.start_thread(self.program.init, "init", {}, name="<globals>")
+
+    def call(self, name: str, kind: str = "main", response: dict | None = None) -> Thread:
+        """Run the parameterless function ``name`` in a new thread until it ends or waits."""
+        fn = self.program.functions.get(name)
+        if not isinstance(fn, CompiledFunction):
+            raise KeyError(f"no JASS function named {name}")
+        return self.start_thread([fn], kind, response or {})
+
+    def start_thread(self, functions: Iterable, kind: str, response: dict | None = None,
+                     name: str | None = None) -> Thread:
+        """Create a thread that runs ``functions`` (code values) in order and execute it until
+        it finishes or first waits. Non-JASS functions (natives used as code, None) are
+        recorded as errors and skipped."""
+        fns = [f for f in functions if self._callable_code(f)]
+        th = Thread(name or (fns[0].name if fns else "<empty>"), kind, response)
+        th.actions.extend(fns)
+        self.threads_started += 1
+        self.execute(th)
+        return th
+
+    def run_callback(self, code, response: dict | None = None, kind: str = "callback") -> Any:
+        """Run ``code`` in a new thread that may not wait; its return value (None on a crash)."""
+        if not self._callable_code(code):
+            return None
+        th = Thread(code.name, kind, response or {})
+        th.actions.append(code)
+        self.threads_started += 1
+        self.execute(th)
+        if th.status == "sleeping":  # cannot happen for callbacks: sleep crashes them
+            return None
+        return th.result if th.status == "done" else None
+
+    def sleep(self, seconds: float | None) -> None:
+        """Make the current thread wait (raises Suspend) or crash it where waits are not
+        allowed (S097)."""
+        th = self.current
+        if th is None or th.kind not in SLEEP_KINDS:
+            raise JassCrash("forbidden-wait", "TriggerSleepAction outside a trigger action or "
+                            "ExecuteFunc thread ends the thread (S097)")
+        raise Suspend(seconds)
+
+    def wait_for(self, other: Thread) -> None:
+        """Make the current thread wait until ``other`` finishes (TriggerExecuteWait)."""
+        if other.finished:
+            return
+        th = self.current
+        other.on_finish.append(lambda _t: self.scheduler.schedule(0.0, lambda: self.resume(th)))
+        self.sleep(None)
+
+    def resume(self, th: Thread) -> None:
+        """Continue a sleeping thread with a fresh op count (S096)."""
+        if th.status != "sleeping":
+            return
+        th.wake = None
+        th.ops = 0
+        self.execute(th)
+
+    def warn(self, message: str) -> None:
+        self.warnings.append((self.scheduler.now, message))
+
+    def advance(self, seconds: float, stop: Callable[[], bool] | None = None) -> None:
+        """Simulate ``seconds`` of game time."""
+        self.scheduler.run_until(self.scheduler.now + seconds, stop)
+
+    def run_until(self, time: float, stop: Callable[[], bool] | None = None) -> None:
+        """Simulate game time up to ``time`` seconds."""
+        self.scheduler.run_until(time, stop)
+
+    def read_global(self, name: str) -> Any:
+        g = self.program.global_index[name]
+        return self.globals[g.index]
+
+    def write_global(self, name: str, value: Any) -> None:
+        g = self.program.global_index[name]
+        self.globals[g.index] = value
+
+    # ------------------------------------------------------------------ internals
+    def _callable_code(self, code) -> bool:
+        if isinstance(code, CompiledFunction) and code.nparams == 0:
+            return True
+        if code is not None:
+            self._record("bad-code", f"{getattr(code, 'name', code)} cannot run as code "
+                         "(natives and functions with parameters cannot, S079)", [])
+        return False
+
+    def _record(self, kind: str, message: str, stack: list[StackEntry], thread: Thread | None = None) -> None:
+        th = thread or self.current
+        rec = RuntimeErrorRecord(kind, message, self.scheduler.now, th.name if th else "", stack)
+        self.errors.append(rec)
+        for hook in self.on_error:
+            hook(rec)
+
+    @staticmethod
+    def _stack_of(th: Thread) -> list[StackEntry]:
+        out = []
+        for fr in th.frames:
+            pc = max(fr.pc - 1, 0)
+            line = fr.fn.lines[pc] if fr.fn.lines else fr.fn.line
+            out.append(StackEntry(fr.fn.name, fr.fn.file, line))
+        return out
+
+    def execute(self, th: Thread) -> None:
+        """Run ``th`` until it finishes, waits or crashes."""
+        prev = self.current
+        self.current = th
+        th.status = "running"
+        try:
+            while True:
+                try:
+                    self._run(th)
+                    break
+                except Suspend as s:
+                    th.slept = True
+                    th.status = "sleeping"
+                    if s.delay is not None:
+                        th.wake = self.scheduler.schedule(s.delay, lambda: self.resume(th), th.name)
+                    return
+                except JassCrash as c:
+                    self._record(c.kind, c.message, self._stack_of(th), th)
+                except JassDivisionByZero as e:
+                    self._record("division-by-zero", str(e) or "division by zero", self._stack_of(th), th)
+                except RecursionError:
+                    self._record("internal", "Python recursion limit reached (nested callbacks)",
+                                 self._stack_of(th), th)
+                except Exception as e:  # a bug in a native: record it, keep the game running
+                    self._record("internal", f"{type(e).__name__}: {e}", self._stack_of(th), th)
+                # A crash ends the running action; later actions still run unless the
+                # thread has already waited (S108).
+                th.frames.clear()
+                if th.kind not in ("action", "init") or th.slept or not th.actions:
+                    th.status = "crashed"
+                    th.actions.clear()
+                    break
+            if th.status == "running":
+                th.status = "done"
+        finally:
+            self.total_ops += th.ops
+            self.current = prev
+        for cb in th.on_finish:
+            cb(th)
+
+    def _push_next_action(self, th: Thread) -> bool:
+        if not th.actions:
+            return False
+        fn = th.actions.popleft()
+        th.frames.append(Frame(fn, [UNSET] * len(fn.local_names), self.program.array_size))
+        return True
+
+    def _run(self, th: Thread) -> None:
+        """The interpreter loop. Raises Suspend/JassCrash/... out to ``execute``."""
+        # Opcodes as locals: fast comparisons in the dispatch chain below.
+        (LOAD_LOCAL, PUSH, LOAD_GLOBAL, STORE_LOCAL, STORE_GLOBAL, JUMP_IF_FALSE, JUMP, ADD_I,
+         SUB_I, LT, LE, GT, GE, EQ, NE, CALL, CALL_NATIVE, RETURN, LOAD_LOCAL_ELEM,
+         LOAD_GLOBAL_ELEM, STORE_LOCAL_ELEM, STORE_GLOBAL_ELEM, MUL_I, DIV_I, MOD_I, ADD_R,
+         SUB_R, MUL_R, DIV_R, NEG_I, NEG_R, CONCAT, NOT, EQ_R, NE_R, I2R, JUMP_IF_FALSE_KEEP,
+         JUMP_IF_TRUE_KEEP, POP, RETURN_NOTHING, STORE_LOCAL_H, STORE_GLOBAL_H,
+         STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H, JUMP_IF_TRUE, H2I, R2I_RET) = range(len(bc.OPNAMES))
+        frames = th.frames
+        if not frames and not self._push_next_action(th):
+            return
+        G = self.globals
+        limit = self.op_limit
+        ctx = self.ctx
+        array_size = self.program.array_size
+        f = frames[-1]
+        fn = f.fn
+        code = fn.code
+        costs = fn.costs
+        loc = f.locals
+        stack = f.stack
+        push = stack.append
+        pop = stack.pop
+        pc = f.pc
+        ops = th.ops
+        try:
+            while True:
+                op, arg = code[pc]
+                ops += costs[pc]
+                pc += 1
+                if op == LOAD_LOCAL:
+                    v = loc[arg]
+                    if v is UNSET:
+                        raise JassCrash("uninitialized", f"read of uninitialised variable {fn.local_names[arg]} (S084)")
+                    push(v)
+                elif op == PUSH:
+                    push(arg)
+                elif op == LOAD_GLOBAL:
+                    v = G[arg]
+                    if v is UNSET:
+                        raise JassCrash("uninitialized", f"read of uninitialised global {self.program.globals[arg].name} (S084)")
+                    push(v)
+                elif op == STORE_LOCAL:
+                    loc[arg] = pop()
+                elif op == STORE_GLOBAL:
+                    G[arg] = pop()
+                elif op == JUMP_IF_FALSE:
+                    if not pop():
+                        pc = arg
+                elif op == JUMP:
+                    pc = arg
+                    if ops > limit:
+                        raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
+                elif op == ADD_I:
+                    b = pop()
+                    r = stack[-1] + b
+                    if r > INT_MAX or r < INT_MIN:
+                        r = wrap_int(r)
+                    stack[-1] = r
+                elif op == SUB_I:
+                    b = pop()
+                    r = stack[-1] - b
+                    if r > INT_MAX or r < INT_MIN:
+                        r = wrap_int(r)
+                    stack[-1] = r
+                elif op == LT:
+                    b = pop()
+                    stack[-1] = stack[-1] < b
+                elif op == LE:
+                    b = pop()
+                    stack[-1] = stack[-1] <= b
+                elif op == GT:
+                    b = pop()
+                    stack[-1] = stack[-1] > b
+                elif op == GE:
+                    b = pop()
+                    stack[-1] = stack[-1] >= b
+                elif op == EQ:
+                    b = pop()
+                    stack[-1] = stack[-1] == b
+                elif op == NE:
+                    b = pop()
+                    stack[-1] = stack[-1] != b
+                elif op == CALL:
+                    target, argc = arg
+                    if argc:
+                        args = stack[-argc:]
+                        del stack[-argc:]
+                    else:
+                        args = []
+                    nlocals = len(target.local_names)
+                    if nlocals > argc:
+                        args.extend([UNSET] * (nlocals - argc))
+                    f.pc = pc
+                    if len(frames) >= MAX_CALL_DEPTH:
+                        raise JassCrash("stack-overflow", f"call depth over {MAX_CALL_DEPTH}")
+                    if ops > limit:
+                        raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
+                    f = Frame(target, args, array_size)
+                    frames.append(f)
+                    fn = target
+                    code = fn.code
+                    costs = fn.costs
+                    loc = args
+                    stack = f.stack
+                    push = stack.append
+                    pop = stack.pop
+                    pc = 0
+                elif op == CALL_NATIVE:
+                    target, argc = arg
+                    if argc:
+                        args = stack[-argc:]
+                        del stack[-argc:]
+                    else:
+                        args = ()
+                    f.pc = pc
+                    th.ops = ops
+                    func = target.func
+                    if func is None:
+                        self.missing_called[target.name] = self.missing_called.get(target.name, 0) + 1
+                        raise JassCrash("missing-native", f"native {target.name} is not implemented by this runtime")
+                    r = func(ctx, *args)
+                    rt = target.returns
+                    if rt != "nothing":
+                        if rt == "real":
+                            r = f32(r)
+                        elif rt == "integer":
+                            if r > INT_MAX or r < INT_MIN:
+                                r = wrap_int(r)
+                        elif rt == "boolean":
+                            r = bool(r)
+                        push(r)
+                elif op == RETURN or op == RETURN_NOTHING:
+                    v = pop() if op == RETURN else None
+                    frames.pop()
+                    if not frames:
+                        th.result = v
+                        if not self._push_next_action(th):
+                            return
+                    f = frames[-1]
+                    fn = f.fn
+                    code = fn.code
+                    costs = fn.costs
+                    loc = f.locals
+                    stack = f.stack
+                    push = stack.append
+                    pop = stack.pop
+                    pc = f.pc
+                    if op == RETURN and len(frames) > 0 and pc > 0:
+                        push(v)
+                elif op == LOAD_LOCAL_ELEM or op == LOAD_GLOBAL_ELEM:
+                    i = pop()
+                    arr = loc[arg] if op == LOAD_LOCAL_ELEM else G[arg]
+                    push(arr.get(i, arr.default))
+                elif op in (STORE_LOCAL_ELEM, STORE_GLOBAL_ELEM, STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H):
+                    v = pop()
+                    i = pop()
+                    arr = loc[arg] if op in (STORE_LOCAL_ELEM, STORE_LOCAL_ELEM_H) else G[arg]
+                    if 0 <= i < arr.size:
+                        if op >= STORE_LOCAL_ELEM_H and self.retain is not None:
+                            self._swap_handle(arr.get(i), v)
+                        arr[i] = v
+                    else:
+                        self.warn(f"array index {i} out of range 0..{arr.size - 1} in {fn.name} (S085)")
+                elif op == STORE_LOCAL_H:
+                    v = pop()
+                    if self.retain is not None:
+                        self._swap_handle(loc[arg], v)
+                    loc[arg] = v
+                elif op == STORE_GLOBAL_H:
+                    v = pop()
+                    if self.retain is not None:
+                        self._swap_handle(G[arg], v)
+                    G[arg] = v
+                elif op == JUMP_IF_TRUE:
+                    if pop():
+                        pc = arg
+                elif op == JUMP_IF_FALSE_KEEP:
+                    if stack[-1]:
+                        pop()
+                    else:
+                        pc = arg
+                elif op == JUMP_IF_TRUE_KEEP:
+                    if stack[-1]:
+                        pc = arg
+                    else:
+                        pop()
+                elif op == NOT:
+                    stack[-1] = not stack[-1]
+                elif op == POP:
+                    pop()
+                elif op == MUL_I:
+                    b = pop()
+                    r = stack[-1] * b
+                    if r > INT_MAX or r < INT_MIN:
+                        r = wrap_int(r)
+                    stack[-1] = r
+                elif op == DIV_I:
+                    b = pop()
+                    stack[-1] = int_div(stack[-1], b)
+                elif op == MOD_I:
+                    b = pop()
+                    stack[-1] = int_mod(stack[-1], b)
+                elif op == ADD_R:
+                    b = pop()
+                    stack[-1] = f32(stack[-1] + b)
+                elif op == SUB_R:
+                    b = pop()
+                    stack[-1] = f32(stack[-1] - b)
+                elif op == MUL_R:
+                    b = pop()
+                    stack[-1] = f32(stack[-1] * b)
+                elif op == DIV_R:
+                    b = pop()
+                    stack[-1] = real_div(stack[-1], b)
+                elif op == NEG_I:
+                    stack[-1] = wrap_int(-stack[-1])
+                elif op == NEG_R:
+                    stack[-1] = -stack[-1]
+                elif op == CONCAT:
+                    b = pop()
+                    stack[-1] = concat(stack[-1], b)
+                elif op == EQ_R:
+                    b = pop()
+                    stack[-1] = real_eq(stack[-1], b)
+                elif op == NE_R:
+                    b = pop()
+                    stack[-1] = stack[-1] != b
+                elif op == I2R:
+                    stack[-1] = f32(float(stack[-1]))
+                elif op == H2I:
+                    h = stack[-1]
+                    stack[-1] = getattr(h, "handle_id", 0) if h is not None else 0
+                elif op == R2I_RET:
+                    stack[-1] = R2I(stack[-1])
+                else:
+                    raise JassCrash("internal", f"unknown opcode {op}")
+        finally:
+            f.pc = pc
+            th.ops = ops
+
+    def _swap_handle(self, old: Any, new: Any) -> None:
+        if new is not None:
+            self.retain(new)
+        if old is not None and old is not UNSET:
+            self.release(old)
