@@ -1,0 +1,111 @@
+"""Load JASS sources into a runnable program: parse (cached), check, compile.
+
+Parsing is the slow step (lark on a multi-megabyte map script takes seconds), so parsed
+files are cached on disk keyed by the hash of their bytes, the runtime version and the
+grammar (DESIGN.md section 3.5). The cache folder is ``$JASS_CACHE_DIR`` or
+``~/.cache/jassvm``; a cache that cannot be read or written is ignored.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping
+
+from . import __version__
+from .ast import SourceFile
+from .compiler import CompiledProgram, compile_program
+from .diagnostics import Diagnostic, JassError, Severity
+from .parser import parse
+
+_GRAMMAR_HASH = hashlib.sha256((Path(__file__).with_name("jass.lark")).read_bytes()).hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    """The parse cache folder."""
+    return Path(os.environ.get("JASS_CACHE_DIR") or Path.home() / ".cache" / "jassvm")
+
+
+def _cache_key(data: bytes, file: str) -> str:
+    h = hashlib.sha256()
+    for part in (__version__.encode(), _GRAMMAR_HASH.encode(), file.encode("utf-8", "replace"), data):
+        h.update(part)
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def parse_cached(data: bytes, file: str, use_cache: bool = True) -> tuple[SourceFile | None, list[Diagnostic]]:
+    """``parser.parse`` with an on-disk cache of successful parses."""
+    path = cache_dir() / f"{_cache_key(data, file)}.ast"
+    if use_cache:
+        try:
+            with open(path, "rb") as fh:
+                return pickle.load(fh)
+        except Exception:
+            pass
+    tree, diags = parse(data, file)
+    if use_cache and tree is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".tmp{os.getpid()}")
+            with open(tmp, "wb") as fh:
+                pickle.dump((tree, diags), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except Exception:
+            pass
+    return tree, diags
+
+
+@dataclass
+class LoadResult:
+    """A loaded program and everything the front end said about it."""
+
+    program: CompiledProgram
+    files: list[SourceFile]
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def load_program(sources: list[tuple[str, bytes]], natives: Mapping[str, Callable] | None = None,
+                 *, strict: bool = False, use_cache: bool = True, array_size: int | None = None) -> LoadResult:
+    """Parse, check and compile ``sources`` (``(file name, bytes)`` in load order: common.j,
+    Blizzard.j, then the map script).
+
+    Lenient by default: what the game itself loads is accepted and reported as warnings
+    (``strict=True`` refuses any checker error). Raises ``JassError`` with the diagnostics
+    when the program cannot be loaded. ``array_size`` defaults to the loaded common.j's
+    ``JASS_MAX_ARRAY_SIZE`` (8192 when absent, S081).
+    """
+    diags: list[Diagnostic] = []
+    files: list[SourceFile] = []
+    for name, data in sources:
+        tree, d = parse_cached(data, name, use_cache)
+        diags.extend(d)
+        if tree is not None:
+            files.append(tree)
+    if any(d.is_error for d in diags):
+        raise JassError(diags)
+    try:
+        from .checker import CheckOptions, check
+    except ImportError:  # the checker is optional while it is being built
+        check = None
+    if check is not None:
+        program = check(files, CheckOptions(strict=strict))
+        diags.extend(program.diagnostics)
+        if any(d.is_error for d in program.diagnostics):
+            raise JassError(diags)
+    size = array_size or _max_array_size(files)
+    compiled = compile_program(files, natives, array_size=size)
+    return LoadResult(compiled, files, diags)
+
+
+def _max_array_size(files: list[SourceFile]) -> int:
+    from . import ast
+    for f in files:
+        for d in f.decls:
+            if isinstance(d, ast.Globals):
+                for g in d.vars:
+                    if g.name == "JASS_MAX_ARRAY_SIZE" and isinstance(g.init, ast.IntLit):
+                        return g.init.value
+    return 8192

@@ -1,0 +1,98 @@
+"""A game session: the game-state model and the VM wired together for one mission.
+
+``GameSession`` owns a ``Game`` (the model) and a ``VM`` running a compiled program; it
+connects the model's clock, scheduler and handle reference counts to the VM and imports
+every natives module so the registry is complete.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Callable
+
+from jassvm.compiler import CompiledProgram
+from jassvm.vm import OP_LIMIT, VM, Thread
+
+from natives.game import SUBSYSTEM_FACTORIES, Game
+from natives.registry import NATIVES
+
+# Every module that registers natives. Keep in sync with the package.
+NATIVE_MODULES = [
+    "natives.handles", "natives.players", "natives.units", "natives.groups", "natives.geometry",
+    "natives.blight", "natives.hashtables", "natives.gamecache", "natives.core",
+    "natives.boolexpr", "natives.triggers", "natives.timers", "natives.events", "natives.text",
+    "natives.dialogs", "natives.quests", "natives.presentation", "natives.mission",
+]
+
+
+def load_natives() -> dict[str, Callable]:
+    """Import all natives modules; returns {common.j name: implementation}."""
+    for name in NATIVE_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+    return {name: spec.func for name, spec in NATIVES.items()}
+
+
+def max_players_for(program: CompiledProgram) -> int:
+    """28 player slots for API sets with 24 players (1.29+, S129), else 16."""
+    return 28 if "GetBJMaxPlayers" in program.functions else 16
+
+
+class GameSession:
+    """One mission: ``game`` (the model) + ``vm`` (the running program).
+
+    Args:
+        program: the compiled script (common.j + Blizzard.j + map).
+        seed: random seed for the model and ``GetRandom*``.
+        local_player: the player id ``GetLocalPlayer`` returns.
+        sandbox_dir: the only folder game caches may be written to.
+        op_limit: ops per uninterrupted thread run (S093).
+    """
+
+    def __init__(self, program: CompiledProgram, *, seed: int = 0, local_player: int = 0,
+                 sandbox_dir: str | None = None, op_limit: int = OP_LIMIT,
+                 max_players: int | None = None):
+        self.program = program
+        self.game = Game(seed=seed, local_player=local_player,
+                         max_players=max_players or max_players_for(program), sandbox_dir=sandbox_dir)
+        self.vm = VM(program, game=self.game, op_limit=op_limit)
+        scheduler = self.vm.scheduler
+        self.game.vm = self.vm
+        self.game.clock = lambda: scheduler.now
+        # Model transitions (corpse decay...) share the VM's one queue of due events.
+        self.game.schedule = lambda delay, callback, *args: scheduler.schedule(delay, lambda: callback(*args))
+        handles = self.game.handles
+        if hasattr(handles, "retain"):
+            self.vm.retain = _handle_hook(handles.retain)
+            self.vm.release = _handle_hook(handles.release)
+        if "events" in SUBSYSTEM_FACTORIES:
+            self.game.subsystem("events")  # subscribe the event layer before anything happens
+
+    def start(self) -> None:
+        """Load the script as the game does: global initialisers, ``config()``, ``main()`` (S119)."""
+        self.vm.run_init()
+        for name in ("config", "main"):
+            if name in self.program.functions:
+                self.vm.call(name, kind="main")
+
+    def call(self, name: str, kind: str = "main") -> Thread:
+        return self.vm.call(name, kind=kind)
+
+    def advance(self, seconds: float, stop: Callable[[], bool] | None = None) -> None:
+        """Simulate ``seconds`` of game time."""
+        self.vm.advance(seconds, stop)
+
+    @property
+    def now(self) -> float:
+        return self.vm.scheduler.now
+
+
+def _handle_hook(fn: Callable) -> Callable:
+    from natives.handles import Handle
+
+    def hook(value):
+        if isinstance(value, Handle):
+            fn(value)
+    return hook

@@ -1,0 +1,27 @@
+"""The kinds of timeline entries natives record with ``game.record(kind, **data)``.
+
+The timeline is what ``jass run`` prints and ``--report`` writes: what the local player
+would notice. Each kind below lists its data fields. Times are game seconds (added by
+``Game.record``).
+"""
+
+KINDS = {
+    "quest_created": "title, description, required (bool), discovered (bool)",
+    "quest_updated": "title, field (title/description/required/discovered/icon), value",
+    "quest_completed": "title",
+    "quest_failed": "title",
+    "quest_item": "quest (title), text, completed (bool)",
+    "dialog_shown": "player (id), title, buttons (list of button texts)",
+    "dialog_hidden": "player (id), title",
+    "dialog_clicked": "player (id), title, button (text)",
+    "transmission": "speaker (name or rawcode), text, duration (game seconds)",
+    "cinematic_mode": "on (bool)",
+    "gamecache_saved": "name (cache file name), path (inside the run sandbox)",
+    "ai_started": "player (id), script (file name), found (bool)",
+    "victory": "player (id)",
+    "defeat": "player (id), message",
+    "game_over": "reason",
+    "next_level": "level (map file name)",
+    "leaderboard": "title, shown (bool)",
+    "timer_dialog": "title, shown (bool)",
+}
