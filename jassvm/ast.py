@@ -253,3 +253,18 @@ class SourceFile(Node):
     pos: Pos
     decls: list[Decl] = field(default_factory=list)
     flags: list[tuple[int, str]] = field(default_factory=list)
+
+
+def iter_nodes(node):
+    """Yield ``node`` and every node below it (depth first, source order)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Node):
+            yield n
+            children = [getattr(n, f) for f in n.__dataclass_fields__ if f != "pos"]
+        elif isinstance(n, (list, tuple)):
+            children = list(n)
+        else:
+            continue
+        stack.extend(reversed(children))

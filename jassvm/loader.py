@@ -68,14 +68,16 @@ class LoadResult:
 
 
 def load_program(sources: list[tuple[str, bytes]], natives: Mapping[str, Callable] | None = None,
-                 *, strict: bool = False, use_cache: bool = True, array_size: int | None = None) -> LoadResult:
+                 *, strict: bool = False, use_cache: bool = True, array_size: int | None = None,
+                 transform: Callable[[list[SourceFile]], None] | None = None) -> LoadResult:
     """Parse, check and compile ``sources`` (``(file name, bytes)`` in load order: common.j,
     Blizzard.j, then the map script).
 
     Lenient by default: what the game itself loads is accepted and reported as warnings
     (``strict=True`` refuses any checker error). Raises ``JassError`` with the diagnostics
     when the program cannot be loaded. ``array_size`` defaults to the loaded common.j's
-    ``JASS_MAX_ARRAY_SIZE`` (8192 when absent, S081).
+    ``JASS_MAX_ARRAY_SIZE`` (8192 when absent, S081). ``transform(files)`` may rewrite the
+    parsed trees before checking (the map layer resolves ``TRIGSTR_n`` strings there).
     """
     diags: list[Diagnostic] = []
     files: list[SourceFile] = []
@@ -86,6 +88,8 @@ def load_program(sources: list[tuple[str, bytes]], natives: Mapping[str, Callabl
             files.append(tree)
     if any(d.is_error for d in diags):
         raise JassError(diags)
+    if transform is not None:
+        transform(files)
     try:
         from .checker import CheckOptions, check
     except ImportError:  # the checker is optional while it is being built
