@@ -1,0 +1,409 @@
+"""Geometry: locations, rects, regions, world bounds and the static pathing grid.
+
+All coordinates are world units (x grows east, y grows north). Natives registered here are
+the "Region and Location API" of common.j plus ``GetWorldBounds``. Unit-dependent queries
+(``IsUnitInRegion``) read the unit's ``x``/``y`` attributes only.
+
+Model choices (project-authored, documented rather than researched):
+
+- A rect contains a point when ``min <= coordinate <= max`` on both axes (the test Blizzard.j's
+  ``RectContainsCoords`` performs).
+- Regions are sets of 32x32 cells (``REGION_CELL``); ``RegionAddRect`` covers every cell whose
+  area meets the rect, ``IsPointInRegion`` tests the cell holding the point. Region edits are
+  kept as an ordered list of add/clear operations, so whole-map rects cost nothing.
+- Terrain is flat: ``GetLocationZ`` returns ``Game.terrain_height(x, y)``, 0.0 unless the map
+  layer installs a height function.
+- ``GetWorldBounds`` returns a new rect on every call (the game's behaviour: callers must
+  remove it).
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+from natives.handles import Handle, alive
+from natives.registry import native
+
+REGION_CELL = 32.0
+"""Edge of a region cell, world units."""
+
+PATHING_CELL = 32.0
+"""Edge of a pathing cell (``war3map.wpm`` resolution), world units."""
+
+# Pathing flag bits: same layout as war3map.wpm (shared/reference/map-formats.md).
+NO_WALK = 0x02
+NO_FLY = 0x04
+NO_BUILD = 0x08
+BLIGHT = 0x20
+NO_WATER = 0x40
+NO_AMPHIBIOUS = 0x80
+
+
+class Location(Handle):
+    """A ``location`` agent: a mutable point (world units)."""
+
+    type_name = "location"
+
+    def __init__(self, x: float, y: float) -> None:
+        super().__init__()
+        self.x = x
+        self.y = y
+
+
+class Rect(Handle):
+    """A ``rect`` agent: axis-aligned rectangle, bounds in world units (inclusive)."""
+
+    type_name = "rect"
+
+    def __init__(self, min_x: float, min_y: float, max_x: float, max_y: float) -> None:
+        super().__init__()
+        self.min_x, self.min_y, self.max_x, self.max_y = min_x, min_y, max_x, max_y
+
+    @property
+    def center_x(self) -> float:
+        return (self.min_x + self.max_x) / 2.0
+
+    @property
+    def center_y(self) -> float:
+        return (self.min_y + self.max_y) / 2.0
+
+    def contains(self, x: float, y: float) -> bool:
+        """``min <= x <= max`` and ``min <= y <= max``."""
+        return self.min_x <= x <= self.max_x and self.min_y <= y <= self.max_y
+
+    def move_to(self, cx: float, cy: float) -> None:
+        """Move keeping width and height so the center is (cx, cy)."""
+        hw = (self.max_x - self.min_x) / 2.0
+        hh = (self.max_y - self.min_y) / 2.0
+        self.min_x, self.max_x = cx - hw, cx + hw
+        self.min_y, self.max_y = cy - hh, cy + hh
+
+
+def _cell(v: float) -> int:
+    return math.floor(v / REGION_CELL)
+
+
+class Region(Handle):
+    """A ``region`` agent: a set of 32x32 cells built by add/clear operations (in order)."""
+
+    type_name = "region"
+
+    def __init__(self) -> None:
+        super().__init__()
+        # (add?, cx0, cy0, cx1, cy1) inclusive cell ranges, applied in order
+        self.ops: list[tuple[bool, int, int, int, int]] = []
+
+    def _rect_cells(self, r: Rect) -> tuple[int, int, int, int]:
+        cx0, cy0 = _cell(r.min_x), _cell(r.min_y)
+        cx1 = max(cx0, math.ceil(r.max_x / REGION_CELL) - 1)
+        cy1 = max(cy0, math.ceil(r.max_y / REGION_CELL) - 1)
+        return cx0, cy0, cx1, cy1
+
+    def add_rect(self, r: Rect) -> None:
+        self.ops.append((True, *self._rect_cells(r)))
+
+    def clear_rect(self, r: Rect) -> None:
+        self.ops.append((False, *self._rect_cells(r)))
+
+    def add_cell(self, x: float, y: float) -> None:
+        cx, cy = _cell(x), _cell(y)
+        self.ops.append((True, cx, cy, cx, cy))
+
+    def clear_cell(self, x: float, y: float) -> None:
+        cx, cy = _cell(x), _cell(y)
+        self.ops.append((False, cx, cy, cx, cy))
+
+    def contains(self, x: float, y: float) -> bool:
+        """True when the cell holding (x, y) is in the region."""
+        cx, cy = _cell(x), _cell(y)
+        for add, x0, y0, x1, y1 in reversed(self.ops):
+            if x0 <= cx <= x1 and y0 <= cy <= y1:
+                return add
+        return False
+
+
+class PathingMap:
+    """Static pathing: one flag byte per 32x32 cell, bits as in ``war3map.wpm``.
+
+    ``cells`` is row-major with row 0 southmost, covering ``width`` x ``height`` cells from
+    (``min_x``, ``min_y``). With ``cells=None`` every cell is clear (no data: nothing blocks).
+    Points outside the grid are blocked for every movement type.
+    """
+
+    def __init__(self, min_x: float, min_y: float, width: int, height: int,
+                 cells: bytearray | bytes | None = None) -> None:
+        self.min_x, self.min_y = min_x, min_y
+        self.width, self.height = width, height
+        if cells is not None and len(cells) != width * height:
+            raise ValueError(f"pathing cells: expected {width * height} bytes, got {len(cells)}")
+        self.cells = bytearray(cells) if cells is not None else None
+
+    @classmethod
+    def clear(cls, bounds: tuple[float, float, float, float]) -> "PathingMap":
+        """A grid over ``bounds`` (min_x, min_y, max_x, max_y) with every cell clear."""
+        x0, y0, x1, y1 = bounds
+        return cls(x0, y0, max(1, math.ceil((x1 - x0) / PATHING_CELL)),
+                   max(1, math.ceil((y1 - y0) / PATHING_CELL)), None)
+
+    def cell_of(self, x: float, y: float) -> tuple[int, int]:
+        return (math.floor((x - self.min_x) / PATHING_CELL),
+                math.floor((y - self.min_y) / PATHING_CELL))
+
+    def flags_at(self, x: float, y: float) -> int | None:
+        """Flag byte of the cell holding (x, y); ``None`` outside the grid."""
+        cx, cy = self.cell_of(x, y)
+        if not (0 <= cx < self.width and 0 <= cy < self.height):
+            return None
+        if self.cells is None:
+            return 0
+        return self.cells[cy * self.width + cx]
+
+    def set_flags(self, x: float, y: float, flags: int) -> None:
+        """Set the flag byte of the cell holding (x, y) (allocating the grid if needed)."""
+        cx, cy = self.cell_of(x, y)
+        if not (0 <= cx < self.width and 0 <= cy < self.height):
+            raise IndexError(f"({x}, {y}) is outside the pathing grid")
+        if self.cells is None:
+            self.cells = bytearray(self.width * self.height)
+        self.cells[cy * self.width + cx] = flags
+
+    def block_rect(self, min_x: float, min_y: float, max_x: float, max_y: float,
+                   flags: int = NO_WALK | NO_BUILD) -> None:
+        """OR ``flags`` into every cell whose area meets the rectangle (tests, map tools)."""
+        if self.cells is None:
+            self.cells = bytearray(self.width * self.height)
+        cx0, cy0 = self.cell_of(min_x, min_y)
+        cx1, cy1 = self.cell_of(max_x - 1e-6, max_y - 1e-6)
+        for cy in range(max(0, cy0), min(self.height, cy1 + 1)):
+            for cx in range(max(0, cx0), min(self.width, cx1 + 1)):
+                self.cells[cy * self.width + cx] |= flags
+
+    def passable(self, x: float, y: float, move_type: str) -> bool:
+        """Can a unit of ``move_type`` (foot, horse, fly, hover, float, amph) stand at (x, y)?
+
+        foot/horse: not NO_WALK; hover: not NO_WALK or water; fly: not NO_FLY; float: water
+        (NO_WATER clear); amph: walkable or water.
+        """
+        f = self.flags_at(x, y)
+        if f is None:
+            return False
+        walk = not f & NO_WALK
+        water = not f & NO_WATER and self.cells is not None
+        if move_type == "fly":
+            return not f & NO_FLY
+        if move_type == "float":
+            return water
+        if move_type in ("amph", "hover"):
+            return walk or water
+        return walk
+
+    def area_passable(self, x: float, y: float, radius: float, move_type: str) -> bool:
+        """``passable`` at the center and at the four points ``radius`` away on the axes."""
+        r = max(0.0, min(radius, PATHING_CELL * 4))
+        points: Iterable[tuple[float, float]] = (
+            (x, y), (x - r, y), (x + r, y), (x, y - r), (x, y + r))
+        return all(self.passable(px, py, move_type) for px, py in points)
+
+
+def _loc(h):
+    return alive(h)
+
+
+# ---------------------------------------------------------------------------------------
+# Natives: rects
+# ---------------------------------------------------------------------------------------
+
+def new_rect(game, min_x: float, min_y: float, max_x: float, max_y: float) -> Rect:
+    """Create and allocate a rect agent."""
+    return game.handles.allocate(Rect(min_x, min_y, max_x, max_y))
+
+
+def new_location(game, x: float, y: float) -> Location:
+    """Create and allocate a location agent."""
+    return game.handles.allocate(Location(x, y))
+
+
+@native("Rect", "takes real minx, real miny, real maxx, real maxy returns rect")
+def Rect_(ctx, minx, miny, maxx, maxy):
+    return new_rect(ctx.game, minx, miny, maxx, maxy)
+
+
+@native("RectFromLoc", "takes location min, location max returns rect")
+def RectFromLoc(ctx, lo, hi):
+    lo, hi = _loc(lo), _loc(hi)
+    return new_rect(ctx.game, lo.x if lo else 0.0, lo.y if lo else 0.0,
+                    hi.x if hi else 0.0, hi.y if hi else 0.0)
+
+
+@native("RemoveRect", "takes rect whichRect returns nothing")
+def RemoveRect(ctx, r):
+    if alive(r) is not None:
+        ctx.game.handles.destroy(r)
+
+
+@native("SetRect", "takes rect whichRect, real minx, real miny, real maxx, real maxy returns nothing")
+def SetRect(ctx, r, minx, miny, maxx, maxy):
+    r = alive(r)
+    if r is not None:
+        r.min_x, r.min_y, r.max_x, r.max_y = minx, miny, maxx, maxy
+
+
+@native("SetRectFromLoc", "takes rect whichRect, location min, location max returns nothing")
+def SetRectFromLoc(ctx, r, lo, hi):
+    r, lo, hi = alive(r), _loc(lo), _loc(hi)
+    if r is not None and lo is not None and hi is not None:
+        r.min_x, r.min_y, r.max_x, r.max_y = lo.x, lo.y, hi.x, hi.y
+
+
+@native("MoveRectTo", "takes rect whichRect, real newCenterX, real newCenterY returns nothing")
+def MoveRectTo(ctx, r, cx, cy):
+    r = alive(r)
+    if r is not None:
+        r.move_to(cx, cy)
+
+
+@native("MoveRectToLoc", "takes rect whichRect, location newCenterLoc returns nothing")
+def MoveRectToLoc(ctx, r, loc):
+    r, loc = alive(r), _loc(loc)
+    if r is not None and loc is not None:
+        r.move_to(loc.x, loc.y)
+
+
+def _rect_getter(name: str, attr: str):
+    def get(ctx, r):
+        r = alive(r)
+        return getattr(r, attr) if r is not None else 0.0
+
+    get.__doc__ = f"``{attr}`` of the rect (world units); 0.0 for null/removed."
+    native(name, "takes rect whichRect returns real")(get)
+
+
+for _n, _a in (("GetRectCenterX", "center_x"), ("GetRectCenterY", "center_y"),
+               ("GetRectMinX", "min_x"), ("GetRectMinY", "min_y"),
+               ("GetRectMaxX", "max_x"), ("GetRectMaxY", "max_y")):
+    _rect_getter(_n, _a)
+del _n, _a
+
+
+@native("GetWorldBounds", "takes nothing returns rect")
+def GetWorldBounds(ctx):
+    """A new rect of the full map bounds (``Game.world_bounds``), including unplayable borders."""
+    return new_rect(ctx.game, *ctx.game.world_bounds)
+
+
+# ---------------------------------------------------------------------------------------
+# Natives: regions
+# ---------------------------------------------------------------------------------------
+
+@native("CreateRegion", "takes nothing returns region")
+def CreateRegion(ctx):
+    return ctx.game.handles.allocate(Region())
+
+
+@native("RemoveRegion", "takes region whichRegion returns nothing")
+def RemoveRegion(ctx, region):
+    if alive(region) is not None:
+        ctx.game.handles.destroy(region)
+
+
+@native("RegionAddRect", "takes region whichRegion, rect r returns nothing")
+def RegionAddRect(ctx, region, r):
+    region, r = alive(region), alive(r)
+    if region is not None and r is not None:
+        region.add_rect(r)
+
+
+@native("RegionClearRect", "takes region whichRegion, rect r returns nothing")
+def RegionClearRect(ctx, region, r):
+    region, r = alive(region), alive(r)
+    if region is not None and r is not None:
+        region.clear_rect(r)
+
+
+@native("RegionAddCell", "takes region whichRegion, real x, real y returns nothing")
+def RegionAddCell(ctx, region, x, y):
+    region = alive(region)
+    if region is not None:
+        region.add_cell(x, y)
+
+
+@native("RegionAddCellAtLoc", "takes region whichRegion, location whichLocation returns nothing")
+def RegionAddCellAtLoc(ctx, region, loc):
+    region, loc = alive(region), _loc(loc)
+    if region is not None and loc is not None:
+        region.add_cell(loc.x, loc.y)
+
+
+@native("RegionClearCell", "takes region whichRegion, real x, real y returns nothing")
+def RegionClearCell(ctx, region, x, y):
+    region = alive(region)
+    if region is not None:
+        region.clear_cell(x, y)
+
+
+@native("RegionClearCellAtLoc", "takes region whichRegion, location whichLocation returns nothing")
+def RegionClearCellAtLoc(ctx, region, loc):
+    region, loc = alive(region), _loc(loc)
+    if region is not None and loc is not None:
+        region.clear_cell(loc.x, loc.y)
+
+
+@native("IsUnitInRegion", "takes region whichRegion, unit whichUnit returns boolean")
+def IsUnitInRegion(ctx, region, unit):
+    region, unit = alive(region), alive(unit)
+    if region is None or unit is None:
+        return False
+    return region.contains(unit.x, unit.y)
+
+
+@native("IsPointInRegion", "takes region whichRegion, real x, real y returns boolean")
+def IsPointInRegion(ctx, region, x, y):
+    region = alive(region)
+    return region is not None and region.contains(x, y)
+
+
+@native("IsLocationInRegion", "takes region whichRegion, location whichLocation returns boolean")
+def IsLocationInRegion(ctx, region, loc):
+    region, loc = alive(region), _loc(loc)
+    return region is not None and loc is not None and region.contains(loc.x, loc.y)
+
+
+# ---------------------------------------------------------------------------------------
+# Natives: locations
+# ---------------------------------------------------------------------------------------
+
+@native("Location", "takes real x, real y returns location")
+def Location_(ctx, x, y):
+    return new_location(ctx.game, x, y)
+
+
+@native("RemoveLocation", "takes location whichLocation returns nothing")
+def RemoveLocation(ctx, loc):
+    if alive(loc) is not None:
+        ctx.game.handles.destroy(loc)
+
+
+@native("MoveLocation", "takes location whichLocation, real newX, real newY returns nothing")
+def MoveLocation(ctx, loc, x, y):
+    loc = _loc(loc)
+    if loc is not None:
+        loc.x, loc.y = x, y
+
+
+@native("GetLocationX", "takes location whichLocation returns real")
+def GetLocationX(ctx, loc):
+    loc = _loc(loc)
+    return loc.x if loc is not None else 0.0
+
+
+@native("GetLocationY", "takes location whichLocation returns real")
+def GetLocationY(ctx, loc):
+    loc = _loc(loc)
+    return loc.y if loc is not None else 0.0
+
+
+@native("GetLocationZ", "takes location whichLocation returns real")
+def GetLocationZ(ctx, loc):
+    """Terrain height at the location from ``Game.terrain_height`` (flat 0.0 by default)."""
+    loc = _loc(loc)
+    return ctx.game.terrain_height(loc.x, loc.y) if loc is not None else 0.0

@@ -1,0 +1,566 @@
+"""Unit, item and destructable type tables.
+
+PROJECT-AUTHORED DATA. Every value below was written by this project from general knowledge
+of the game, not copied from Blizzard's data files (``UnitData.slk`` and friends are not
+shipped or transcribed). Life, mana, speed, collision and food values are *approximations*
+chosen to be sensible; names of neutral and campaign-only types are best guesses. The table
+covers the stock rawcodes that the corpus campaign maps create (``CreateUnit``,
+``CreateNUnitsAtLoc``, unit-type globals in ``shared/corpus/maps/campaign-*/war3map.j``);
+whether a type is a building was cross-checked against how those maps place it (grid-aligned,
+facing 270). A map's own data (w3u) can add or override types with ``define_unit_type``.
+
+Unknown rawcodes get ``default_unit_type`` (100 life, foot movement, no food) and the caller
+records a warning once per type.
+
+Units: world units and world units per second; ``move`` is the movement type as in
+seed 003: ``foot``, ``horse``, ``fly``, ``hover``, ``float``, ``amph``, or ``""`` for
+movement-disabled rows (buildings and scenery, which keep their requested point).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+def rawcode(code: str) -> int:
+    """Big-endian base-256 integer of a 4-character rawcode (``'hfoo'`` -> 1751543663)."""
+    v = 0
+    for ch in code:
+        v = v * 256 + (ord(ch) & 0xFF)
+    return v
+
+
+def rawcode_str(value: int) -> str:
+    """Inverse of ``rawcode`` for printable 4-character codes, else the decimal string."""
+    chars = [(value >> s) & 0xFF for s in (24, 16, 8, 0)]
+    if all(32 < c < 127 for c in chars):
+        return "".join(map(chr, chars))
+    return str(value)
+
+
+RACES = {"h": 1, "o": 2, "u": 3, "n": 4, "d": 5, "x": 7}
+"""Race letters of the table -> common.j race values (RACE_HUMAN..RACE_OTHER)."""
+
+FLAG_NAMES = {
+    "H": "hero", "S": "structure", "P": "peon", "T": "townhall", "M": "mechanical",
+    "U": "undead", "A": "ancient", "G": "giant", "Z": "summoned", "X": "sapper",
+    "m": "melee", "r": "ranged", "a": "attacks_air", "g": "attacks_ground",
+    "I": "inventory", "L": "tauren", "C": "critter",
+}
+
+
+@dataclass(frozen=True)
+class HeroStats:
+    """Hero attributes at level 1 and per-level gains; ``primary`` is str/agi/int."""
+
+    str: int
+    agi: int
+    int: int
+    str_gain: float
+    agi_gain: float
+    int_gain: float
+    primary: str
+
+
+@dataclass(frozen=True)
+class UnitType:
+    """One unit type row (project-authored, see module docstring).
+
+    Attributes:
+        code: rawcode integer; ``rawcode``: its 4-character text.
+        life, mana: maximum values (heroes: level-1 values incl. attributes).
+        speed: default movement speed, world units per second.
+        move: movement type (``""`` = movement disabled).
+        food_used, food_made: food cost and food produced.
+        collision: collision radius, world units.
+        flags: set of ``FLAG_NAMES`` values.
+        known: False for the fallback row of an unknown rawcode.
+    """
+
+    code: int
+    rawcode: str
+    name: str
+    race: int
+    life: float
+    mana: float
+    speed: float
+    move: str
+    food_used: int
+    food_made: int
+    collision: float
+    flags: frozenset = field(default_factory=frozenset)
+    hero: HeroStats | None = None
+    known: bool = True
+
+    @property
+    def is_hero(self) -> bool:
+        return "hero" in self.flags
+
+    @property
+    def is_structure(self) -> bool:
+        return "structure" in self.flags
+
+    @property
+    def movement_disabled(self) -> bool:
+        return self.move == ""
+
+    @property
+    def is_flying(self) -> bool:
+        return self.move == "fly"
+
+
+# code|name|race|life|mana|speed|move|food|made|collision|flags   ("_" = movement disabled)
+_UNITS = """
+hfoo|Footman|h|420|0|270|foot|2|0|16|mg
+hpea|Peasant|h|220|0|190|foot|1|0|16|Pmg
+hrif|Rifleman|h|535|0|270|foot|3|0|16|rag
+hkni|Knight|h|835|0|350|horse|4|0|32|mg
+hmpr|Priest|h|290|200|270|foot|2|0|16|rag
+hsor|Sorceress|h|325|200|270|foot|2|0|16|rag
+hgry|Gryphon Rider|h|825|0|350|fly|4|0|32|rag
+hmtm|Mortar Team|h|360|0|270|foot|3|0|24|rg
+hmtt|Siege Engine|h|700|0|220|horse|3|0|32|Mmg
+hspt|Spell Breaker|h|600|250|300|foot|3|0|16|rag
+hhes|Swordsman|h|420|0|270|foot|2|0|16|mg
+hcth|Captain|h|700|0|270|foot|3|0|16|mg
+hbew|Blood Elf Worker|h|220|0|190|foot|1|0|16|Pmg
+hhdl|Horse|x|100|0|300|horse|0|0|24|C
+hrdh|Riderless Horse|x|100|0|300|horse|0|0|24|C
+hlst|Lieutenant|h|700|0|270|foot|3|0|16|mg
+htow|Town Hall|h|1500|0|0|_|0|12|96|ST
+hkee|Keep|h|2000|0|0|_|0|12|96|ST
+hcas|Castle|h|2500|0|0|_|0|12|96|ST
+hhou|Farm|h|500|0|0|_|0|6|48|S
+hbar|Barracks|h|1500|0|0|_|0|0|80|S
+hlum|Lumber Mill|h|900|0|0|_|0|0|80|S
+hbla|Blacksmith|h|1200|0|0|_|0|0|80|S
+hars|Arcane Sanctum|h|1050|0|0|_|0|0|80|S
+halt|Altar of Kings|h|900|0|0|_|0|0|80|S
+hgtw|Guard Tower|h|500|0|0|_|0|0|48|Srag
+hwtw|Scout Tower|h|300|0|0|_|0|0|48|S
+hctw|Cannon Tower|h|600|0|0|_|0|0|48|Srg
+harm|Workshop|h|1200|0|0|_|0|0|80|S
+hgra|Gryphon Aviary|h|1150|0|0|_|0|0|80|S
+haro|Arcane Observatory|h|900|0|0|_|0|0|80|S
+ogru|Grunt|o|700|0|270|foot|3|0|16|mg
+opeo|Peon|o|250|0|270|foot|1|0|16|Pmg
+ohun|Troll Headhunter|o|350|0|270|foot|2|0|16|rag
+orai|Raider|o|610|0|350|horse|3|0|32|mg
+oshm|Shaman|o|335|200|270|foot|2|0|16|rag
+odoc|Witch Doctor|o|315|200|270|foot|2|0|16|rg
+owyv|Wind Rider|o|570|0|350|fly|4|0|32|rg
+okod|Kodo Beast|o|1000|0|220|horse|4|0|48|rg
+ogrk|Grunt Captain|o|900|0|270|foot|3|0|16|mg
+onzg|Nazgrel|o|900|0|270|foot|3|0|16|mg
+ogre|Great Hall|o|1500|0|0|_|0|10|96|ST
+ostr|Stronghold|o|2000|0|0|_|0|10|96|ST
+ofrt|Fortress|o|2500|0|0|_|0|10|96|ST
+obar|Barracks|o|1200|0|0|_|0|0|80|S
+oalt|Altar of Storms|o|900|0|0|_|0|0|80|S
+obea|Beastiary|o|1100|0|0|_|0|0|80|S
+ofor|War Mill|o|1000|0|0|_|0|0|80|S
+osld|Spirit Lodge|o|800|0|0|_|0|0|80|S
+otrb|Orc Burrow|o|600|0|0|_|0|10|48|Srg
+owtw|Watch Tower|o|500|0|0|_|0|0|48|Srag
+ovln|Voodoo Lounge|o|800|0|0|_|0|0|64|S
+ugho|Ghoul|u|340|0|270|foot|2|0|16|Umg
+uaco|Acolyte|u|220|0|270|foot|1|0|16|UPmg
+unec|Necromancer|u|305|200|270|foot|2|0|16|Urg
+ucry|Crypt Fiend|u|550|0|270|foot|3|0|32|Urag
+uabo|Abomination|u|1175|0|270|foot|4|0|32|Umg
+uban|Banshee|u|285|200|270|foot|2|0|16|Urag
+umtw|Meat Wagon|u|380|0|220|horse|4|0|32|UMrg
+ugar|Gargoyle|u|410|0|350|fly|2|0|24|Urag
+ushd|Shade|u|75|0|350|foot|1|0|16|U
+uske|Skeleton Warrior|u|180|0|270|foot|0|0|16|UZmg
+ufro|Frost Wyrm|u|1350|0|270|fly|7|0|48|Urag
+uarb|Undead Barge|u|600|0|270|float|0|0|48|U
+unp1|Halls of the Dead|u|2000|0|0|_|0|10|96|SUT
+unp2|Black Citadel|u|2500|0|0|_|0|10|96|SUT
+usep|Crypt|u|1300|0|0|_|0|0|80|SU
+uaod|Altar of Darkness|u|900|0|0|_|0|0|80|SU
+utod|Temple of the Damned|u|1300|0|0|_|0|0|80|SU
+uslh|Slaughterhouse|u|1200|0|0|_|0|0|80|SU
+ugrv|Graveyard|u|600|0|0|_|0|0|80|SU
+uzig|Ziggurat|u|550|0|0|_|0|10|48|SU
+uzg1|Spirit Tower|u|550|0|0|_|0|10|48|SUrag
+uzg2|Nerubian Tower|u|550|0|0|_|0|10|48|SUrag
+earc|Archer|n|245|0|270|foot|2|0|16|rag
+esen|Huntress|n|600|0|350|horse|3|0|32|rg
+edry|Dryad|n|435|200|350|foot|3|0|24|rag
+edoc|Druid of the Claw|n|430|200|270|foot|4|0|32|mg
+emtg|Mountain Giant|n|1400|0|270|foot|7|0|48|Gmg
+ewsp|Wisp|n|120|0|270|hover|1|0|16|P
+efon|Treant|n|300|0|270|foot|0|0|16|Zmg
+etrs|Night Elf Transport Ship|n|600|0|290|float|0|0|48|
+etol|Tree of Life|n|1300|0|0|_|0|10|96|STA
+etrp|Ancient Protector|n|600|0|0|_|0|0|64|SArg
+eaom|Ancient of War|n|1000|0|0|_|0|0|80|SA
+eate|Altar of Elders|n|1050|0|0|_|0|0|80|SA
+edob|Hunter's Hall|n|1100|0|0|_|0|0|80|S
+emow|Moon Well|n|600|200|0|_|0|10|48|S
+nshe|Sheep|x|15|0|150|foot|0|0|8|C
+npig|Pig|x|15|0|150|foot|0|0|8|C
+nrat|Rat|x|5|0|170|foot|0|0|8|C
+nder|Stag|x|15|0|220|foot|0|0|16|C
+nvul|Vulture|x|15|0|270|fly|0|0|16|C
+nalb|Albatross|x|15|0|270|fly|0|0|16|C
+nvil|Villager|x|140|0|190|foot|0|0|16|C
+nvl2|Villager|x|140|0|190|foot|0|0|16|C
+nvlw|Villager Woman|x|140|0|190|foot|0|0|16|C
+nvlk|Villager Kid|x|80|0|190|foot|0|0|8|C
+nvk2|Villager Kid|x|80|0|190|foot|0|0|8|C
+nban|Bandit|x|240|0|270|foot|0|0|16|mg
+nbrg|Brigand|x|390|0|270|foot|0|0|16|rag
+nrog|Rogue|x|390|0|270|foot|0|0|16|mg
+nass|Assassin|x|500|0|270|foot|0|0|16|rag
+nenf|Enforcer|x|600|0|270|foot|0|0|16|mg
+nbld|Bandit Lord|x|750|0|270|foot|0|0|16|mg
+ngno|Gnoll|x|240|0|270|foot|0|0|16|mg
+ngnb|Gnoll Brute|x|330|0|270|foot|0|0|16|mg
+ngna|Gnoll Poacher|x|240|0|270|foot|0|0|16|rag
+ngns|Gnoll Assassin|x|330|0|270|foot|0|0|16|rag
+ngnw|Gnoll Warden|x|400|200|270|foot|0|0|16|rag
+ngnv|Gnoll Overseer|x|600|0|270|foot|0|0|16|mg
+nrzs|Razormane Scout|x|240|0|270|foot|0|0|16|mg
+nrzt|Quillboar|x|300|0|270|foot|0|0|16|rag
+nrzb|Razormane Brute|x|450|0|270|foot|0|0|16|mg
+nrzg|Razormane Chieftain|x|700|0|270|foot|0|0|16|mg
+nrzm|Razormane Medicine Man|x|400|200|270|foot|0|0|16|rag
+nqbh|Quillboar Hunter|x|400|0|270|foot|0|0|16|rag
+nmrl|Murloc Tiderunner|x|210|0|270|amph|0|0|16|mg
+nmrr|Murloc Huntsman|x|300|0|270|amph|0|0|16|mg
+nmrm|Murloc Nightcrawler|x|400|0|270|amph|0|0|16|mg
+nwiz|Apprentice Wizard|x|240|200|270|foot|0|0|16|rag
+nwzr|Rogue Wizard|x|350|200|270|foot|0|0|16|rag
+nwzg|Renegade Wizard|x|450|300|270|foot|0|0|16|rag
+nkol|Kobold|x|240|0|270|foot|0|0|16|mg
+nkog|Kobold Geomancer|x|300|200|270|foot|0|0|16|rag
+nkob|Kobold Tunneler|x|350|0|270|foot|0|0|16|mg
+nkot|Kobold Taskmaster|x|500|0|270|foot|0|0|16|mg
+nogr|Ogre Warrior|x|600|0|270|foot|0|0|32|mg
+nomg|Ogre Magi|x|700|200|270|foot|0|0|32|mg
+noga|Stonemaul Warchief|x|1100|0|270|foot|0|0|32|mg
+nogo|Stonemaul Ogre|x|800|0|270|foot|0|0|32|mg
+nwlt|Timber Wolf|x|250|0|350|foot|0|0|16|mg
+nhar|Harpy Scout|x|240|0|300|fly|0|0|16|rag
+nhrr|Harpy Rogue|x|350|0|300|fly|0|0|16|rag
+nhrw|Harpy Windwitch|x|400|200|300|fly|0|0|16|rag
+nhrh|Harpy Storm-hag|x|500|300|300|fly|0|0|16|rag
+nhrq|Harpy Queen|x|700|300|300|fly|0|0|16|rag
+ncen|Centaur Outrunner|x|350|0|300|horse|0|0|32|mg
+ncer|Centaur Drudge|x|450|0|300|horse|0|0|32|mg
+ncea|Centaur Archer|x|400|0|300|horse|0|0|32|rag
+ncim|Centaur Impaler|x|550|0|300|horse|0|0|32|rag
+ncks|Centaur Sorcerer|x|600|300|300|horse|0|0|32|rag
+ncnk|Centaur Khan|x|1000|0|300|horse|0|0|32|mg
+nftt|Forest Troll|x|240|0|270|foot|0|0|16|rag
+nftb|Forest Troll Berserker|x|450|0|270|foot|0|0|16|rag
+nfsh|Forest Troll High Priest|x|450|300|270|foot|0|0|16|rag
+nftk|Forest Troll Warlord|x|800|0|270|foot|0|0|16|mg
+ndmu|Dalaran Mutant|x|400|0|270|foot|0|0|16|mg
+nbzw|Bronze Whelp|x|300|0|300|fly|0|0|16|rag
+nbzk|Bronze Drake|x|700|0|300|fly|0|0|32|rag
+nbzd|Bronze Dragon|x|1300|0|300|fly|0|0|48|rag
+negz|Engineer Gazlowe|x|800|0|270|foot|0|0|16|mg
+nzep|Goblin Zeppelin|x|500|0|220|fly|0|0|32|M
+ngsp|Goblin Sapper|x|100|0|270|foot|0|0|16|MX
+ngzc|Grizzly Bear|x|500|0|300|foot|0|0|32|mg
+ngst|Rock Golem|x|700|0|270|foot|0|0|32|mg
+ngrk|Mud Golem|x|500|0|270|foot|0|0|32|mg
+nltl|Lightning Lizard|x|300|0|300|foot|0|0|32|rag
+nthl|Thunder Lizard|x|700|0|300|foot|0|0|32|rag
+nowb|Wildkin|x|400|0|270|foot|0|0|32|mg
+nowe|Enraged Wildkin|x|600|0|270|foot|0|0|32|mg
+nowk|Berserk Wildkin|x|800|0|270|foot|0|0|32|mg
+nsqt|Sasquatch|x|500|0|270|foot|0|0|32|mg
+nsqa|Ancient Sasquatch|x|900|0|270|foot|0|0|32|mg
+nsrh|Stormreaver Hermit|x|400|200|270|foot|0|0|16|rag
+nsrn|Stormreaver Necrolyte|x|500|300|270|foot|0|0|16|rag
+nsrw|Stormreaver Warlock|x|700|300|270|foot|0|0|16|rag
+nser|Searing Elemental|d|500|0|270|foot|0|0|16|rag
+nscb|Spider|x|300|0|270|foot|0|0|16|mg
+nsc2|Spider Crab|x|400|0|270|amph|0|0|32|mg
+nsc3|Spider Crab Behemoth|x|600|0|270|amph|0|0|32|mg
+nska|Skeleton Archer|u|240|0|270|foot|0|0|16|Urag
+ngh1|Ghost|u|300|0|270|foot|0|0|16|Umg
+ngh2|Wraith|u|500|0|270|foot|0|0|16|Umg
+nfgu|Felguard|d|900|0|270|foot|0|0|32|mg
+nfgb|Fel Beast|d|500|0|350|foot|0|0|32|mg
+nfel|Fel Stalker|d|600|0|350|foot|0|0|32|mg
+nfov|Overlord|d|1200|0|270|foot|0|0|32|mg
+npfl|Fel Ravager|d|700|0|350|foot|0|0|32|mg
+nhem|Mud Golem|x|500|0|270|foot|0|0|32|mg
+nhew|Worker|x|220|0|270|foot|0|0|16|Pmg
+nhef|Farmer|x|140|0|190|foot|0|0|16|C
+nmed|Medivh|h|800|500|270|foot|0|0|16|rag
+nw2w|Water Elemental|x|675|0|220|foot|0|0|32|Zrag
+nbot|Transport Ship|x|800|0|290|float|0|0|48|
+nbsp|Batrider|x|500|0|300|fly|0|0|32|rag
+nhea|High Elven Archer|h|245|0|270|foot|2|0|16|rag
+nchp|Chaplain|h|400|300|270|foot|2|0|16|rag
+nemi|Emissary|h|500|300|270|foot|2|0|16|rag
+nhym|Hydromancer|h|400|300|270|foot|2|0|16|rag
+nmyr|Naga Myrmidon|x|900|0|270|amph|3|0|32|mg
+nnrg|Naga Royal Guard|x|1400|0|270|amph|4|0|32|mg
+ngol|Gold Mine|x|2500|0|0|_|0|0|96|S
+nfoh|Fountain of Health|x|1500|0|0|_|0|0|64|S
+nmoo|Fountain of Mana|x|1500|0|0|_|0|0|64|S
+ngme|Goblin Merchant|x|1000|0|0|_|0|0|80|S
+ngad|Goblin Laboratory|x|1000|0|0|_|0|0|80|S
+nshp|Goblin Shipyard|x|1000|0|0|_|0|0|96|S
+nwgt|Way Gate|x|1000|0|0|_|0|0|64|S
+nfrm|Frostmourne|x|1000|0|0|_|0|0|32|S
+nten|Tent|x|300|0|0|_|0|0|48|S
+ntn2|Tent|x|300|0|0|_|0|0|48|S
+ngt2|Gnoll Tent|x|300|0|0|_|0|0|48|S
+ngnh|Gnoll Hut|x|300|0|0|_|0|0|48|S
+nct1|Centaur Tent|x|300|0|0|_|0|0|48|S
+nct2|Centaur Tent|x|300|0|0|_|0|0|48|S
+ncnt|Centaur Tent|x|300|0|0|_|0|0|48|S
+nmh0|Murloc Hut|x|300|0|0|_|0|0|48|S
+nmh1|Murloc Hut|x|300|0|0|_|0|0|48|S
+nmr4|Murloc Hut|x|300|0|0|_|0|0|48|S
+nfh0|Furbolg Hut|x|300|0|0|_|0|0|48|S
+nfh1|Furbolg Hut|x|300|0|0|_|0|0|48|S
+npgf|Pig Farm|x|500|0|0|_|0|0|48|S
+nzin|Inn|x|800|0|0|_|0|0|80|S
+nhns|Scenery Building|x|500|0|0|_|0|0|64|S
+nhcn|Scenery Building|x|500|0|0|_|0|0|64|S
+ncop|Circle of Power|x|500|0|0|_|0|0|32|S
+ncp3|Circle of Power|x|500|0|0|_|0|0|48|S
+ncb0|City Building|x|1000|0|0|_|0|0|80|S
+ncb2|City Building|x|1000|0|0|_|0|0|80|S
+ncb3|City Building|x|1000|0|0|_|0|0|80|S
+ncb5|City Building|x|1000|0|0|_|0|0|80|S
+ncb6|City Building|x|1000|0|0|_|0|0|80|S
+ncb7|City Building|x|1000|0|0|_|0|0|80|S
+ncb8|City Building|x|1000|0|0|_|0|0|80|S
+ncba|City Building|x|1000|0|0|_|0|0|80|S
+ncbb|City Building|x|1000|0|0|_|0|0|80|S
+ndgt|Dalaran Guard Tower|h|700|0|0|_|0|0|48|Srag
+nbse|Scenery Structure|x|500|0|0|_|0|0|64|S
+nbsw|Scenery Structure|x|500|0|0|_|0|0|64|S
+nbwd|Scenery Structure|x|500|0|0|_|0|0|64|S
+"""
+
+# code|name|race|move|speed|collision|str|agi|int|str+|agi+|int+|primary
+_HEROES = """
+Hpal|Paladin|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
+Hart|Arthas|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
+Huth|Uther|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
+Hlgr|Garithos|h|foot|270|32|23|12|16|2.7|1.5|1.6|str
+Hamg|Archmage|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
+Hjai|Jaina|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
+Hant|Antonidas|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
+Hmkg|Mountain King|h|foot|270|32|24|11|15|3.0|1.5|1.5|str
+Hkal|Kael|h|foot|270|32|18|14|19|2.0|1.0|3.0|int
+Hvsh|Lady Vashj|x|amph|270|32|16|19|17|2.0|2.0|2.5|agi
+Obla|Blademaster|o|foot|270|32|18|23|16|2.0|1.75|2.25|agi
+Ogrh|Grom Hellscream|o|foot|270|32|18|23|16|2.0|1.75|2.25|agi
+Othr|Thrall|o|foot|270|32|19|18|19|2.0|1.0|3.0|int
+Odrt|Drek'Thar|o|foot|270|32|15|18|19|2.0|1.0|3.0|int
+Orex|Rexxar|o|foot|270|32|22|14|16|2.9|1.3|1.8|str
+Orkn|Rokhan|o|foot|270|32|15|20|16|2.0|1.5|2.0|agi
+Udre|Dreadlord|u|foot|270|32|20|16|18|2.7|1.5|2.0|str
+Utic|Tichondrius|u|foot|270|32|20|16|18|2.7|1.5|2.0|str
+Ulic|Lich|u|foot|270|32|15|14|20|2.0|1.0|3.4|int
+Uear|Arthas|u|horse|320|32|23|12|17|2.7|1.5|1.6|str
+Emfr|Malfurion|n|foot|270|32|16|15|18|1.8|1.5|2.7|int
+Efur|Furion|n|foot|270|32|16|15|18|1.8|1.5|2.7|int
+Etyr|Tyrande|n|horse|320|32|18|19|15|1.9|1.5|2.6|agi
+Ewrd|Warden|n|foot|270|32|18|20|15|2.0|1.6|2.0|agi
+Nsjs|Chen Stormstout|x|foot|270|32|23|14|15|3.0|1.5|1.5|str
+"""
+
+HERO_BASE_LIFE = 100.0
+LIFE_PER_STR = 25.0
+MANA_PER_INT = 15.0
+"""Hero life/mana model (project approximation of the classic game constants)."""
+
+
+def _flags(text: str) -> frozenset:
+    return frozenset(FLAG_NAMES[c] for c in text)
+
+
+def _build() -> dict[int, UnitType]:
+    table: dict[int, UnitType] = {}
+    for line in _UNITS.strip().splitlines():
+        code, name, race, life, mana, speed, move, food, made, col, flags = line.split("|")
+        t = UnitType(rawcode(code), code, name, RACES[race], float(life), float(mana),
+                     float(speed), "" if move == "_" else move, int(food), int(made),
+                     float(col), _flags(flags))
+        table[t.code] = t
+    for line in _HEROES.strip().splitlines():
+        code, name, race, move, speed, col, s, a, i, sg, ag, ig, primary = line.split("|")
+        stats = HeroStats(int(s), int(a), int(i), float(sg), float(ag), float(ig), primary)
+        t = UnitType(rawcode(code), code, name, RACES[race],
+                     HERO_BASE_LIFE + LIFE_PER_STR * stats.str, MANA_PER_INT * stats.int,
+                     float(speed), move, 5, 0, float(col), _flags("HImg"), stats)
+        table[t.code] = t
+    return table
+
+
+UNIT_TYPES: dict[int, UnitType] = _build()
+"""Stock unit types by rawcode integer (project-authored approximations)."""
+
+
+def default_unit_type(code: int) -> UnitType:
+    """Fallback row for an unknown rawcode: 100 life, no mana, foot at 270, no food, radius
+    16. A rawcode whose first character is an upper-case letter is a hero (the game's rule
+    for hero ids, as in ``IsHeroUnitId``), with 1 in each attribute."""
+    text = rawcode_str(code)
+    if is_hero_id(code):
+        stats = HeroStats(1, 1, 1, 0.0, 0.0, 0.0, "str")
+        return UnitType(code, text, text, RACES["x"], HERO_BASE_LIFE + LIFE_PER_STR,
+                        MANA_PER_INT, 270.0, "foot", 0, 0, 16.0, _flags("HI"), stats, False)
+    return UnitType(code, text, text, RACES["x"], 100.0, 0.0, 270.0, "foot", 0, 0, 16.0,
+                    frozenset(), None, False)
+
+
+def is_hero_id(code: int) -> bool:
+    """Hero unit ids start with an upper-case letter ('Hpal', 'Obla')."""
+    first = (code >> 24) & 0xFF
+    return ord("A") <= first <= ord("Z")
+
+
+# ---------------------------------------------------------------------------------------
+# Items: code|name|level|class|charges|flags  (class: permanent/charged/powerup/artifact/
+# purchasable/campaign/miscellaneous; flags: p = powerup (used on pickup), s = sellable,
+# w = pawnable). Project-authored approximations.
+# ---------------------------------------------------------------------------------------
+
+ITEM_CLASSES = {"permanent": 0, "charged": 1, "powerup": 2, "artifact": 3, "purchasable": 4,
+                "campaign": 5, "miscellaneous": 6}
+
+
+@dataclass(frozen=True)
+class ItemType:
+    """One item type row (project-authored)."""
+
+    code: int
+    rawcode: str
+    name: str
+    level: int
+    item_class: int
+    charges: int
+    powerup: bool
+    sellable: bool
+    pawnable: bool
+    known: bool = True
+
+
+_ITEMS = """
+phlt|Phat Lewt|0|campaign|0|w
+gold|Gold Coins|0|powerup|0|p
+lmbr|Bundle of Lumber|0|powerup|0|p
+ofir|Orb of Fire|5|permanent|0|sw
+ofro|Orb of Frost|6|permanent|0|sw
+olig|Orb of Lightning|5|permanent|0|sw
+rhth|Ring of Health|3|permanent|0|sw
+rde4|Ring of Protection +4|4|permanent|0|sw
+rlif|Ring of Regeneration|2|permanent|0|sw
+tin2|Tome of Intelligence +2|2|powerup|0|p
+silk|Spider Silk Broach|3|permanent|0|sw
+pghe|Potion of Greater Healing|3|charged|1|sw
+phea|Potion of Healing|1|charged|1|sw
+pman|Potion of Mana|1|charged|1|sw
+pnvl|Potion of Invulnerability|3|charged|1|sw
+penr|Potion of Energy|4|charged|1|sw
+hslv|Healing Salve|1|charged|1|sw
+ckng|Crown of Kings +5|8|permanent|0|sw
+bgst|Belt of Giant Strength +6|5|permanent|0|sw
+will|Wand of Illusion|2|charged|3|sw
+wlsd|Wand of Lightning Shield|3|charged|3|sw
+woms|Wand of Mana Stealing|3|charged|2|sw
+whwd|Healing Wards|3|charged|2|sw
+shas|Scroll of Speed|2|charged|1|sw
+shea|Scroll of Healing|2|charged|1|sw
+rspd|Scroll of Speed|2|powerup|0|p
+rspl|Rune of Spirit Link|2|powerup|0|p
+rman|Rune of Mana|1|powerup|0|p
+rhe1|Rune of Lesser Healing|1|powerup|0|p
+rhe2|Rune of Healing|2|powerup|0|p
+rhe3|Rune of Greater Healing|3|powerup|0|p
+rwiz|Sobi Mask|2|permanent|0|sw
+rag1|Slippers of Agility +3|3|permanent|0|sw
+rat3|Claws of Attack +3|2|permanent|0|sw
+rat6|Claws of Attack +6|4|permanent|0|sw
+rat9|Claws of Attack +9|6|permanent|0|sw
+prvt|Periapt of Vitality|3|permanent|0|sw
+tdex|Tome of Agility|3|powerup|0|p
+tint|Tome of Intelligence|3|powerup|0|p
+tpow|Tome of Knowledge|4|powerup|0|p
+tstr|Tome of Strength|3|powerup|0|p
+"""
+
+
+def _build_items() -> dict[int, ItemType]:
+    table = {}
+    for line in _ITEMS.strip().splitlines():
+        code, name, level, klass, charges, flags = line.split("|")
+        t = ItemType(rawcode(code), code, name, int(level), ITEM_CLASSES[klass], int(charges),
+                     "p" in flags, "s" in flags, "w" in flags)
+        table[t.code] = t
+    return table
+
+
+ITEM_TYPES: dict[int, ItemType] = _build_items()
+
+
+def default_item_type(code: int) -> ItemType:
+    """Fallback for an unknown item rawcode: level 0, permanent, no charges."""
+    text = rawcode_str(code)
+    return ItemType(code, text, text, 0, ITEM_CLASSES["permanent"], 0, False, False, False,
+                    False)
+
+
+ITEM_LIFE = 75.0
+"""Life of an item widget (project value)."""
+
+# ---------------------------------------------------------------------------------------
+# Destructables: code|name|life   (project-authored approximations)
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DestructableType:
+    code: int
+    rawcode: str
+    name: str
+    life: float
+    known: bool = True
+
+
+_DESTRUCTABLES = """
+LTcr|Crates|50
+FTtw|Felwood Tree|50
+LOcg|Cage|100
+LTbr|Barrel|50
+ATtr|Ashenvale Tree|50
+LTbs|Barrels|50
+LTbx|Box|50
+LTg1|Gate|500
+LTg2|Gate|500
+LTg3|Gate|500
+LTg4|Gate|500
+LTtc|Table and Chairs|50
+LTlt|Lordaeron Summer Tree|50
+LTe3|Elven Gate|500
+"""
+
+
+def _build_destructables() -> dict[int, DestructableType]:
+    table = {}
+    for line in _DESTRUCTABLES.strip().splitlines():
+        code, name, life = line.split("|")
+        table[rawcode(code)] = DestructableType(rawcode(code), code, name, float(life))
+    return table
+
+
+DESTRUCTABLE_TYPES: dict[int, DestructableType] = _build_destructables()
+
+
+def default_destructable_type(code: int) -> DestructableType:
+    """Fallback for an unknown destructable rawcode: 100 life."""
+    text = rawcode_str(code)
+    return DestructableType(code, text, text, 100.0, False)

@@ -1,0 +1,2599 @@
+"""Widgets: units, items and destructables, and the Unit/Item/Destructable/Widget natives.
+
+Coordinates are world units, facings degrees, times game seconds. Unit type data comes from
+``natives.unitdata`` (project-authored approximations) or from types the map layer defines
+with ``UnitStore.define_type``.
+
+``CreateUnit`` keeps seed 003's contract (tests in ``tests/test_units.py`` are named after its
+clauses):
+
+- the unit is created ready: no birth/build delay (``unit.ready`` is True, animation
+  ``"stand"``, ``unit.wait`` is 0);
+- the requested facing is applied;
+- food is counted at once (``PLAYER_STATE_RESOURCE_FOOD_USED`` / ``FOOD_CAP`` of the owner);
+- movement-disabled types (buildings, scenery: ``UnitType.move == ""``) keep the requested
+  point whatever the pathing;
+- a mobile unit whose requested point is blocked (static pathing for its movement type, or
+  the collision circle of a live ground unit) moves to the nearest legal point found by a
+  bounded search (``PLACEMENT_CANDIDATES`` candidates on a ``PLACEMENT_STEP`` grid, nearest
+  first); if none is legal it keeps the requested point and a warning names the unit, the
+  player and the coordinates. ``SetUnitPosition``/``SetUnitPositionLoc`` use the same rule;
+  ``SetUnitX``/``SetUnitY`` do not look at pathing.
+
+Removal (``RemoveUnit``, decay) destroys the handle at once: natives then treat the unit as
+null (``GetUnitTypeId`` returns 0), but groups keep it as a hole (S123, see
+``natives.groups``). ``unit.removed_at`` records the game time of removal.
+
+Model choices (project-authored, not researched): a unit dies when its life drops to 0.405
+or less; a dead non-hero corpse decays ``CORPSE_DECAY_SECONDS`` after death (then
+``unit_decay`` is published and the unit is removed) unless decay is suspended; dead heroes
+keep using food and do not decay; a non-hero's items drop where it dies; a removed unit's
+items drop where it stood; orders are recorded (``unit.orders``) but move orders do not
+relocate the unit yet; ``Issue*Order`` returns True for any live unit (abilities are not
+checked). Hero XP to reach level L is ``HERO_XP[L]`` (200, 500, 900, ... : +100*L per level),
+maximum level ``MAX_HERO_LEVEL``.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from natives.geometry import Rect, new_location
+from natives.handles import Handle, alive, enum_handle
+from natives.players import (PLAYER_STATE_RESOURCE_FOOD_CAP, PLAYER_STATE_RESOURCE_FOOD_USED,
+                             Player)
+from natives.registry import native
+from natives import unitdata
+from natives.unitdata import (DestructableType, ItemType, UnitType, default_destructable_type,
+                              default_item_type, default_unit_type, rawcode_str)
+
+DEATH_LIFE = 0.405
+"""A unit whose life drops to this value or below dies (world-standard threshold)."""
+
+CORPSE_DECAY_SECONDS = 90.0
+"""Seconds from death until a non-hero corpse is removed (project choice: 2 s flesh + 88 s
+bones, the game's default decay constants)."""
+
+PLACEMENT_STEP = 32.0
+"""Grid step of the placement search, world units (one pathing cell)."""
+
+PLACEMENT_CANDIDATES = 300
+"""Number of candidate points the placement search tries (seed 003)."""
+
+SECTOR_SIZE = 256.0
+"""Edge of the enumeration sectors of spatial enums (S122), world units."""
+
+MAX_HERO_LEVEL = 10
+HERO_XP = [0, 0] + [0] * MAX_HERO_LEVEL
+for _lvl in range(2, MAX_HERO_LEVEL + 1):
+    HERO_XP[_lvl] = HERO_XP[_lvl - 1] + 100 * _lvl
+del _lvl
+
+INVENTORY_ABILITIES = {unitdata.rawcode(c) for c in ("AInv", "Aihn", "Aion", "Aiun", "Aien")}
+LOCUST = unitdata.rawcode("Aloc")
+HERO_INVENTORY_SIZE = 6
+
+# unittype values (common.j)
+UT_HERO, UT_DEAD, UT_STRUCTURE, UT_FLYING, UT_GROUND = 0, 1, 2, 3, 4
+UT_ATTACKS_FLYING, UT_ATTACKS_GROUND, UT_MELEE, UT_RANGED = 5, 6, 7, 8
+UT_GIANT, UT_SUMMONED, UT_STUNNED, UT_PLAGUED, UT_SNARED = 9, 10, 11, 12, 13
+UT_UNDEAD, UT_MECHANICAL, UT_PEON, UT_SAPPER, UT_TOWNHALL = 14, 15, 16, 17, 18
+UT_ANCIENT, UT_TAUREN, UT_POISONED, UT_POLYMORPHED, UT_SLEEPING = 19, 20, 21, 22, 23
+UT_RESISTANT, UT_ETHEREAL, UT_MAGIC_IMMUNE = 24, 25, 26
+_FLAG_OF_UNITTYPE = {
+    UT_HERO: "hero", UT_STRUCTURE: "structure", UT_ATTACKS_FLYING: "attacks_air",
+    UT_ATTACKS_GROUND: "attacks_ground", UT_MELEE: "melee", UT_RANGED: "ranged",
+    UT_GIANT: "giant", UT_SUMMONED: "summoned", UT_UNDEAD: "undead",
+    UT_MECHANICAL: "mechanical", UT_PEON: "peon", UT_SAPPER: "sapper",
+    UT_TOWNHALL: "townhall", UT_ANCIENT: "ancient", UT_TAUREN: "tauren",
+}
+
+# order ids known to the model (string <-> id); other orders are recorded as given
+ORDER_IDS = {"smart": 851971, "stop": 851972, "attack": 851983, "move": 851986,
+             "patrol": 851990, "holdposition": 851993}
+ORDER_STRINGS = {v: k for k, v in ORDER_IDS.items()}
+
+UNIT_STATE_LIFE, UNIT_STATE_MAX_LIFE, UNIT_STATE_MANA, UNIT_STATE_MAX_MANA = 0, 1, 2, 3
+
+
+# ---------------------------------------------------------------------------------------
+# Model objects
+# ---------------------------------------------------------------------------------------
+
+class Widget(Handle):
+    """Base of units, items and destructables: a position (world units) and life."""
+
+    type_name = "widget"
+
+    def __init__(self, x: float, y: float, life: float) -> None:
+        super().__init__()
+        self.x = x
+        self.y = y
+        self.life = life
+        self.max_life = life
+
+
+@dataclass
+class Order:
+    """A recorded order. ``kind``: immediate, point, target, instant_point, instant_target,
+    build or neutral. ``order`` is the order string when known, ``order_id`` the id when
+    known; ``x``/``y`` the target point (world units), ``target`` the target widget,
+    ``build_type`` the structure rawcode of build/neutral orders, ``time`` game seconds."""
+
+    kind: str
+    order: str | None
+    order_id: int | None
+    x: float | None = None
+    y: float | None = None
+    target: Any = None
+    instant_target: Any = None
+    build_type: int | None = None
+    player: Any = None
+    time: float = 0.0
+
+
+class HeroData:
+    """Hero state: level, experience, unspent skill points and attributes."""
+
+    def __init__(self, stats: unitdata.HeroStats) -> None:
+        self.stats = stats
+        self.level = 1
+        self.xp = 0
+        self.skill_points = 1
+        self.base = {"str": float(stats.str), "agi": float(stats.agi), "int": float(stats.int)}
+        self.bonus = {"str": 0, "agi": 0, "int": 0}
+        self.xp_suspended = False
+
+    def attribute(self, name: str, include_bonus: bool) -> int:
+        value = int(self.base[name])
+        return value + (self.bonus[name] if include_bonus else 0)
+
+
+class Unit(Widget):
+    """A ``unit`` agent. See the module docstring for lifecycle rules."""
+
+    type_name = "unit"
+
+    def __init__(self, store: "UnitStore", utype: UnitType, owner: Player, x: float, y: float,
+                 facing: float) -> None:
+        super().__init__(x, y, utype.life)
+        self.store = store
+        self.utype = utype
+        self.type_id = utype.code
+        self.owner = owner
+        self.facing = facing % 360.0
+        self.mana = utype.mana
+        self.max_mana = utype.mana
+        self.move_speed = utype.speed
+        self.collision = utype.collision
+        self.serial = 0
+        self.sector: tuple[int, int] = (0, 0)
+        self.sector_seq = 0
+        self.ready = True
+        self.wait = 0.0
+        self.animation = "stand"
+        self.dead = False
+        self.death_time: float | None = None
+        self.removed_at: float | None = None
+        self.hidden = False
+        self.paused = False
+        self.invulnerable = False
+        self.exploded = False
+        self.pathing = True
+        self.user_data = 0
+        self.uses_food = True
+        self.food_counted: tuple[Player, int, int] | None = None
+        self.abilities: dict[int, int] = {}
+        self.permanent_abilities: set[int] = set()
+        self.added_types: set[int] = set()
+        self.removed_types: set[int] = set()
+        self.inventory: list[Item | None] = []
+        self.hero = HeroData(utype.hero) if utype.hero is not None else None
+        self.proper_name = utype.name if utype.hero is not None else None
+        self.name = utype.name
+        self.orders: list[Order] = []
+        self.current_order: Order | None = None
+        self.decay_suspended = False
+        self._decay_token = 0
+        self.timed_life: dict | None = None
+        self.color = owner.color
+        self.presentation: dict[str, Any] = {}
+        self.settings: dict[str, Any] = {}
+        self.can_sleep = True
+        self.can_sleep_perm = True
+        self.sleeping = False
+        self.rescuable_by: dict[int, bool] = {}
+        self.resource_amount = 0
+        self.waygate = {"active": False, "x": 0.0, "y": 0.0}
+
+    def __repr__(self) -> str:
+        return f"<unit {self.utype.rawcode} {self.handle_id}{' dead' if self.dead else ''}>"
+
+    @property
+    def alive(self) -> bool:
+        """Not dead and not removed."""
+        return not self.dead and not self.destroyed
+
+    @property
+    def is_hero(self) -> bool:
+        return self.hero is not None
+
+    @property
+    def flying(self) -> bool:
+        return self.utype.move == "fly"
+
+    def has_type(self, ut: int) -> bool:
+        """``IsUnitType`` for a unittype value."""
+        if ut in self.removed_types:
+            return False
+        if ut in self.added_types:
+            return True
+        if ut == UT_DEAD:
+            return self.dead
+        if ut == UT_FLYING:
+            return self.flying
+        if ut == UT_GROUND:
+            return not self.flying
+        if ut == UT_SLEEPING:
+            return self.sleeping
+        flag = _FLAG_OF_UNITTYPE.get(ut)
+        return flag is not None and flag in self.utype.flags
+
+    def inventory_size(self) -> int:
+        return len(self.inventory)
+
+
+class Item(Widget):
+    """An ``item`` agent: on the ground at (x, y) or carried by ``holder``."""
+
+    type_name = "item"
+
+    def __init__(self, itype: ItemType, x: float, y: float, owner: Player) -> None:
+        super().__init__(x, y, unitdata.ITEM_LIFE)
+        self.itype = itype
+        self.type_id = itype.code
+        self.owner = owner
+        self.holder: Unit | None = None
+        self.charges = itype.charges
+        self.user_data = 0
+        self.invulnerable = False
+        self.visible = True
+        self.droppable = True
+        self.pawnable = itype.pawnable
+        self.drop_on_death = False
+        self.drop_id = 0
+        self.serial = 0
+
+    @property
+    def position(self) -> tuple[float, float]:
+        if self.holder is not None:
+            return self.holder.x, self.holder.y
+        return self.x, self.y
+
+
+class Destructable(Widget):
+    """A ``destructable`` agent (trees, gates, crates...)."""
+
+    type_name = "destructable"
+
+    def __init__(self, dtype: DestructableType, x: float, y: float, z: float, facing: float,
+                 scale: float, variation: int, skin: int | None = None) -> None:
+        super().__init__(x, y, dtype.life)
+        self.dtype = dtype
+        self.type_id = dtype.code
+        self.z = z
+        self.facing = facing
+        self.scale = scale
+        self.variation = variation
+        self.skin = skin
+        self.dead = False
+        self.invulnerable = False
+        self.visible = True
+        self.occluder_height = 0.0
+        self.animation: str | None = None
+        self.animation_queue: list[str] = []
+        self.animation_speed = 1.0
+        self.serial = 0
+
+
+# ---------------------------------------------------------------------------------------
+# The store
+# ---------------------------------------------------------------------------------------
+
+class UnitStore:
+    """Units, items and destructables of a Game, with their lifecycle rules.
+
+    ``units``, ``items`` and ``destructables`` map a creation serial to each object that
+    has not been removed, in creation order.
+    """
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.units: dict[int, Unit] = {}
+        self.items: dict[int, Item] = {}
+        self.destructables: dict[int, Destructable] = {}
+        self.unit_types: dict[int, UnitType] = {}
+        self.item_types: dict[int, ItemType] = {}
+        self.destructable_types: dict[int, DestructableType] = {}
+        self._warned_types: set[tuple[str, int]] = set()
+        self._serial = 0
+        self._sector_seq = 0
+        self.max_hero_level = MAX_HERO_LEVEL
+        self.selection: dict[int, list[Unit]] = {}
+        self.stock: dict[str, Any] = {"items": {}, "units": {}, "item_slots": None,
+                                      "unit_slots": None}
+
+    # -- types --------------------------------------------------------------------------
+    def define_type(self, utype: UnitType) -> None:
+        """Add or override a unit type for this game (map data)."""
+        self.unit_types[utype.code] = utype
+
+    def unit_type(self, code: int, warn: Callable[[str], None] | None = None) -> UnitType:
+        t = self.unit_types.get(code) or unitdata.UNIT_TYPES.get(code)
+        if t is None:
+            t = default_unit_type(code)
+            self._warn_type("unit", code, warn)
+        return t
+
+    def item_type(self, code: int, warn=None) -> ItemType:
+        t = self.item_types.get(code) or unitdata.ITEM_TYPES.get(code)
+        if t is None:
+            t = default_item_type(code)
+            self._warn_type("item", code, warn)
+        return t
+
+    def destructable_type(self, code: int, warn=None) -> DestructableType:
+        t = self.destructable_types.get(code) or unitdata.DESTRUCTABLE_TYPES.get(code)
+        if t is None:
+            t = default_destructable_type(code)
+            self._warn_type("destructable", code, warn)
+        return t
+
+    def _warn_type(self, kind: str, code: int, warn) -> None:
+        if (kind, code) in self._warned_types:
+            return
+        self._warned_types.add((kind, code))
+        (warn or self.game.warn)(
+            f"unknown {kind} type '{rawcode_str(code)}' ({code}): using default values")
+
+    def _next_serial(self) -> int:
+        self._serial += 1
+        return self._serial
+
+    # -- spatial helpers ----------------------------------------------------------------
+    def _update_sector(self, u: Unit) -> None:
+        sector = (math.floor(u.y / SECTOR_SIZE), math.floor(u.x / SECTOR_SIZE))
+        if sector != u.sector or u.sector_seq == 0:
+            self._sector_seq += 1
+            u.sector = sector
+            u.sector_seq = self._sector_seq
+
+    def spatial_order(self, units: Iterable[Unit]) -> list[Unit]:
+        """Spatial enumeration order (S122): 256x256 sectors bottom row first, each row left
+        to right; inside a sector, most recently entered first."""
+        return sorted(units, key=lambda u: (u.sector[0], u.sector[1], -u.sector_seq))
+
+    def blocks(self, other: Unit, x: float, y: float, radius: float) -> bool:
+        """Does live ground unit ``other`` occupy a circle of ``radius`` at (x, y)?"""
+        if not other.alive or other.hidden or other.flying or not other.pathing:
+            return False
+        reach = radius + other.collision
+        return (other.x - x) ** 2 + (other.y - y) ** 2 < reach * reach - 1e-6
+
+    def is_legal_point(self, u: Unit, x: float, y: float) -> bool:
+        """Static pathing for the unit's movement type and live-unit occupancy."""
+        pathing = self.game.pathing
+        if not self.game.in_world(x, y):
+            return False
+        if not pathing.area_passable(x, y, u.collision, u.utype.move or "foot"):
+            return False
+        if u.flying:
+            return True
+        for other in self.units.values():
+            if other is not u and self.blocks(other, x, y, u.collision):
+                return False
+        return True
+
+    def placement_candidates(self, x: float, y: float) -> list[tuple[float, float]]:
+        """Candidate points around (x, y), nearest first (distance, then angle)."""
+        rings = math.ceil(math.sqrt(PLACEMENT_CANDIDATES) / 2) + 1
+        pts = []
+        for i in range(-rings, rings + 1):
+            for j in range(-rings, rings + 1):
+                if i == 0 and j == 0:
+                    continue
+                d2 = i * i + j * j
+                pts.append((d2, math.atan2(j, i) % (2 * math.pi), i, j))
+        pts.sort()
+        return [(x + i * PLACEMENT_STEP, y + j * PLACEMENT_STEP)
+                for _, _, i, j in pts[:PLACEMENT_CANDIDATES]]
+
+    def find_placement(self, u: Unit, x: float, y: float) -> tuple[float, float] | None:
+        """Seed 003 placement: the requested point for movement-disabled units or when legal,
+        else the nearest legal candidate, else None."""
+        if u.utype.movement_disabled or not u.pathing:
+            return x, y
+        if self.is_legal_point(u, x, y):
+            return x, y
+        for cx, cy in self.placement_candidates(x, y):
+            if self.is_legal_point(u, cx, cy):
+                return cx, cy
+        return None
+
+    # -- food ---------------------------------------------------------------------------
+    def refresh_food(self, u: Unit) -> None:
+        """Bring the owner's food used/made in line with the unit's state."""
+        active = (u.uses_food and not u.destroyed and (not u.dead or u.is_hero))
+        made_active = not u.destroyed and not u.dead
+        want = (u.owner, u.utype.food_used if active else 0,
+                u.utype.food_made if made_active else 0)
+        have = u.food_counted
+        if have is not None:
+            player, used, made = have
+            if (player, used, made) == want:
+                return
+            player.add_state(PLAYER_STATE_RESOURCE_FOOD_USED, -used)
+            player.add_state(PLAYER_STATE_RESOURCE_FOOD_CAP, -made)
+        player, used, made = want
+        player.add_state(PLAYER_STATE_RESOURCE_FOOD_USED, used)
+        player.add_state(PLAYER_STATE_RESOURCE_FOOD_CAP, made)
+        u.food_counted = want if (used or made) else None
+
+    # -- unit lifecycle -----------------------------------------------------------------
+    def create_unit(self, owner: Player, code: int, x: float, y: float, facing: float,
+                    warn: Callable[[str], None] | None = None) -> Unit:
+        """``CreateUnit`` (seed 003 contract, see module docstring)."""
+        utype = self.unit_type(code, warn)
+        u = Unit(self, utype, owner, x, y, facing)
+        self.game.handles.allocate(u)
+        if utype.is_hero:
+            u.inventory = [None] * HERO_INVENTORY_SIZE
+        place = self.find_placement(u, x, y)
+        if place is None:
+            (warn or self.game.warn)(
+                f"CreateUnit: no legal point near ({x:.1f}, {y:.1f}) for unit "
+                f"'{utype.rawcode}' of player {owner.id}; keeping the requested point")
+        else:
+            u.x, u.y = place
+        u.serial = self._next_serial()
+        self.units[u.serial] = u
+        self._update_sector(u)
+        self.refresh_food(u)
+        self.game.publish("unit_created", unit=u)
+        return u
+
+    def remove_unit(self, u: Unit) -> None:
+        """``RemoveUnit``: destroy the handle now (S069: the id stays until unreferenced)."""
+        if u.destroyed:
+            return
+        for item in list(u.inventory):
+            if item is not None:
+                self.drop_item(u, item, u.x, u.y, publish=False)
+        u.removed_at = self.game.now
+        self.units.pop(u.serial, None)
+        for sel in self.selection.values():
+            if u in sel:
+                sel.remove(u)
+        self.game.handles.destroy(u)
+        self.refresh_food(u)
+        u.current_order = None
+        self.game.publish("unit_removed", unit=u)
+
+    def kill_unit(self, u: Unit, killer: Unit | None = None) -> bool:
+        """Kill a live unit: life 0, publish ``unit_death``, start corpse decay."""
+        if not u.alive:
+            return False
+        u.dead = True
+        u.life = 0.0
+        u.death_time = self.game.now
+        u.current_order = None
+        u.sleeping = False
+        u.timed_life = None
+        self.refresh_food(u)
+        if not u.is_hero:
+            for item in list(u.inventory):
+                if item is not None:
+                    self.drop_item(u, item, u.x, u.y)
+        self.game.publish("unit_death", unit=u, killer=killer)
+        if not u.is_hero and not u.destroyed:
+            self._schedule_decay(u, CORPSE_DECAY_SECONDS)
+        return True
+
+    def _schedule_decay(self, u: Unit, delay: float) -> None:
+        u._decay_token += 1
+        token = u._decay_token
+        if not u.decay_suspended:
+            self.game.schedule(delay, self._decay, u, token)
+
+    def _decay(self, u: Unit, token: int) -> None:
+        if token != u._decay_token or u.decay_suspended or not u.dead or u.destroyed:
+            return
+        self.game.publish("unit_decay", unit=u)
+        self.remove_unit(u)
+
+    def suspend_decay(self, u: Unit, suspend: bool) -> None:
+        if suspend == u.decay_suspended:
+            return
+        u.decay_suspended = suspend
+        if suspend:
+            u._decay_token += 1
+        elif u.dead and not u.destroyed and not u.is_hero:
+            self._schedule_decay(u, CORPSE_DECAY_SECONDS)
+
+    def revive_hero(self, u: Unit, x: float, y: float) -> bool:
+        """Revive a dead hero at full life/mana near (x, y)."""
+        if u.destroyed or not u.dead or not u.is_hero:
+            return False
+        u.dead = False
+        u.death_time = None
+        u.life = u.max_life
+        u.mana = u.max_mana
+        self.refresh_food(u)
+        self.move_unit(u, x, y, pathing=True)
+        self.game.publish("unit_revived", unit=u)
+        return True
+
+    def set_owner(self, u: Unit, owner: Player, change_color: bool) -> None:
+        previous = u.owner
+        if previous is owner:
+            if change_color:
+                u.color = owner.color
+            return
+        u.owner = owner
+        if change_color:
+            u.color = owner.color
+        self.refresh_food(u)
+        self.game.publish("unit_owner_changed", unit=u, previous=previous, owner=owner)
+
+    def move_unit(self, u: Unit, x: float, y: float, pathing: bool = False) -> None:
+        """Move ``u``; with ``pathing`` use the seed 003 placement rule (SetUnitPosition)."""
+        if pathing:
+            place = self.find_placement(u, x, y)
+            if place is None:
+                self.game.warn(f"SetUnitPosition: no legal point near ({x:.1f}, {y:.1f}) for "
+                               f"unit '{u.utype.rawcode}' of player {u.owner.id}; keeping "
+                               f"the requested point")
+            else:
+                x, y = place
+        x0, y0, x1, y1 = self.game.world_bounds
+        x = min(max(x, x0), x1)
+        y = min(max(y, y0), y1)
+        fx, fy = u.x, u.y
+        u.x, u.y = x, y
+        self._update_sector(u)
+        if (fx, fy) != (x, y):
+            self.game.publish("unit_moved", unit=u, from_x=fx, from_y=fy, x=x, y=y)
+
+    def set_life(self, u: Unit, value: float, killer: Unit | None = None) -> None:
+        """Set life (clamped to max); at ``DEATH_LIFE`` or below the unit dies."""
+        if not u.alive:
+            return
+        old = u.life
+        u.life = max(0.0, min(value, u.max_life))
+        if u.life != old:
+            self.game.publish("unit_state", unit=u, state="life", old=old, value=u.life)
+        if u.life <= DEATH_LIFE:
+            self.kill_unit(u, killer)
+
+    def set_max_life(self, u: Unit, value: float) -> None:
+        old = u.max_life
+        u.max_life = max(1.0, value)
+        if u.life > u.max_life:
+            u.life = u.max_life
+        if old != u.max_life:
+            self.game.publish("unit_state", unit=u, state="max_life", old=old,
+                              value=u.max_life)
+
+    def set_mana(self, u: Unit, value: float) -> None:
+        old = u.mana
+        u.mana = max(0.0, min(value, u.max_mana))
+        if old != u.mana:
+            self.game.publish("unit_state", unit=u, state="mana", old=old, value=u.mana)
+
+    def set_max_mana(self, u: Unit, value: float) -> None:
+        old = u.max_mana
+        u.max_mana = max(0.0, value)
+        u.mana = min(u.mana, u.max_mana)
+        if old != u.max_mana:
+            self.game.publish("unit_state", unit=u, state="max_mana", old=old,
+                              value=u.max_mana)
+
+    def set_hidden(self, u: Unit, hidden: bool) -> None:
+        if u.hidden != hidden:
+            u.hidden = hidden
+            self.game.publish("unit_hidden", unit=u, hidden=hidden)
+
+    # -- hero ---------------------------------------------------------------------------
+    def _adjust_attribute(self, u: Unit, name: str, new_base: float) -> None:
+        h = u.hero
+        old = h.attribute(name, False)
+        h.base[name] = new_base
+        delta = h.attribute(name, False) - old
+        if name == "str" and delta:
+            ratio = u.life / u.max_life if u.max_life else 1.0
+            u.max_life = max(1.0, u.max_life + delta * unitdata.LIFE_PER_STR)
+            if not u.dead:
+                u.life = max(1.0, u.max_life * ratio)
+        elif name == "int" and delta:
+            ratio = u.mana / u.max_mana if u.max_mana else 1.0
+            u.max_mana = max(0.0, u.max_mana + delta * unitdata.MANA_PER_INT)
+            u.mana = u.max_mana * ratio
+
+    def set_hero_level(self, u: Unit, level: int, set_xp: bool = True) -> None:
+        """Raise or lower the level (1..max), adjusting attributes and skill points."""
+        h = u.hero
+        level = max(1, min(level, self.max_hero_level))
+        previous = h.level
+        if level == previous:
+            return
+        step = 1 if level > previous else -1
+        while h.level != level:
+            h.level += step
+            for name, gain in (("str", h.stats.str_gain), ("agi", h.stats.agi_gain),
+                               ("int", h.stats.int_gain)):
+                self._adjust_attribute(u, name, h.base[name] + step * gain)
+            h.skill_points = max(0, h.skill_points + step)
+            if step > 0:
+                self.game.publish("hero_level", unit=u, level=h.level, previous=h.level - 1)
+        if set_xp and (step < 0 or h.xp < HERO_XP[level]):
+            h.xp = HERO_XP[level]
+
+    def add_hero_xp(self, u: Unit, amount: int) -> None:
+        h = u.hero
+        h.xp = max(0, h.xp + amount)
+        target = h.level
+        while target < self.max_hero_level and h.xp >= HERO_XP[target + 1]:
+            target += 1
+        if target > h.level:
+            self.set_hero_level(u, target, set_xp=False)
+
+    # -- items --------------------------------------------------------------------------
+    def create_item(self, code: int, x: float, y: float, warn=None) -> Item:
+        itype = self.item_type(code, warn)
+        passive = self.game.players.get(self.game.players.neutral_passive_id)
+        item = Item(itype, x, y, passive)
+        self.game.handles.allocate(item)
+        item.serial = self._next_serial()
+        self.items[item.serial] = item
+        return item
+
+    def remove_item(self, item: Item) -> None:
+        if item.destroyed:
+            return
+        holder = item.holder
+        if holder is not None and item in holder.inventory:
+            holder.inventory[holder.inventory.index(item)] = None
+        item.holder = None
+        self.items.pop(item.serial, None)
+        self.game.handles.destroy(item)
+        self.game.publish("item_removed", item=item)
+
+    def give_item(self, u: Unit, item: Item, slot: int | None = None) -> bool:
+        """Put ``item`` into ``u``'s first free slot (or ``slot``); False if no room."""
+        if not u.alive or not u.inventory:
+            return False
+        if item.holder is u:
+            return True
+        free = [i for i, it in enumerate(u.inventory) if it is None]
+        if slot is None:
+            if not free:
+                return False
+            slot = free[0]
+        elif not (0 <= slot < len(u.inventory)) or u.inventory[slot] is not None:
+            return False
+        if item.holder is not None:
+            self.drop_item(item.holder, item, item.holder.x, item.holder.y, publish=False)
+        if item.itype.powerup and not u.paused:
+            # powerups are used on pickup: the model does not apply their effect
+            self.game.publish("item_pickup", unit=u, item=item)
+            self.remove_item(item)
+            return True
+        u.inventory[slot] = item
+        item.holder = u
+        item.owner = u.owner
+        item.x, item.y = u.x, u.y
+        self.game.publish("item_pickup", unit=u, item=item)
+        return True
+
+    def drop_item(self, u: Unit, item: Item, x: float, y: float, publish: bool = True) -> bool:
+        if item.holder is not u:
+            return False
+        u.inventory[u.inventory.index(item)] = None
+        item.holder = None
+        item.x, item.y = x, y
+        if publish:
+            self.game.publish("item_drop", unit=u, item=item)
+        return True
+
+    # -- destructables ------------------------------------------------------------------
+    def create_destructable(self, code: int, x: float, y: float, z: float, facing: float,
+                            scale: float, variation: int, dead: bool = False,
+                            skin: int | None = None, warn=None) -> Destructable:
+        dtype = self.destructable_type(code, warn)
+        d = Destructable(dtype, x, y, z, facing, scale, variation, skin)
+        self.game.handles.allocate(d)
+        d.serial = self._next_serial()
+        if dead:
+            d.dead = True
+            d.life = 0.0
+        self.destructables[d.serial] = d
+        return d
+
+    def kill_destructable(self, d: Destructable) -> None:
+        if d.destroyed or d.dead:
+            return
+        d.dead = True
+        d.life = 0.0
+        self.game.publish("destructable_death", destructable=d)
+
+    def remove_destructable(self, d: Destructable) -> None:
+        if d.destroyed:
+            return
+        self.destructables.pop(d.serial, None)
+        self.game.handles.destroy(d)
+        self.game.publish("destructable_removed", destructable=d)
+
+    # -- orders -------------------------------------------------------------------------
+    def issue(self, u: Unit | None, order: Order) -> bool:
+        """Record an order for a live unit; True when recorded (see module docstring)."""
+        u = alive(u)
+        if u is None or u.dead:
+            return False
+        order.time = self.game.now
+        u.orders.append(order)
+        if len(u.orders) > 64:
+            del u.orders[0]
+        u.current_order = None if order.order == "stop" else order
+        self.game.publish("unit_order", unit=u, order=order)
+        return True
+
+    # -- queries ------------------------------------------------------------------------
+    def live_units(self) -> list[Unit]:
+        """Units not removed (dead ones included), creation order."""
+        return list(self.units.values())
+
+
+# ---------------------------------------------------------------------------------------
+# helpers for natives
+# ---------------------------------------------------------------------------------------
+
+def _store(ctx) -> UnitStore:
+    return ctx.game.units
+
+
+def _u(u) -> Unit | None:
+    """The unit if it exists (not removed), else None."""
+    return alive(u)
+
+
+def _order(kind: str, order, **kw) -> Order:
+    if isinstance(order, int):
+        return Order(kind, ORDER_STRINGS.get(order), order, **kw)
+    return Order(kind, order, ORDER_IDS.get(order) if order is not None else None, **kw)
+
+
+def _xy(loc) -> tuple[float, float] | None:
+    loc = alive(loc)
+    return (loc.x, loc.y) if loc is not None else None
+
+
+# ---------------------------------------------------------------------------------------
+# Widget natives
+# ---------------------------------------------------------------------------------------
+
+@native("GetWidgetLife", "takes widget whichWidget returns real")
+def GetWidgetLife(ctx, w):
+    w = alive(w)
+    if w is None:
+        return 0.0
+    return w.life
+
+
+@native("SetWidgetLife", "takes widget whichWidget, real newLife returns nothing")
+def SetWidgetLife(ctx, w, life):
+    w = alive(w)
+    if w is None:
+        return
+    store = _store(ctx)
+    if isinstance(w, Unit):
+        store.set_life(w, life)
+    elif isinstance(w, Destructable):
+        _set_destructable_life(store, w, life)
+    elif isinstance(w, Item):
+        w.life = max(0.0, life)
+        if w.life <= 0.0:
+            ctx.game.publish("item_death", item=w)
+            store.remove_item(w)
+
+
+@native("GetWidgetX", "takes widget whichWidget returns real")
+def GetWidgetX(ctx, w):
+    w = alive(w)
+    if w is None:
+        return 0.0
+    return w.position[0] if isinstance(w, Item) else w.x
+
+
+@native("GetWidgetY", "takes widget whichWidget returns real")
+def GetWidgetY(ctx, w):
+    w = alive(w)
+    if w is None:
+        return 0.0
+    return w.position[1] if isinstance(w, Item) else w.y
+
+
+# ---------------------------------------------------------------------------------------
+# Unit creation and removal
+# ---------------------------------------------------------------------------------------
+
+@native("CreateUnit", "takes player id, integer unitid, real x, real y, real face returns unit")
+def CreateUnit(ctx, owner, unitid, x, y, face):
+    """Create a ready unit (seed 003); null for a null player."""
+    if owner is None:
+        return None
+    return _store(ctx).create_unit(owner, unitid, x, y, face, ctx.warn)
+
+
+@native("CreateUnitAtLoc", "takes player id, integer unitid, location whichLocation, real face returns unit")
+def CreateUnitAtLoc(ctx, owner, unitid, loc, face):
+    pos = _xy(loc)
+    if owner is None or pos is None:
+        return None
+    return _store(ctx).create_unit(owner, unitid, pos[0], pos[1], face, ctx.warn)
+
+
+@native("BlzCreateUnitWithSkin", "takes player id, integer unitid, real x, real y, real face, integer skinId returns unit")
+def BlzCreateUnitWithSkin(ctx, owner, unitid, x, y, face, skin):
+    if owner is None:
+        return None
+    u = _store(ctx).create_unit(owner, unitid, x, y, face, ctx.warn)
+    u.presentation["skin"] = skin
+    return u
+
+
+@native("KillUnit", "takes unit whichUnit returns nothing")
+def KillUnit(ctx, u):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).kill_unit(u)
+
+
+@native("RemoveUnit", "takes unit whichUnit returns nothing")
+def RemoveUnit(ctx, u):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).remove_unit(u)
+
+
+@native("ShowUnit", "takes unit whichUnit, boolean show returns nothing")
+def ShowUnit(ctx, u, show):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).set_hidden(u, not show)
+
+
+@native("IsUnitHidden", "takes unit whichUnit returns boolean", constant=True)
+def IsUnitHidden(ctx, u):
+    u = _u(u)
+    return u is not None and u.hidden
+
+
+# ---------------------------------------------------------------------------------------
+# State, position, facing
+# ---------------------------------------------------------------------------------------
+
+@native("SetUnitState", "takes unit whichUnit, unitstate whichUnitState, real newVal returns nothing")
+def SetUnitState(ctx, u, state, value):
+    u = _u(u)
+    if u is None or state is None:
+        return
+    store = _store(ctx)
+    s = state.value
+    if s == UNIT_STATE_LIFE:
+        store.set_life(u, value)
+    elif s == UNIT_STATE_MAX_LIFE:
+        store.set_max_life(u, value)
+    elif s == UNIT_STATE_MANA:
+        store.set_mana(u, value)
+    elif s == UNIT_STATE_MAX_MANA:
+        store.set_max_mana(u, value)
+    else:
+        ctx.warn(f"SetUnitState: unit state {s} is not modelled")
+
+
+@native("GetUnitState", "takes unit whichUnit, unitstate whichUnitState returns real", constant=True)
+def GetUnitState(ctx, u, state):
+    u = _u(u)
+    if u is None or state is None:
+        return 0.0
+    s = state.value
+    if s == UNIT_STATE_LIFE:
+        return u.life
+    if s == UNIT_STATE_MAX_LIFE:
+        return u.max_life
+    if s == UNIT_STATE_MANA:
+        return u.mana
+    if s == UNIT_STATE_MAX_MANA:
+        return u.max_mana
+    ctx.warn(f"GetUnitState: unit state {s} is not modelled")
+    return 0.0
+
+
+@native("BlzGetUnitMaxHP", "takes unit whichUnit returns integer")
+def BlzGetUnitMaxHP(ctx, u):
+    u = _u(u)
+    return int(u.max_life) if u is not None else 0
+
+
+@native("BlzSetUnitMaxHP", "takes unit whichUnit, integer hp returns nothing")
+def BlzSetUnitMaxHP(ctx, u, hp):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).set_max_life(u, float(hp))
+
+
+@native("BlzGetUnitMaxMana", "takes unit whichUnit returns integer")
+def BlzGetUnitMaxMana(ctx, u):
+    u = _u(u)
+    return int(u.max_mana) if u is not None else 0
+
+
+@native("BlzSetUnitMaxMana", "takes unit whichUnit, integer mana returns nothing")
+def BlzSetUnitMaxMana(ctx, u, mana):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).set_max_mana(u, float(mana))
+
+
+@native("SetUnitX", "takes unit whichUnit, real newX returns nothing")
+def SetUnitX(ctx, u, x):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).move_unit(u, x, u.y)
+
+
+@native("SetUnitY", "takes unit whichUnit, real newY returns nothing")
+def SetUnitY(ctx, u, y):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).move_unit(u, u.x, y)
+
+
+@native("SetUnitPosition", "takes unit whichUnit, real newX, real newY returns nothing")
+def SetUnitPosition(ctx, u, x, y):
+    """Move with the seed 003 placement rule; cancels the current order."""
+    u = _u(u)
+    if u is not None:
+        u.current_order = None
+        _store(ctx).move_unit(u, x, y, pathing=True)
+
+
+@native("SetUnitPositionLoc", "takes unit whichUnit, location whichLocation returns nothing")
+def SetUnitPositionLoc(ctx, u, loc):
+    u, pos = _u(u), _xy(loc)
+    if u is not None and pos is not None:
+        u.current_order = None
+        _store(ctx).move_unit(u, pos[0], pos[1], pathing=True)
+
+
+@native("GetUnitX", "takes unit whichUnit returns real", constant=True)
+def GetUnitX(ctx, u):
+    u = _u(u)
+    return u.x if u is not None else 0.0
+
+
+@native("GetUnitY", "takes unit whichUnit returns real", constant=True)
+def GetUnitY(ctx, u):
+    u = _u(u)
+    return u.y if u is not None else 0.0
+
+
+@native("GetUnitLoc", "takes unit whichUnit returns location", constant=True)
+def GetUnitLoc(ctx, u):
+    """A new location at the unit (at (0, 0) for a null unit)."""
+    u = _u(u)
+    return new_location(ctx.game, u.x if u else 0.0, u.y if u else 0.0)
+
+
+@native("SetUnitFacing", "takes unit whichUnit, real facingAngle returns nothing")
+def SetUnitFacing(ctx, u, angle):
+    u = _u(u)
+    if u is not None:
+        u.facing = angle % 360.0
+
+
+@native("SetUnitFacingTimed", "takes unit whichUnit, real facingAngle, real duration returns nothing")
+def SetUnitFacingTimed(ctx, u, angle, duration):
+    """The model applies the final facing at once."""
+    u = _u(u)
+    if u is not None:
+        u.facing = angle % 360.0
+
+
+@native("BlzSetUnitFacingEx", "takes unit whichUnit, real facingAngle returns nothing")
+def BlzSetUnitFacingEx(ctx, u, angle):
+    u = _u(u)
+    if u is not None:
+        u.facing = angle % 360.0
+
+
+@native("GetUnitFacing", "takes unit whichUnit returns real", constant=True)
+def GetUnitFacing(ctx, u):
+    """Facing in degrees, 0 <= facing < 360."""
+    u = _u(u)
+    return u.facing if u is not None else 0.0
+
+
+@native("SetUnitMoveSpeed", "takes unit whichUnit, real newSpeed returns nothing")
+def SetUnitMoveSpeed(ctx, u, speed):
+    u = _u(u)
+    if u is not None:
+        u.move_speed = max(0.0, speed)
+
+
+@native("GetUnitMoveSpeed", "takes unit whichUnit returns real", constant=True)
+def GetUnitMoveSpeed(ctx, u):
+    u = _u(u)
+    return u.move_speed if u is not None else 0.0
+
+
+@native("GetUnitDefaultMoveSpeed", "takes unit whichUnit returns real", constant=True)
+def GetUnitDefaultMoveSpeed(ctx, u):
+    u = _u(u)
+    return u.utype.speed if u is not None else 0.0
+
+
+def _setting(name: str, signature: str, key: str):
+    def set_value(ctx, u, *values):
+        u = _u(u)
+        if u is not None:
+            u.settings[key] = values[0] if len(values) == 1 else values
+
+    set_value.__doc__ = f"Records ``{key}`` on the unit (not simulated)."
+    native(name, signature)(set_value)
+
+
+_setting("SetUnitFlyHeight", "takes unit whichUnit, real newHeight, real rate returns nothing", "fly_height")
+_setting("SetUnitTurnSpeed", "takes unit whichUnit, real newTurnSpeed returns nothing", "turn_speed")
+_setting("SetUnitPropWindow", "takes unit whichUnit, real newPropWindowAngle returns nothing", "prop_window")
+_setting("SetUnitAcquireRange", "takes unit whichUnit, real newAcquireRange returns nothing", "acquire_range")
+_setting("SetUnitCreepGuard", "takes unit whichUnit, boolean creepGuard returns nothing", "creep_guard")
+_setting("SetUnitRescueRange", "takes unit whichUnit, real range returns nothing", "rescue_range")
+_setting("UnitSetUsesAltIcon", "takes unit whichUnit, boolean flag returns nothing", "alt_icon")
+
+
+def _presentation(name: str, signature: str, key: str):
+    def record(ctx, u, *values):
+        u = _u(u)
+        if u is not None:
+            u.presentation[key] = values[0] if len(values) == 1 else values
+
+    record.__doc__ = f"Presentation only: records ``{key}``."
+    native(name, signature)(record)
+
+
+_presentation("SetUnitScale", "takes unit whichUnit, real scaleX, real scaleY, real scaleZ returns nothing", "scale")
+_presentation("SetUnitTimeScale", "takes unit whichUnit, real timeScale returns nothing", "time_scale")
+_presentation("SetUnitBlendTime", "takes unit whichUnit, real blendTime returns nothing", "blend_time")
+_presentation("SetUnitVertexColor", "takes unit whichUnit, integer red, integer green, integer blue, integer alpha returns nothing", "vertex_color")
+_presentation("SetUnitAnimationByIndex", "takes unit whichUnit, integer whichAnimation returns nothing", "animation_index")
+_presentation("AddUnitAnimationProperties", "takes unit whichUnit, string animProperties, boolean add returns nothing", "animation_properties")
+_presentation("SetUnitLookAt", "takes unit whichUnit, string whichBone, unit lookAtTarget, real offsetX, real offsetY, real offsetZ returns nothing", "look_at")
+_presentation("SetUnitExploded", "takes unit whichUnit, boolean exploded returns nothing", "exploded")
+
+
+@native("ResetUnitLookAt", "takes unit whichUnit returns nothing")
+def ResetUnitLookAt(ctx, u):
+    u = _u(u)
+    if u is not None:
+        u.presentation.pop("look_at", None)
+
+
+@native("SetUnitAnimation", "takes unit whichUnit, string whichAnimation returns nothing")
+def SetUnitAnimation(ctx, u, anim):
+    u = _u(u)
+    if u is not None:
+        u.animation = anim
+
+
+@native("SetUnitAnimationWithRarity", "takes unit whichUnit, string whichAnimation, raritycontrol rarity returns nothing")
+def SetUnitAnimationWithRarity(ctx, u, anim, rarity):
+    u = _u(u)
+    if u is not None:
+        u.animation = anim
+
+
+@native("QueueUnitAnimation", "takes unit whichUnit, string whichAnimation returns nothing")
+def QueueUnitAnimation(ctx, u, anim):
+    u = _u(u)
+    if u is not None:
+        u.presentation.setdefault("animation_queue", []).append(anim)
+
+
+@native("SetUnitColor", "takes unit whichUnit, playercolor whichColor returns nothing")
+def SetUnitColor(ctx, u, color):
+    u = _u(u)
+    if u is not None and color is not None:
+        u.color = color.value
+
+
+@native("SetUnitOwner", "takes unit whichUnit, player whichPlayer, boolean changeColor returns nothing")
+def SetUnitOwner(ctx, u, p, change_color):
+    u = _u(u)
+    if u is not None and p is not None:
+        _store(ctx).set_owner(u, p, change_color)
+
+
+@native("GetOwningPlayer", "takes unit whichUnit returns player", constant=True)
+def GetOwningPlayer(ctx, u):
+    u = _u(u)
+    return u.owner if u is not None else None
+
+
+@native("GetUnitTypeId", "takes unit whichUnit returns integer", constant=True)
+def GetUnitTypeId(ctx, u):
+    """The unit's rawcode; 0 for null or removed units."""
+    u = _u(u)
+    return u.type_id if u is not None else 0
+
+
+@native("GetUnitRace", "takes unit whichUnit returns race", constant=True)
+def GetUnitRace(ctx, u):
+    u = _u(u)
+    return enum_handle("race", u.utype.race) if u is not None else None
+
+
+@native("GetUnitName", "takes unit whichUnit returns string", constant=True)
+def GetUnitName(ctx, u):
+    u = _u(u)
+    return u.name if u is not None else None
+
+
+@native("BlzSetUnitName", "takes unit whichUnit, string name returns nothing")
+def BlzSetUnitName(ctx, u, name):
+    u = _u(u)
+    if u is not None:
+        u.name = name if name is not None else ""
+
+
+@native("GetUnitUserData", "takes unit whichUnit returns integer")
+def GetUnitUserData(ctx, u):
+    u = _u(u)
+    return u.user_data if u is not None else 0
+
+
+@native("SetUnitUserData", "takes unit whichUnit, integer data returns nothing")
+def SetUnitUserData(ctx, u, data):
+    u = _u(u)
+    if u is not None:
+        u.user_data = data
+
+
+@native("SetUnitInvulnerable", "takes unit whichUnit, boolean flag returns nothing")
+def SetUnitInvulnerable(ctx, u, flag):
+    u = _u(u)
+    if u is not None:
+        u.invulnerable = flag
+
+
+@native("BlzIsUnitInvulnerable", "takes unit whichUnit returns boolean")
+def BlzIsUnitInvulnerable(ctx, u):
+    u = _u(u)
+    return u is not None and u.invulnerable
+
+
+@native("PauseUnit", "takes unit whichUnit, boolean flag returns nothing")
+def PauseUnit(ctx, u, flag):
+    u = _u(u)
+    if u is not None:
+        u.paused = flag
+
+
+@native("IsUnitPaused", "takes unit whichHero returns boolean")
+def IsUnitPaused(ctx, u):
+    u = _u(u)
+    return u is not None and u.paused
+
+
+@native("SetUnitPathing", "takes unit whichUnit, boolean flag returns nothing")
+def SetUnitPathing(ctx, u, flag):
+    """With pathing off the unit neither checks nor blocks placement."""
+    u = _u(u)
+    if u is not None:
+        u.pathing = flag
+
+
+@native("BlzGetUnitCollisionSize", "takes unit whichUnit returns real")
+def BlzGetUnitCollisionSize(ctx, u):
+    u = _u(u)
+    return u.collision if u is not None else 0.0
+
+
+# ---------------------------------------------------------------------------------------
+# Food
+# ---------------------------------------------------------------------------------------
+
+@native("GetUnitFoodUsed", "takes unit whichUnit returns integer", constant=True)
+def GetUnitFoodUsed(ctx, u):
+    u = _u(u)
+    return u.utype.food_used if u is not None else 0
+
+
+@native("GetUnitFoodMade", "takes unit whichUnit returns integer", constant=True)
+def GetUnitFoodMade(ctx, u):
+    u = _u(u)
+    return u.utype.food_made if u is not None else 0
+
+
+@native("GetFoodMade", "takes integer unitId returns integer", constant=True)
+def GetFoodMade(ctx, unit_id):
+    return _store(ctx).unit_type(unit_id, ctx.warn).food_made
+
+
+@native("GetFoodUsed", "takes integer unitId returns integer", constant=True)
+def GetFoodUsed(ctx, unit_id):
+    return _store(ctx).unit_type(unit_id, ctx.warn).food_used
+
+
+@native("SetUnitUseFood", "takes unit whichUnit, boolean useFood returns nothing")
+def SetUnitUseFood(ctx, u, use):
+    u = _u(u)
+    if u is not None:
+        u.uses_food = use
+        _store(ctx).refresh_food(u)
+
+
+# ---------------------------------------------------------------------------------------
+# Hero natives
+# ---------------------------------------------------------------------------------------
+
+def _hero(u) -> Unit | None:
+    u = _u(u)
+    return u if u is not None and u.hero is not None else None
+
+
+def _set_attr(name: str):
+    def set_attr(ctx, u, value, permanent):
+        u = _hero(u)
+        if u is not None:
+            _store(ctx)._adjust_attribute(u, name, float(value))
+
+    set_attr.__doc__ = f"Set the hero's base {name} (life/mana follow for str/int)."
+    return set_attr
+
+
+def _get_attr(name: str):
+    def get_attr(ctx, u, include_bonus):
+        u = _hero(u)
+        return u.hero.attribute(name, include_bonus) if u is not None else 0
+
+    return get_attr
+
+
+for _n, _a in (("Str", "str"), ("Agi", "agi"), ("Int", "int")):
+    native(f"SetHero{_n}", f"takes unit whichHero, integer new{_n}, boolean permanent returns nothing")(_set_attr(_a))
+    native(f"GetHero{_n}", "takes unit whichHero, boolean includeBonuses returns integer")(_get_attr(_a))
+del _n, _a
+
+
+@native("UnitStripHeroLevel", "takes unit whichHero, integer howManyLevels returns boolean")
+def UnitStripHeroLevel(ctx, u, levels):
+    """Lower the hero's level (not below 1); True when it changed."""
+    u = _hero(u)
+    if u is None or levels <= 0 or u.hero.level <= 1:
+        return False
+    _store(ctx).set_hero_level(u, max(1, u.hero.level - levels))
+    return True
+
+
+@native("GetHeroXP", "takes unit whichHero returns integer")
+def GetHeroXP(ctx, u):
+    u = _hero(u)
+    return u.hero.xp if u is not None else 0
+
+
+@native("SetHeroXP", "takes unit whichHero, integer newXpVal, boolean showEyeCandy returns nothing")
+def SetHeroXP(ctx, u, xp, show):
+    """Set experience; levels are gained, never lost."""
+    u = _hero(u)
+    if u is not None:
+        store = _store(ctx)
+        u.hero.xp = max(0, xp)
+        store.add_hero_xp(u, 0)
+
+
+@native("AddHeroXP", "takes unit whichHero, integer xpToAdd, boolean showEyeCandy returns nothing")
+def AddHeroXP(ctx, u, xp, show):
+    """Add experience (ignored while suspended); never lowers the level."""
+    u = _hero(u)
+    if u is not None and not u.hero.xp_suspended:
+        _store(ctx).add_hero_xp(u, xp)
+
+
+@native("SetHeroLevel", "takes unit whichHero, integer level, boolean showEyeCandy returns nothing")
+def SetHeroLevel(ctx, u, level, show):
+    """Raise the hero to ``level`` (lower values do nothing; see UnitStripHeroLevel)."""
+    u = _hero(u)
+    if u is not None and level > u.hero.level:
+        _store(ctx).set_hero_level(u, level)
+
+
+@native("GetHeroLevel", "takes unit whichHero returns integer", constant=True)
+def GetHeroLevel(ctx, u):
+    u = _hero(u)
+    return u.hero.level if u is not None else 0
+
+
+@native("GetHeroSkillPoints", "takes unit whichHero returns integer")
+def GetHeroSkillPoints(ctx, u):
+    u = _hero(u)
+    return u.hero.skill_points if u is not None else 0
+
+
+@native("UnitModifySkillPoints", "takes unit whichHero, integer skillPointDelta returns boolean")
+def UnitModifySkillPoints(ctx, u, delta):
+    """Add ``delta`` skill points (not below 0); False when there were none and delta <= 0."""
+    u = _hero(u)
+    if u is None:
+        return False
+    h = u.hero
+    if h.skill_points == 0 and delta <= 0:
+        return False
+    h.skill_points = max(0, h.skill_points + delta)
+    return True
+
+
+@native("GetHeroProperName", "takes unit whichHero returns string")
+def GetHeroProperName(ctx, u):
+    """The hero's proper name (the type's name unless changed); null for non-heroes."""
+    u = _hero(u)
+    return u.proper_name if u is not None else None
+
+
+@native("BlzSetHeroProperName", "takes unit whichUnit, string heroProperName returns nothing")
+def BlzSetHeroProperName(ctx, u, name):
+    u = _hero(u)
+    if u is not None:
+        u.proper_name = name if name is not None else ""
+
+
+@native("SuspendHeroXP", "takes unit whichHero, boolean flag returns nothing")
+def SuspendHeroXP(ctx, u, flag):
+    u = _hero(u)
+    if u is not None:
+        u.hero.xp_suspended = flag
+
+
+@native("IsSuspendedXP", "takes unit whichHero returns boolean")
+def IsSuspendedXP(ctx, u):
+    u = _hero(u)
+    return u is not None and u.hero.xp_suspended
+
+
+@native("SelectHeroSkill", "takes unit whichHero, integer abilcode returns nothing")
+def SelectHeroSkill(ctx, u, abilcode):
+    """Spend one skill point to learn/raise ``abilcode`` (publishes ``hero_skill``)."""
+    u = _hero(u)
+    if u is None or u.hero.skill_points <= 0:
+        return
+    u.hero.skill_points -= 1
+    level = u.abilities.get(abilcode, 0) + 1
+    u.abilities[abilcode] = level
+    ctx.game.publish("hero_skill", unit=u, ability_id=abilcode, level=level)
+
+
+@native("ReviveHero", "takes unit whichHero, real x, real y, boolean doEyecandy returns boolean")
+def ReviveHero(ctx, u, x, y, eyecandy):
+    u = _hero(u)
+    return u is not None and _store(ctx).revive_hero(u, x, y)
+
+
+@native("ReviveHeroLoc", "takes unit whichHero, location loc, boolean doEyecandy returns boolean")
+def ReviveHeroLoc(ctx, u, loc, eyecandy):
+    u, pos = _hero(u), _xy(loc)
+    return u is not None and pos is not None and _store(ctx).revive_hero(u, *pos)
+
+
+@native("IsHeroUnitId", "takes integer unitId returns boolean", constant=True)
+def IsHeroUnitId(ctx, unit_id):
+    return unitdata.is_hero_id(unit_id)
+
+
+# ---------------------------------------------------------------------------------------
+# Abilities
+# ---------------------------------------------------------------------------------------
+
+@native("UnitAddAbility", "takes unit whichUnit, integer abilityId returns boolean")
+def UnitAddAbility(ctx, u, abil):
+    """Add at level 1; False if the unit already has it."""
+    u = _u(u)
+    if u is None or abil in u.abilities:
+        return False
+    u.abilities[abil] = 1
+    if abil in INVENTORY_ABILITIES and not u.inventory:
+        u.inventory = [None] * HERO_INVENTORY_SIZE
+    return True
+
+
+@native("UnitRemoveAbility", "takes unit whichUnit, integer abilityId returns boolean")
+def UnitRemoveAbility(ctx, u, abil):
+    u = _u(u)
+    if u is None or abil not in u.abilities:
+        return False
+    del u.abilities[abil]
+    u.permanent_abilities.discard(abil)
+    return True
+
+
+@native("UnitMakeAbilityPermanent", "takes unit whichUnit, boolean permanent, integer abilityId returns boolean")
+def UnitMakeAbilityPermanent(ctx, u, permanent, abil):
+    u = _u(u)
+    if u is None or abil not in u.abilities:
+        return False
+    if permanent:
+        u.permanent_abilities.add(abil)
+    else:
+        u.permanent_abilities.discard(abil)
+    return True
+
+
+@native("GetUnitAbilityLevel", "takes unit whichUnit, integer abilcode returns integer")
+def GetUnitAbilityLevel(ctx, u, abil):
+    u = _u(u)
+    return u.abilities.get(abil, 0) if u is not None else 0
+
+
+@native("SetUnitAbilityLevel", "takes unit whichUnit, integer abilcode, integer level returns integer")
+def SetUnitAbilityLevel(ctx, u, abil, level):
+    """Set the level (at least 1) of an ability the unit has; returns the new level, 0 if
+    the unit lacks it."""
+    u = _u(u)
+    if u is None or abil not in u.abilities:
+        return 0
+    u.abilities[abil] = max(1, level)
+    return u.abilities[abil]
+
+
+@native("IncUnitAbilityLevel", "takes unit whichUnit, integer abilcode returns integer")
+def IncUnitAbilityLevel(ctx, u, abil):
+    u = _u(u)
+    if u is None or abil not in u.abilities:
+        return 0
+    u.abilities[abil] += 1
+    return u.abilities[abil]
+
+
+@native("DecUnitAbilityLevel", "takes unit whichUnit, integer abilcode returns integer")
+def DecUnitAbilityLevel(ctx, u, abil):
+    """Lower by one, not below 1; returns the new level."""
+    u = _u(u)
+    if u is None or abil not in u.abilities:
+        return 0
+    u.abilities[abil] = max(1, u.abilities[abil] - 1)
+    return u.abilities[abil]
+
+
+# ---------------------------------------------------------------------------------------
+# Classification and queries
+# ---------------------------------------------------------------------------------------
+
+@native("IsUnitType", "takes unit whichUnit, unittype whichUnitType returns boolean", constant=True)
+def IsUnitType(ctx, u, ut):
+    u = _u(u)
+    if u is None or ut is None:
+        return False
+    return u.has_type(ut.value)
+
+
+@native("IsUnitIdType", "takes integer unitId, unittype whichUnitType returns boolean", constant=True)
+def IsUnitIdType(ctx, unit_id, ut):
+    if ut is None:
+        return False
+    t = _store(ctx).unit_type(unit_id, ctx.warn)
+    if ut.value == UT_FLYING:
+        return t.is_flying
+    if ut.value == UT_GROUND:
+        return not t.is_flying
+    flag = _FLAG_OF_UNITTYPE.get(ut.value)
+    return flag is not None and flag in t.flags
+
+
+@native("UnitAddType", "takes unit whichUnit, unittype whichUnitType returns boolean")
+def UnitAddType(ctx, u, ut):
+    u = _u(u)
+    if u is None or ut is None:
+        return False
+    u.removed_types.discard(ut.value)
+    u.added_types.add(ut.value)
+    return True
+
+
+@native("UnitRemoveType", "takes unit whichUnit, unittype whichUnitType returns boolean")
+def UnitRemoveType(ctx, u, ut):
+    u = _u(u)
+    if u is None or ut is None:
+        return False
+    u.added_types.discard(ut.value)
+    u.removed_types.add(ut.value)
+    return True
+
+
+@native("IsUnitRace", "takes unit whichUnit, race whichRace returns boolean", constant=True)
+def IsUnitRace(ctx, u, race):
+    u = _u(u)
+    return u is not None and race is not None and u.utype.race == race.value
+
+
+@native("IsUnit", "takes unit whichUnit, unit whichSpecifiedUnit returns boolean", constant=True)
+def IsUnit(ctx, u, other):
+    return u is other
+
+
+@native("IsUnitOwnedByPlayer", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
+def IsUnitOwnedByPlayer(ctx, u, p):
+    u = _u(u)
+    return u is not None and u.owner is p
+
+
+@native("IsUnitAlly", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
+def IsUnitAlly(ctx, u, p):
+    """The unit's owner treats ``p`` as an ally (ALLIANCE_PASSIVE)."""
+    u = _u(u)
+    return u is not None and p is not None and u.owner.is_ally(p)
+
+
+@native("IsUnitEnemy", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
+def IsUnitEnemy(ctx, u, p):
+    u = _u(u)
+    return u is not None and p is not None and not u.owner.is_ally(p)
+
+
+@native("IsUnitInForce", "takes unit whichUnit, force whichForce returns boolean", constant=True)
+def IsUnitInForce(ctx, u, force):
+    """The unit's owner is a member of ``force``."""
+    u, force = _u(u), alive(force)
+    return u is not None and force is not None and u.owner.id in force.members
+
+
+@native("IsUnitIllusion", "takes unit whichUnit returns boolean", constant=True)
+def IsUnitIllusion(ctx, u):
+    """Always False: the model creates no illusions."""
+    return False
+
+
+def _in_range(u: Unit, x: float, y: float, distance: float) -> bool:
+    return (u.x - x) ** 2 + (u.y - y) ** 2 <= distance * distance
+
+
+@native("IsUnitInRange", "takes unit whichUnit, unit otherUnit, real distance returns boolean", constant=True)
+def IsUnitInRange(ctx, u, other, distance):
+    """Center-to-center distance <= ``distance`` (collision sizes ignored)."""
+    u, other = _u(u), _u(other)
+    return u is not None and other is not None and _in_range(u, other.x, other.y, distance)
+
+
+@native("IsUnitInRangeXY", "takes unit whichUnit, real x, real y, real distance returns boolean", constant=True)
+def IsUnitInRangeXY(ctx, u, x, y, distance):
+    u = _u(u)
+    return u is not None and _in_range(u, x, y, distance)
+
+
+@native("IsUnitInRangeLoc", "takes unit whichUnit, location whichLocation, real distance returns boolean", constant=True)
+def IsUnitInRangeLoc(ctx, u, loc, distance):
+    u, pos = _u(u), _xy(loc)
+    return u is not None and pos is not None and _in_range(u, pos[0], pos[1], distance)
+
+
+# ---------------------------------------------------------------------------------------
+# Selection
+# ---------------------------------------------------------------------------------------
+
+@native("ClearSelection", "takes nothing returns nothing")
+def ClearSelection(ctx):
+    """Clear every player's selection."""
+    _store(ctx).selection.clear()
+
+
+@native("SelectUnit", "takes unit whichUnit, boolean flag returns nothing")
+def SelectUnit(ctx, u, flag):
+    """Add to / remove from the local player's selection."""
+    u = _u(u)
+    if u is None:
+        return
+    sel = _store(ctx).selection.setdefault(ctx.game.local_player_id, [])
+    if flag and u not in sel:
+        sel.append(u)
+    elif not flag and u in sel:
+        sel.remove(u)
+
+
+@native("IsUnitSelected", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
+def IsUnitSelected(ctx, u, p):
+    u = _u(u)
+    if u is None or p is None:
+        return False
+    return u in _store(ctx).selection.get(p.id, [])
+
+
+# ---------------------------------------------------------------------------------------
+# Decay, timed life, sleep, misc unit state
+# ---------------------------------------------------------------------------------------
+
+@native("UnitSuspendDecay", "takes unit whichUnit, boolean suspend returns nothing")
+def UnitSuspendDecay(ctx, u, suspend):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).suspend_decay(u, suspend)
+
+
+def _expire_timed_life(store: UnitStore, u: Unit, token: object) -> None:
+    if u.timed_life is not None and u.timed_life.get("token") is token and u.alive:
+        u.timed_life = None
+        store.kill_unit(u)
+
+
+@native("UnitApplyTimedLife", "takes unit whichUnit, integer buffId, real duration returns nothing")
+def UnitApplyTimedLife(ctx, u, buff, duration):
+    """The unit dies ``duration`` game seconds from now (unless paused or replaced)."""
+    u = _u(u)
+    if u is None or u.dead:
+        return
+    token = object()
+    u.timed_life = {"token": token, "buff": buff, "due": ctx.game.now + max(0.0, duration),
+                    "paused_remaining": None}
+    ctx.game.schedule(max(0.0, duration), _expire_timed_life, _store(ctx), u, token)
+
+
+@native("UnitPauseTimedLife", "takes unit whichUnit, boolean flag returns nothing")
+def UnitPauseTimedLife(ctx, u, flag):
+    u = _u(u)
+    if u is None or u.timed_life is None:
+        return
+    tl = u.timed_life
+    if flag and tl["paused_remaining"] is None:
+        tl["paused_remaining"] = max(0.0, tl["due"] - ctx.game.now)
+        tl["token"] = object()  # cancels the pending expiry
+    elif not flag and tl["paused_remaining"] is not None:
+        remaining = tl["paused_remaining"]
+        tl["paused_remaining"] = None
+        tl["due"] = ctx.game.now + remaining
+        token = tl["token"] = object()
+        ctx.game.schedule(remaining, _expire_timed_life, _store(ctx), u, token)
+
+
+@native("UnitAddSleep", "takes unit whichUnit, boolean add returns nothing")
+def UnitAddSleep(ctx, u, add):
+    u = _u(u)
+    if u is not None:
+        u.can_sleep = add
+
+
+@native("UnitCanSleep", "takes unit whichUnit returns boolean")
+def UnitCanSleep(ctx, u):
+    u = _u(u)
+    return u is not None and u.can_sleep
+
+
+@native("UnitAddSleepPerm", "takes unit whichUnit, boolean add returns nothing")
+def UnitAddSleepPerm(ctx, u, add):
+    u = _u(u)
+    if u is not None:
+        u.can_sleep_perm = add
+
+
+@native("UnitCanSleepPerm", "takes unit whichUnit returns boolean")
+def UnitCanSleepPerm(ctx, u):
+    u = _u(u)
+    return u is not None and u.can_sleep_perm
+
+
+@native("UnitIsSleeping", "takes unit whichUnit returns boolean")
+def UnitIsSleeping(ctx, u):
+    """The model never puts units to sleep (no day/night creep sleep), so False."""
+    u = _u(u)
+    return u is not None and u.sleeping
+
+
+@native("UnitWakeUp", "takes unit whichUnit returns nothing")
+def UnitWakeUp(ctx, u):
+    u = _u(u)
+    if u is not None:
+        u.sleeping = False
+
+
+@native("UnitIgnoreAlarm", "takes unit whichUnit, boolean flag returns boolean")
+def UnitIgnoreAlarm(ctx, u, flag):
+    u = _u(u)
+    if u is None:
+        return False
+    u.settings["ignore_alarm"] = flag
+    return True
+
+
+@native("UnitIgnoreAlarmToggled", "takes unit whichUnit returns boolean")
+def UnitIgnoreAlarmToggled(ctx, u):
+    u = _u(u)
+    return u is not None and bool(u.settings.get("ignore_alarm", False))
+
+
+@native("UnitShareVision", "takes unit whichUnit, player whichPlayer, boolean share returns nothing")
+def UnitShareVision(ctx, u, p, share):
+    u = _u(u)
+    if u is not None and p is not None:
+        u.settings.setdefault("share_vision", {})[p.id] = share
+
+
+@native("SetUnitRescuable", "takes unit whichUnit, player byWhichPlayer, boolean flag returns nothing")
+def SetUnitRescuable(ctx, u, p, flag):
+    u = _u(u)
+    if u is not None and p is not None:
+        u.rescuable_by[p.id] = flag
+
+
+@native("SetResourceAmount", "takes unit whichUnit, integer amount returns nothing")
+def SetResourceAmount(ctx, u, amount):
+    u = _u(u)
+    if u is not None:
+        u.resource_amount = amount
+
+
+@native("AddResourceAmount", "takes unit whichUnit, integer amount returns nothing")
+def AddResourceAmount(ctx, u, amount):
+    u = _u(u)
+    if u is not None:
+        u.resource_amount += amount
+
+
+@native("GetResourceAmount", "takes unit whichUnit returns integer")
+def GetResourceAmount(ctx, u):
+    """Gold left in a mine (0 until set by the map)."""
+    u = _u(u)
+    return u.resource_amount if u is not None else 0
+
+
+@native("WaygateGetDestinationX", "takes unit waygate returns real")
+def WaygateGetDestinationX(ctx, u):
+    u = _u(u)
+    return u.waygate["x"] if u is not None else 0.0
+
+
+@native("WaygateGetDestinationY", "takes unit waygate returns real")
+def WaygateGetDestinationY(ctx, u):
+    u = _u(u)
+    return u.waygate["y"] if u is not None else 0.0
+
+
+@native("WaygateSetDestination", "takes unit waygate, real x, real y returns nothing")
+def WaygateSetDestination(ctx, u, x, y):
+    u = _u(u)
+    if u is not None:
+        u.waygate["x"], u.waygate["y"] = x, y
+
+
+@native("WaygateActivate", "takes unit waygate, boolean activate returns nothing")
+def WaygateActivate(ctx, u, activate):
+    u = _u(u)
+    if u is not None:
+        u.waygate["active"] = activate
+
+
+@native("WaygateIsActive", "takes unit waygate returns boolean")
+def WaygateIsActive(ctx, u):
+    u = _u(u)
+    return u is not None and u.waygate["active"]
+
+
+# -- shop stock (recorded; shops are not simulated) ---------------------------------------
+
+@native("AddItemToAllStock", "takes integer itemId, integer currentStock, integer stockMax returns nothing")
+def AddItemToAllStock(ctx, item_id, current, maximum):
+    _store(ctx).stock["items"][(None, item_id)] = (current, maximum)
+
+
+@native("AddItemToStock", "takes unit whichUnit, integer itemId, integer currentStock, integer stockMax returns nothing")
+def AddItemToStock(ctx, u, item_id, current, maximum):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).stock["items"][(u.handle_id, item_id)] = (current, maximum)
+
+
+@native("AddUnitToAllStock", "takes integer unitId, integer currentStock, integer stockMax returns nothing")
+def AddUnitToAllStock(ctx, unit_id, current, maximum):
+    _store(ctx).stock["units"][(None, unit_id)] = (current, maximum)
+
+
+@native("AddUnitToStock", "takes unit whichUnit, integer unitId, integer currentStock, integer stockMax returns nothing")
+def AddUnitToStock(ctx, u, unit_id, current, maximum):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).stock["units"][(u.handle_id, unit_id)] = (current, maximum)
+
+
+@native("RemoveItemFromAllStock", "takes integer itemId returns nothing")
+def RemoveItemFromAllStock(ctx, item_id):
+    stock = _store(ctx).stock["items"]
+    for key in [k for k in stock if k[1] == item_id]:
+        del stock[key]
+
+
+@native("RemoveItemFromStock", "takes unit whichUnit, integer itemId returns nothing")
+def RemoveItemFromStock(ctx, u, item_id):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).stock["items"].pop((u.handle_id, item_id), None)
+
+
+@native("RemoveUnitFromAllStock", "takes integer unitId returns nothing")
+def RemoveUnitFromAllStock(ctx, unit_id):
+    stock = _store(ctx).stock["units"]
+    for key in [k for k in stock if k[1] == unit_id]:
+        del stock[key]
+
+
+@native("RemoveUnitFromStock", "takes unit whichUnit, integer unitId returns nothing")
+def RemoveUnitFromStock(ctx, u, unit_id):
+    u = _u(u)
+    if u is not None:
+        _store(ctx).stock["units"].pop((u.handle_id, unit_id), None)
+
+
+@native("SetAllItemTypeSlots", "takes integer slots returns nothing")
+def SetAllItemTypeSlots(ctx, slots):
+    _store(ctx).stock["item_slots"] = slots
+
+
+@native("SetAllUnitTypeSlots", "takes integer slots returns nothing")
+def SetAllUnitTypeSlots(ctx, slots):
+    _store(ctx).stock["unit_slots"] = slots
+
+
+@native("SetItemTypeSlots", "takes unit whichUnit, integer slots returns nothing")
+def SetItemTypeSlots(ctx, u, slots):
+    u = _u(u)
+    if u is not None:
+        u.settings["item_type_slots"] = slots
+
+
+@native("SetUnitTypeSlots", "takes unit whichUnit, integer slots returns nothing")
+def SetUnitTypeSlots(ctx, u, slots):
+    u = _u(u)
+    if u is not None:
+        u.settings["unit_type_slots"] = slots
+
+
+# ---------------------------------------------------------------------------------------
+# Player unit counts
+# ---------------------------------------------------------------------------------------
+
+def _player_units(ctx, p) -> list[Unit]:
+    return [u for u in _store(ctx).units.values() if u.owner is p and not u.dead]
+
+
+@native("GetPlayerUnitCount", "takes player whichPlayer, boolean includeIncomplete returns integer", constant=True)
+def GetPlayerUnitCount(ctx, p, include_incomplete):
+    """Living units (structures included) owned by ``p``; all units are complete."""
+    if p is None:
+        return 0
+    return len(_player_units(ctx, p))
+
+
+@native("GetPlayerStructureCount", "takes player whichPlayer, boolean includeIncomplete returns integer", constant=True)
+def GetPlayerStructureCount(ctx, p, include_incomplete):
+    if p is None:
+        return 0
+    return sum(1 for u in _player_units(ctx, p) if u.utype.is_structure)
+
+
+@native("GetPlayerTechCount", "takes player whichPlayer, integer techid, boolean specificonly returns integer", constant=True)
+def GetPlayerTechCount(ctx, p, techid, specificonly):
+    """Researched level of an upgrade, or else the number of living units of that type."""
+    if p is None:
+        return 0
+    if techid in p.tech_researched:
+        return p.tech_researched[techid]
+    return sum(1 for u in _player_units(ctx, p) if u.type_id == techid)
+
+
+# ---------------------------------------------------------------------------------------
+# Orders
+# ---------------------------------------------------------------------------------------
+
+@native("IssueImmediateOrder", "takes unit whichUnit, string order returns boolean")
+def IssueImmediateOrder(ctx, u, order):
+    return _store(ctx).issue(u, _order("immediate", order))
+
+
+@native("IssueImmediateOrderById", "takes unit whichUnit, integer order returns boolean")
+def IssueImmediateOrderById(ctx, u, order):
+    return _store(ctx).issue(u, _order("immediate", order))
+
+
+@native("IssuePointOrder", "takes unit whichUnit, string order, real x, real y returns boolean")
+def IssuePointOrder(ctx, u, order, x, y):
+    return _store(ctx).issue(u, _order("point", order, x=x, y=y))
+
+
+@native("IssuePointOrderLoc", "takes unit whichUnit, string order, location whichLocation returns boolean")
+def IssuePointOrderLoc(ctx, u, order, loc):
+    pos = _xy(loc)
+    if pos is None:
+        return False
+    return _store(ctx).issue(u, _order("point", order, x=pos[0], y=pos[1]))
+
+
+@native("IssuePointOrderById", "takes unit whichUnit, integer order, real x, real y returns boolean")
+def IssuePointOrderById(ctx, u, order, x, y):
+    return _store(ctx).issue(u, _order("point", order, x=x, y=y))
+
+
+@native("IssuePointOrderByIdLoc", "takes unit whichUnit, integer order, location whichLocation returns boolean")
+def IssuePointOrderByIdLoc(ctx, u, order, loc):
+    pos = _xy(loc)
+    if pos is None:
+        return False
+    return _store(ctx).issue(u, _order("point", order, x=pos[0], y=pos[1]))
+
+
+@native("IssueTargetOrder", "takes unit whichUnit, string order, widget targetWidget returns boolean")
+def IssueTargetOrder(ctx, u, order, target):
+    target = alive(target)
+    if target is None:
+        return False
+    return _store(ctx).issue(u, _order("target", order, target=target))
+
+
+@native("IssueTargetOrderById", "takes unit whichUnit, integer order, widget targetWidget returns boolean")
+def IssueTargetOrderById(ctx, u, order, target):
+    target = alive(target)
+    if target is None:
+        return False
+    return _store(ctx).issue(u, _order("target", order, target=target))
+
+
+@native("IssueInstantPointOrder", "takes unit whichUnit, string order, real x, real y, widget instantTargetWidget returns boolean")
+def IssueInstantPointOrder(ctx, u, order, x, y, instant):
+    return _store(ctx).issue(u, _order("instant_point", order, x=x, y=y,
+                                       instant_target=alive(instant)))
+
+
+@native("IssueInstantPointOrderById", "takes unit whichUnit, integer order, real x, real y, widget instantTargetWidget returns boolean")
+def IssueInstantPointOrderById(ctx, u, order, x, y, instant):
+    return _store(ctx).issue(u, _order("instant_point", order, x=x, y=y,
+                                       instant_target=alive(instant)))
+
+
+@native("IssueInstantTargetOrder", "takes unit whichUnit, string order, widget targetWidget, widget instantTargetWidget returns boolean")
+def IssueInstantTargetOrder(ctx, u, order, target, instant):
+    target = alive(target)
+    if target is None:
+        return False
+    return _store(ctx).issue(u, _order("instant_target", order, target=target,
+                                       instant_target=alive(instant)))
+
+
+@native("IssueInstantTargetOrderById", "takes unit whichUnit, integer order, widget targetWidget, widget instantTargetWidget returns boolean")
+def IssueInstantTargetOrderById(ctx, u, order, target, instant):
+    target = alive(target)
+    if target is None:
+        return False
+    return _store(ctx).issue(u, _order("instant_target", order, target=target,
+                                       instant_target=alive(instant)))
+
+
+@native("IssueBuildOrderById", "takes unit whichPeon, integer unitId, real x, real y returns boolean")
+def IssueBuildOrderById(ctx, u, unit_id, x, y):
+    return _store(ctx).issue(u, Order("build", None, unit_id, x=x, y=y, build_type=unit_id))
+
+
+@native("IssueNeutralImmediateOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId returns boolean")
+def IssueNeutralImmediateOrderById(ctx, p, u, unit_id):
+    return _store(ctx).issue(u, Order("neutral", None, unit_id, build_type=unit_id, player=p))
+
+
+@native("IssueNeutralPointOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId, real x, real y returns boolean")
+def IssueNeutralPointOrderById(ctx, p, u, unit_id, x, y):
+    return _store(ctx).issue(u, Order("neutral", None, unit_id, x=x, y=y, build_type=unit_id,
+                                      player=p))
+
+
+@native("IssueNeutralTargetOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId, widget target returns boolean")
+def IssueNeutralTargetOrderById(ctx, p, u, unit_id, target):
+    return _store(ctx).issue(u, Order("neutral", None, unit_id, target=alive(target),
+                                      build_type=unit_id, player=p))
+
+
+# ---------------------------------------------------------------------------------------
+# Inventory
+# ---------------------------------------------------------------------------------------
+
+@native("UnitInventorySize", "takes unit whichUnit returns integer")
+def UnitInventorySize(ctx, u):
+    u = _u(u)
+    return u.inventory_size() if u is not None else 0
+
+
+@native("UnitAddItem", "takes unit whichUnit, item whichItem returns boolean")
+def UnitAddItem(ctx, u, item):
+    u, item = _u(u), alive(item)
+    if u is None or item is None:
+        return False
+    return _store(ctx).give_item(u, item)
+
+
+@native("UnitAddItemById", "takes unit whichUnit, integer itemId returns item")
+def UnitAddItemById(ctx, u, item_id):
+    """Create the item at the unit and give it; it stays on the ground if there is no room."""
+    u = _u(u)
+    if u is None:
+        return None
+    store = _store(ctx)
+    item = store.create_item(item_id, u.x, u.y, ctx.warn)
+    store.give_item(u, item)
+    return item
+
+
+@native("UnitAddItemToSlotById", "takes unit whichUnit, integer itemId, integer itemSlot returns boolean")
+def UnitAddItemToSlotById(ctx, u, item_id, slot):
+    """Create the item into an empty ``slot``; False (nothing created) otherwise."""
+    u = _u(u)
+    if u is None or not (0 <= slot < u.inventory_size()) or u.inventory[slot] is not None:
+        return False
+    store = _store(ctx)
+    item = store.create_item(item_id, u.x, u.y, ctx.warn)
+    return store.give_item(u, item, slot)
+
+
+@native("UnitRemoveItem", "takes unit whichUnit, item whichItem returns nothing")
+def UnitRemoveItem(ctx, u, item):
+    """Drop the item at the unit's feet."""
+    u, item = _u(u), alive(item)
+    if u is not None and item is not None:
+        _store(ctx).drop_item(u, item, u.x, u.y)
+
+
+@native("UnitRemoveItemFromSlot", "takes unit whichUnit, integer itemSlot returns item")
+def UnitRemoveItemFromSlot(ctx, u, slot):
+    u = _u(u)
+    if u is None or not (0 <= slot < u.inventory_size()):
+        return None
+    item = u.inventory[slot]
+    if item is not None:
+        _store(ctx).drop_item(u, item, u.x, u.y)
+    return item
+
+
+@native("UnitHasItem", "takes unit whichUnit, item whichItem returns boolean")
+def UnitHasItem(ctx, u, item):
+    u, item = _u(u), alive(item)
+    return u is not None and item is not None and item.holder is u
+
+
+@native("UnitItemInSlot", "takes unit whichUnit, integer itemSlot returns item")
+def UnitItemInSlot(ctx, u, slot):
+    u = _u(u)
+    if u is None or not (0 <= slot < u.inventory_size()):
+        return None
+    return u.inventory[slot]
+
+
+@native("UnitDropItemPoint", "takes unit whichUnit, item whichItem, real x, real y returns boolean")
+def UnitDropItemPoint(ctx, u, item, x, y):
+    """The model drops the item at (x, y) at once (no walking)."""
+    u, item = _u(u), alive(item)
+    if u is None or item is None or not item.droppable:
+        return False
+    return _store(ctx).drop_item(u, item, x, y)
+
+
+@native("UnitDropItemSlot", "takes unit whichUnit, item whichItem, integer slot returns boolean")
+def UnitDropItemSlot(ctx, u, item, slot):
+    """Move a carried item to another inventory slot (swapping with its occupant)."""
+    u, item = _u(u), alive(item)
+    if u is None or item is None or item.holder is not u:
+        return False
+    if not (0 <= slot < u.inventory_size()):
+        return False
+    i = u.inventory.index(item)
+    u.inventory[i], u.inventory[slot] = u.inventory[slot], item
+    return True
+
+
+@native("UnitDropItemTarget", "takes unit whichUnit, item whichItem, widget target returns boolean")
+def UnitDropItemTarget(ctx, u, item, target):
+    """Give a carried item to another unit (at once)."""
+    u, item, target = _u(u), alive(item), alive(target)
+    if u is None or item is None or item.holder is not u or not item.droppable:
+        return False
+    if not isinstance(target, Unit):
+        return False
+    store = _store(ctx)
+    if not target.alive or None not in target.inventory:
+        return False
+    store.drop_item(u, item, u.x, u.y)
+    return store.give_item(target, item)
+
+
+# ---------------------------------------------------------------------------------------
+# Items
+# ---------------------------------------------------------------------------------------
+
+def _item(i) -> Item | None:
+    return alive(i)
+
+
+@native("CreateItem", "takes integer itemid, real x, real y returns item")
+def CreateItem(ctx, item_id, x, y):
+    return _store(ctx).create_item(item_id, x, y, ctx.warn)
+
+
+@native("BlzCreateItemWithSkin", "takes integer itemid, real x, real y, integer skinId returns item")
+def BlzCreateItemWithSkin(ctx, item_id, x, y, skin):
+    return _store(ctx).create_item(item_id, x, y, ctx.warn)
+
+
+@native("RemoveItem", "takes item whichItem returns nothing")
+def RemoveItem(ctx, item):
+    item = _item(item)
+    if item is not None:
+        _store(ctx).remove_item(item)
+
+
+@native("GetItemPlayer", "takes item whichItem returns player")
+def GetItemPlayer(ctx, item):
+    item = _item(item)
+    return item.owner if item is not None else None
+
+
+@native("SetItemPlayer", "takes item whichItem, player whichPlayer, boolean changeColor returns nothing")
+def SetItemPlayer(ctx, item, p, change_color):
+    item = _item(item)
+    if item is not None and p is not None:
+        item.owner = p
+
+
+@native("GetItemTypeId", "takes item i returns integer")
+def GetItemTypeId(ctx, item):
+    item = _item(item)
+    return item.type_id if item is not None else 0
+
+
+@native("GetItemX", "takes item i returns real")
+def GetItemX(ctx, item):
+    """Ground position, or the carrier's position for a carried item."""
+    item = _item(item)
+    return item.position[0] if item is not None else 0.0
+
+
+@native("GetItemY", "takes item i returns real")
+def GetItemY(ctx, item):
+    item = _item(item)
+    return item.position[1] if item is not None else 0.0
+
+
+@native("SetItemPosition", "takes item i, real x, real y returns nothing")
+def SetItemPosition(ctx, item, x, y):
+    """Place on the ground at (x, y), taking it from its carrier if needed."""
+    item = _item(item)
+    if item is None:
+        return
+    if item.holder is not None:
+        _store(ctx).drop_item(item.holder, item, x, y)
+    item.x, item.y = x, y
+
+
+@native("SetItemDropOnDeath", "takes item whichItem, boolean flag returns nothing")
+def SetItemDropOnDeath(ctx, item, flag):
+    item = _item(item)
+    if item is not None:
+        item.drop_on_death = flag
+
+
+@native("SetItemDroppable", "takes item i, boolean flag returns nothing")
+def SetItemDroppable(ctx, item, flag):
+    item = _item(item)
+    if item is not None:
+        item.droppable = flag
+
+
+@native("SetItemPawnable", "takes item i, boolean flag returns nothing")
+def SetItemPawnable(ctx, item, flag):
+    item = _item(item)
+    if item is not None:
+        item.pawnable = flag
+
+
+@native("SetItemInvulnerable", "takes item whichItem, boolean flag returns nothing")
+def SetItemInvulnerable(ctx, item, flag):
+    item = _item(item)
+    if item is not None:
+        item.invulnerable = flag
+
+
+@native("IsItemInvulnerable", "takes item whichItem returns boolean")
+def IsItemInvulnerable(ctx, item):
+    item = _item(item)
+    return item is not None and item.invulnerable
+
+
+@native("SetItemVisible", "takes item whichItem, boolean show returns nothing")
+def SetItemVisible(ctx, item, show):
+    item = _item(item)
+    if item is not None:
+        item.visible = show
+
+
+@native("IsItemVisible", "takes item whichItem returns boolean")
+def IsItemVisible(ctx, item):
+    """Visible on the ground (a carried item is not visible)."""
+    item = _item(item)
+    return item is not None and item.visible and item.holder is None
+
+
+@native("IsItemOwned", "takes item whichItem returns boolean")
+def IsItemOwned(ctx, item):
+    """Carried by a unit."""
+    item = _item(item)
+    return item is not None and item.holder is not None
+
+
+@native("IsItemPowerup", "takes item whichItem returns boolean")
+def IsItemPowerup(ctx, item):
+    item = _item(item)
+    return item is not None and item.itype.powerup
+
+
+@native("IsItemSellable", "takes item whichItem returns boolean")
+def IsItemSellable(ctx, item):
+    item = _item(item)
+    return item is not None and item.itype.sellable
+
+
+@native("IsItemPawnable", "takes item whichItem returns boolean")
+def IsItemPawnable(ctx, item):
+    item = _item(item)
+    return item is not None and item.pawnable
+
+
+@native("IsItemIdPowerup", "takes integer itemId returns boolean")
+def IsItemIdPowerup(ctx, item_id):
+    return _store(ctx).item_type(item_id, ctx.warn).powerup
+
+
+@native("IsItemIdSellable", "takes integer itemId returns boolean")
+def IsItemIdSellable(ctx, item_id):
+    return _store(ctx).item_type(item_id, ctx.warn).sellable
+
+
+@native("IsItemIdPawnable", "takes integer itemId returns boolean")
+def IsItemIdPawnable(ctx, item_id):
+    return _store(ctx).item_type(item_id, ctx.warn).pawnable
+
+
+@native("GetItemLevel", "takes item whichItem returns integer")
+def GetItemLevel(ctx, item):
+    item = _item(item)
+    return item.itype.level if item is not None else 0
+
+
+@native("GetItemType", "takes item whichItem returns itemtype")
+def GetItemType(ctx, item):
+    item = _item(item)
+    return enum_handle("itemtype", item.itype.item_class) if item is not None else None
+
+
+@native("SetItemDropID", "takes item whichItem, integer unitId returns nothing")
+def SetItemDropID(ctx, item, unit_id):
+    item = _item(item)
+    if item is not None:
+        item.drop_id = unit_id
+
+
+@native("GetItemName", "takes item whichItem returns string", constant=True)
+def GetItemName(ctx, item):
+    item = _item(item)
+    return item.itype.name if item is not None else None
+
+
+@native("GetItemCharges", "takes item whichItem returns integer")
+def GetItemCharges(ctx, item):
+    item = _item(item)
+    return item.charges if item is not None else 0
+
+
+@native("SetItemCharges", "takes item whichItem, integer charges returns nothing")
+def SetItemCharges(ctx, item, charges):
+    item = _item(item)
+    if item is not None:
+        item.charges = charges
+
+
+@native("GetItemUserData", "takes item whichItem returns integer")
+def GetItemUserData(ctx, item):
+    item = _item(item)
+    return item.user_data if item is not None else 0
+
+
+@native("SetItemUserData", "takes item whichItem, integer data returns nothing")
+def SetItemUserData(ctx, item, data):
+    item = _item(item)
+    if item is not None:
+        item.user_data = data
+
+
+@native("EnumItemsInRect", "takes rect r, boolexpr filter, code actionFunc returns nothing")
+def EnumItemsInRect(ctx, r, filt, action):
+    """Ground items inside ``r`` passing ``filter``, creation order; ``action`` runs once
+    per item with ``GetEnumItem``."""
+    r = alive(r)
+    if r is None:
+        return
+    chosen = []
+    for item in list(_store(ctx).items.values()):
+        if item.destroyed or item.holder is not None or not r.contains(item.x, item.y):
+            continue
+        if filt is None or ctx.eval_filter(filt, filter_item=item):
+            chosen.append(item)
+    if action is None:
+        return
+    for item in chosen:
+        if not item.destroyed:
+            ctx.run_code(action, enum_item=item)
+
+
+@native("GetEnumItem", "takes nothing returns item", constant=True)
+def GetEnumItem(ctx):
+    return ctx.thread.response.get("enum_item")
+
+
+@native("GetFilterItem", "takes nothing returns item", constant=True)
+def GetFilterItem(ctx):
+    return ctx.thread.response.get("filter_item")
+
+
+# ---------------------------------------------------------------------------------------
+# Destructables
+# ---------------------------------------------------------------------------------------
+
+def _d(d) -> Destructable | None:
+    return alive(d)
+
+
+def _set_destructable_life(store: UnitStore, d: Destructable, life: float) -> None:
+    if d.dead:
+        return
+    d.life = max(0.0, min(life, d.max_life))
+    if d.life <= 0.0:
+        store.kill_destructable(d)
+
+
+@native("CreateDestructable", "takes integer objectid, real x, real y, real face, real scale, integer variation returns destructable")
+def CreateDestructable(ctx, code, x, y, face, scale, variation):
+    return _store(ctx).create_destructable(code, x, y, ctx.game.terrain_height(x, y), face,
+                                           scale, variation, warn=ctx.warn)
+
+
+@native("CreateDestructableZ", "takes integer objectid, real x, real y, real z, real face, real scale, integer variation returns destructable")
+def CreateDestructableZ(ctx, code, x, y, z, face, scale, variation):
+    return _store(ctx).create_destructable(code, x, y, z, face, scale, variation,
+                                           warn=ctx.warn)
+
+
+@native("CreateDeadDestructable", "takes integer objectid, real x, real y, real face, real scale, integer variation returns destructable")
+def CreateDeadDestructable(ctx, code, x, y, face, scale, variation):
+    return _store(ctx).create_destructable(code, x, y, ctx.game.terrain_height(x, y), face,
+                                           scale, variation, dead=True, warn=ctx.warn)
+
+
+@native("CreateDeadDestructableZ", "takes integer objectid, real x, real y, real z, real face, real scale, integer variation returns destructable")
+def CreateDeadDestructableZ(ctx, code, x, y, z, face, scale, variation):
+    return _store(ctx).create_destructable(code, x, y, z, face, scale, variation, dead=True,
+                                           warn=ctx.warn)
+
+
+@native("BlzCreateDestructableWithSkin", "takes integer objectid, real x, real y, real face, real scale, integer variation, integer skinId returns destructable")
+def BlzCreateDestructableWithSkin(ctx, code, x, y, face, scale, variation, skin):
+    return _store(ctx).create_destructable(code, x, y, ctx.game.terrain_height(x, y), face,
+                                           scale, variation, skin=skin, warn=ctx.warn)
+
+
+@native("BlzCreateDestructableZWithSkin", "takes integer objectid, real x, real y, real z, real face, real scale, integer variation, integer skinId returns destructable")
+def BlzCreateDestructableZWithSkin(ctx, code, x, y, z, face, scale, variation, skin):
+    return _store(ctx).create_destructable(code, x, y, z, face, scale, variation, skin=skin,
+                                           warn=ctx.warn)
+
+
+@native("BlzCreateDeadDestructableWithSkin", "takes integer objectid, real x, real y, real face, real scale, integer variation, integer skinId returns destructable")
+def BlzCreateDeadDestructableWithSkin(ctx, code, x, y, face, scale, variation, skin):
+    return _store(ctx).create_destructable(code, x, y, ctx.game.terrain_height(x, y), face,
+                                           scale, variation, dead=True, skin=skin,
+                                           warn=ctx.warn)
+
+
+@native("BlzCreateDeadDestructableZWithSkin", "takes integer objectid, real x, real y, real z, real face, real scale, integer variation, integer skinId returns destructable")
+def BlzCreateDeadDestructableZWithSkin(ctx, code, x, y, z, face, scale, variation, skin):
+    return _store(ctx).create_destructable(code, x, y, z, face, scale, variation, dead=True,
+                                           skin=skin, warn=ctx.warn)
+
+
+@native("RemoveDestructable", "takes destructable d returns nothing")
+def RemoveDestructable(ctx, d):
+    d = _d(d)
+    if d is not None:
+        _store(ctx).remove_destructable(d)
+
+
+@native("KillDestructable", "takes destructable d returns nothing")
+def KillDestructable(ctx, d):
+    d = _d(d)
+    if d is not None:
+        _store(ctx).kill_destructable(d)
+
+
+@native("SetDestructableInvulnerable", "takes destructable d, boolean flag returns nothing")
+def SetDestructableInvulnerable(ctx, d, flag):
+    d = _d(d)
+    if d is not None:
+        d.invulnerable = flag
+
+
+@native("IsDestructableInvulnerable", "takes destructable d returns boolean")
+def IsDestructableInvulnerable(ctx, d):
+    d = _d(d)
+    return d is not None and d.invulnerable
+
+
+@native("EnumDestructablesInRect", "takes rect r, boolexpr filter, code actionFunc returns nothing")
+def EnumDestructablesInRect(ctx, r, filt, action):
+    """Destructables (dead ones included) inside ``r`` passing ``filter``, creation order;
+    ``action`` runs once per destructable with ``GetEnumDestructable``."""
+    r = alive(r)
+    if r is None:
+        return
+    chosen = []
+    for d in list(_store(ctx).destructables.values()):
+        if d.destroyed or not r.contains(d.x, d.y):
+            continue
+        if filt is None or ctx.eval_filter(filt, filter_destructable=d):
+            chosen.append(d)
+    if action is None:
+        return
+    for d in chosen:
+        if not d.destroyed:
+            ctx.run_code(action, enum_destructable=d)
+
+
+@native("GetEnumDestructable", "takes nothing returns destructable", constant=True)
+def GetEnumDestructable(ctx):
+    return ctx.thread.response.get("enum_destructable")
+
+
+@native("GetFilterDestructable", "takes nothing returns destructable", constant=True)
+def GetFilterDestructable(ctx):
+    return ctx.thread.response.get("filter_destructable")
+
+
+@native("GetDestructableTypeId", "takes destructable d returns integer")
+def GetDestructableTypeId(ctx, d):
+    d = _d(d)
+    return d.type_id if d is not None else 0
+
+
+@native("GetDestructableX", "takes destructable d returns real")
+def GetDestructableX(ctx, d):
+    d = _d(d)
+    return d.x if d is not None else 0.0
+
+
+@native("GetDestructableY", "takes destructable d returns real")
+def GetDestructableY(ctx, d):
+    d = _d(d)
+    return d.y if d is not None else 0.0
+
+
+@native("SetDestructableLife", "takes destructable d, real life returns nothing")
+def SetDestructableLife(ctx, d, life):
+    """Set life (clamped to max); 0 kills it."""
+    d = _d(d)
+    if d is not None:
+        _set_destructable_life(_store(ctx), d, life)
+
+
+@native("GetDestructableLife", "takes destructable d returns real")
+def GetDestructableLife(ctx, d):
+    d = _d(d)
+    return d.life if d is not None else 0.0
+
+
+@native("SetDestructableMaxLife", "takes destructable d, real max returns nothing")
+def SetDestructableMaxLife(ctx, d, maximum):
+    d = _d(d)
+    if d is not None:
+        d.max_life = max(0.0, maximum)
+        d.life = min(d.life, d.max_life)
+
+
+@native("GetDestructableMaxLife", "takes destructable d returns real")
+def GetDestructableMaxLife(ctx, d):
+    d = _d(d)
+    return d.max_life if d is not None else 0.0
+
+
+@native("DestructableRestoreLife", "takes destructable d, real life, boolean birth returns nothing")
+def DestructableRestoreLife(ctx, d, life, birth):
+    """Bring a destructable (dead or alive) back with ``life`` (clamped to max)."""
+    d = _d(d)
+    if d is None:
+        return
+    d.life = max(0.0, min(life, d.max_life))
+    if d.life > 0.0:
+        d.dead = False
+
+
+@native("QueueDestructableAnimation", "takes destructable d, string whichAnimation returns nothing")
+def QueueDestructableAnimation(ctx, d, anim):
+    d = _d(d)
+    if d is not None:
+        d.animation_queue.append(anim)
+
+
+@native("SetDestructableAnimation", "takes destructable d, string whichAnimation returns nothing")
+def SetDestructableAnimation(ctx, d, anim):
+    d = _d(d)
+    if d is not None:
+        d.animation = anim
+        d.animation_queue.clear()
+
+
+@native("SetDestructableAnimationSpeed", "takes destructable d, real speedFactor returns nothing")
+def SetDestructableAnimationSpeed(ctx, d, speed):
+    d = _d(d)
+    if d is not None:
+        d.animation_speed = speed
+
+
+@native("ShowDestructable", "takes destructable d, boolean flag returns nothing")
+def ShowDestructable(ctx, d, flag):
+    d = _d(d)
+    if d is not None:
+        d.visible = flag
+
+
+@native("GetDestructableOccluderHeight", "takes destructable d returns real")
+def GetDestructableOccluderHeight(ctx, d):
+    d = _d(d)
+    return d.occluder_height if d is not None else 0.0
+
+
+@native("SetDestructableOccluderHeight", "takes destructable d, real height returns nothing")
+def SetDestructableOccluderHeight(ctx, d, height):
+    d = _d(d)
+    if d is not None:
+        d.occluder_height = height
+
+
+@native("GetDestructableName", "takes destructable d returns string")
+def GetDestructableName(ctx, d):
+    d = _d(d)
+    return d.dtype.name if d is not None else None
+
+
+# ---------------------------------------------------------------------------------------
+# Spatial queries used by groups
+# ---------------------------------------------------------------------------------------
+
+def units_in_rect(store: UnitStore, r: Rect) -> list[Unit]:
+    """Units a spatial enum finds in ``r`` (S121: origin only; hidden/Locust excluded)."""
+    return store.spatial_order(u for u in store.units.values()
+                               if _enumerable(u) and r.contains(u.x, u.y))
+
+
+def units_in_range(store: UnitStore, x: float, y: float, radius: float) -> list[Unit]:
+    """Units a spatial enum finds within ``radius`` of (x, y) (S121, S122)."""
+    r2 = radius * radius
+    return store.spatial_order(u for u in store.units.values()
+                               if _enumerable(u) and (u.x - x) ** 2 + (u.y - y) ** 2 <= r2)
+
+
+def _enumerable(u: Unit) -> bool:
+    return not u.destroyed and not u.hidden and LOCUST not in u.abilities
