@@ -358,16 +358,16 @@ def CreateBlightedGoldmine(ctx, id, x, y, face):
     The blight part: the corner under the mine is blighted at once (jassdoc: "the haunted
     gold mine will create blight around the area"); any further spread is the mine's Blight
     Growth ability (seed 002, ``Abli``), which belongs to the abilities model.
-    Depends on the units model: ``ctx.game.units.create(player, type_id, x, y, facing)``.
-    Without it the call is a recorded runtime error, never a made-up unit.
+    The unit comes from the units model (``ctx.game.units.create_unit``, seed 003 rules);
+    without that model the call is a recorded runtime error, never a made-up unit.
     """
     if id is None:
         ctx.warn("CreateBlightedGoldmine: null player; no mine created")
         return None
     units = getattr(ctx.game, "units", None)
-    create = getattr(units, "create", None)
-    if create is None:
-        ctx.crash("unimplemented", "CreateBlightedGoldmine needs the units model (game.units.create)")
+    create_unit = getattr(units, "create_unit", None)
+    if create_unit is None:
+        ctx.crash("unimplemented", "CreateBlightedGoldmine needs the units model (game.units)")
         return None
     plane_of(ctx.game).set_point(x, y, True)
-    return create(id, HAUNTED_GOLD_MINE, x, y, face)
+    return create_unit(id, HAUNTED_GOLD_MINE, x, y, face, ctx.warn)

@@ -25,9 +25,13 @@ Model (single-player semantics, S137):
 - The campaign runner carries caches between missions with ``GameCacheStore.export()`` /
   ``import_()`` (JSON-safe dicts of the saved caches).
 - ``Sync*`` natives apply immediately: in single player the value is already local (S140).
-- ``StoreUnit``/``RestoreUnit`` need the units model and are not registered yet;
-  ``HaveStoredUnit``/``FlushStoredUnit``/``SyncStoredUnit`` work on the unit slot (which
-  only ``import_`` can fill for now).
+- ``StoreUnit`` stores an owner-independent unit snapshot (``unit_snapshot``: type, life and
+  mana, ability levels, inventory with charges and flags, and for heroes level, XP, unspent
+  skill points, proper name, attribute bases and bonuses; S139); ``RestoreUnit`` creates a new
+  unit of that type for the given player at (x, y, facing) through the units model
+  (``game.units.create_unit``, seed 003 placement) and applies the snapshot. Not modelled:
+  control groups, handicap-adjusted life, the researched-armor and lingering-hero-attribute
+  bugs of S139 (the model has no armor, handicap or control groups).
 """
 from __future__ import annotations
 
@@ -529,3 +533,126 @@ def FlushStoredMission(ctx, cache, missionKey):
     """Drop every value under ``missionKey``."""
     if (c := _cache(cache)) is not None:
         c.flush_mission(_s(missionKey))
+
+
+# ---------------------------------------------------------------------------------------------
+# Units (S139): snapshots through the units model (natives.units)
+# ---------------------------------------------------------------------------------------------
+
+_ITEM_FLAGS = ("invulnerable", "droppable", "pawnable", "drop_on_death", "visible")
+
+
+def unit_snapshot(u) -> dict[str, Any]:
+    """A JSON-safe, owner-independent snapshot of ``natives.units.Unit`` ``u`` (S139).
+
+    Fields: ``type`` (rawcode integer), ``life``/``max_life``/``mana``/``max_mana``,
+    ``abilities`` ([code, level] pairs), ``items`` (one entry per inventory slot: null or
+    ``{type, charges, <flags>}``), and ``hero`` (null, or level, xp, skill_points,
+    proper_name, base and bonus attributes).
+    """
+    items: list[Any] = []
+    for item in u.inventory:
+        if item is None:
+            items.append(None)
+            continue
+        entry = {"type": item.type_id, "charges": item.charges}
+        for flag in _ITEM_FLAGS:
+            if hasattr(item, flag):
+                entry[flag] = bool(getattr(item, flag))
+        items.append(entry)
+    hero = None
+    if u.hero is not None:
+        h = u.hero
+        hero = {"level": h.level, "xp": h.xp, "skill_points": h.skill_points,
+                "proper_name": u.proper_name,
+                "base": {k: _encode_real(float(v)) for k, v in h.base.items()},
+                "bonus": {k: int(v) for k, v in h.bonus.items()}}
+    return {"type": u.type_id,
+            "life": _encode_real(u.life), "max_life": _encode_real(u.max_life),
+            "mana": _encode_real(u.mana), "max_mana": _encode_real(u.max_mana),
+            "abilities": [[code, level] for code, level in u.abilities.items()],
+            "items": items, "hero": hero}
+
+
+def restore_unit(units, snapshot: dict[str, Any], owner, x: float, y: float, facing: float,
+                 warn: Callable[[str], None] | None = None):
+    """Create a unit from ``unit_snapshot`` data for ``owner`` at (x, y) facing ``facing``
+    degrees, with ``units`` the game's ``natives.units.UnitStore``. Life and mana go through
+    the model's own setters (a snapshot of a dead unit restores a dead unit).
+    Raises ValueError on a malformed snapshot (imported data), before creating anything."""
+    try:
+        type_id = snapshot["type"]
+        if isinstance(type_id, bool) or not isinstance(type_id, int):
+            raise ValueError("type")
+        reals = {k: _decode_real(snapshot[k]) for k in ("life", "max_life", "mana", "max_mana")}
+        abilities = [(int(code), int(level)) for code, level in snapshot.get("abilities", [])]
+        items = list(snapshot.get("items", []))
+        for entry in items:
+            if entry is not None and (not isinstance(entry, dict) or not isinstance(entry.get("type"), int)):
+                raise ValueError("item")
+        hero = snapshot.get("hero")
+        if hero is not None:
+            hero = {"level": int(hero["level"]), "xp": int(hero["xp"]),
+                    "skill_points": int(hero["skill_points"]),
+                    "proper_name": hero.get("proper_name"),
+                    "base": {k: _decode_real(v) for k, v in dict(hero["base"]).items()},
+                    "bonus": {k: int(v) for k, v in dict(hero["bonus"]).items()}}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"malformed unit snapshot ({exc})") from None
+
+    u = units.create_unit(owner, type_id, x, y, facing, warn)
+    if hero is not None and u.hero is not None:
+        h = u.hero
+        h.level = max(1, min(hero["level"], getattr(units, "max_hero_level", hero["level"])))
+        h.xp = max(0, hero["xp"])
+        h.skill_points = max(0, hero["skill_points"])
+        h.base.update({k: v for k, v in hero["base"].items() if k in h.base})
+        h.bonus.update({k: v for k, v in hero["bonus"].items() if k in h.bonus})
+        if isinstance(hero["proper_name"], str):
+            u.proper_name = hero["proper_name"]
+    u.abilities = dict(abilities)
+    if items and len(u.inventory) < len(items):
+        u.inventory.extend([None] * (len(items) - len(u.inventory)))
+    for slot, entry in enumerate(items):
+        if entry is None:
+            continue
+        item = units.create_item(entry["type"], u.x, u.y, warn)
+        if isinstance(entry.get("charges"), int) and not isinstance(entry.get("charges"), bool):
+            item.charges = entry["charges"]
+        for flag in _ITEM_FLAGS:
+            if isinstance(entry.get(flag), bool) and hasattr(item, flag):
+                setattr(item, flag, entry[flag])
+        units.give_item(u, item, slot)
+    units.set_max_life(u, reals["max_life"])
+    units.set_max_mana(u, reals["max_mana"])
+    units.set_mana(u, reals["mana"])
+    units.set_life(u, reals["life"])
+    return u
+
+
+@native("StoreUnit", "takes gamecache cache, string missionKey, string key, unit whichUnit returns boolean")
+def StoreUnit(ctx, cache, missionKey, key, whichUnit):
+    """Store a snapshot of the unit (S139); false (nothing stored) for a null cache or unit."""
+    c = _cache(cache)
+    u = alive(whichUnit)
+    if c is None or u is None:
+        return False
+    c.store(UNIT, _s(missionKey), _s(key), unit_snapshot(u))
+    return True
+
+
+@native("RestoreUnit", "takes gamecache cache, string missionKey, string key, player forWhichPlayer, real x, real y, real facing returns unit")
+def RestoreUnit(ctx, cache, missionKey, key, forWhichPlayer, x, y, facing):
+    """A new unit for ``forWhichPlayer`` at (x, y) from the stored snapshot; null when
+    nothing is stored (S136) or the player is null."""
+    c = _cache(cache)
+    if c is None or forWhichPlayer is None:
+        return None
+    snapshot = c.get(UNIT, _s(missionKey), _s(key))
+    if snapshot is None:
+        return None
+    try:
+        return restore_unit(ctx.game.units, snapshot, forWhichPlayer, x, y, facing, ctx.warn)
+    except ValueError as exc:
+        ctx.warn(f"RestoreUnit({missionKey!r}, {key!r}): {exc}; returning null")
+        return None

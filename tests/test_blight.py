@@ -6,36 +6,28 @@ from types import SimpleNamespace
 
 import pytest
 
+from fakectx import FakeCrash, FakeCtx
 from natives.blight import HAUNTED_GOLD_MINE, WPM_BLIGHT, BlightPlane
 from natives.geometry import Location, PathingMap, Rect
 from natives.registry import NATIVES
 
 
-class Crash(Exception):
-    pass
-
-
-class FakeCtx:
-    """Minimal native context: a game holding a blight plane, recorded warnings/crashes."""
-
-    def __init__(self, plane: BlightPlane | None = None, units=None):
-        self.game = SimpleNamespace(blight=plane or BlightPlane())
-        if units is not None:
-            self.game.units = units
-        self.warnings: list[str] = []
-
-    def warn(self, message):
-        self.warnings.append(message)
-
-    def crash(self, kind, message):
-        raise Crash(f"{kind}: {message}")
+def make_ctx(plane: BlightPlane | None = None, units=None) -> FakeCtx:
+    """The shared fake context (a real ``Game``), optionally with a given plane / units."""
+    ctx = FakeCtx()
+    if plane is not None:
+        ctx.game.blight = plane
+    if units is not None:
+        ctx.game.units = units
+    return ctx
 
 
 def call(ctx, name, *args):
     return NATIVES[name].func(ctx, *args)
 
 
-P0, P1 = object(), object()   # stand-ins for player handles
+def players(ctx):
+    return ctx.game.players.slots[0], ctx.game.players.slots[1]
 
 
 # -- seeding from the pathing map -------------------------------------------------------------
@@ -113,7 +105,8 @@ def test_scripts_can_create_and_clear_authored_map_blight():
 
 
 def test_natives_seed_an_unbound_plane_from_the_game_pathing_map():
-    ctx = FakeCtx()
+    ctx = make_ctx()
+    P0, P1 = players(ctx)
     cells = bytearray([0x40] * 64)
     cells[0] = 0x60
     ctx.game.pathing = PathingMap(1000.0, 2000.0, 8, 8, cells)
@@ -131,7 +124,7 @@ def test_natives_seed_an_unbound_plane_from_the_game_pathing_map():
 def test_explicitly_seeded_plane_is_not_replaced_by_game_pathing():
     plane = BlightPlane()
     plane.seed_from_pathing(4, 4, bytes([0x20] * 16), min_x=0.0, min_y=0.0)
-    ctx = FakeCtx(plane)
+    ctx = make_ctx(plane)
     ctx.game.pathing = PathingMap(0.0, 0.0, 4, 4, None)
     assert call(ctx, "IsPointBlighted", 0.0, 0.0)
 
@@ -139,7 +132,8 @@ def test_explicitly_seeded_plane_is_not_replaced_by_game_pathing():
 # -- global, not per player --------------------------------------------------------------------
 
 def test_blight_is_global_terrain_state_not_per_player():
-    ctx = FakeCtx()
+    ctx = make_ctx()
+    P0, P1 = players(ctx)
     call(ctx, "SetBlightPoint", P0, 0.0, 0.0, True)
     assert call(ctx, "IsPointBlighted", 0.0, 0.0)
     call(ctx, "SetBlightPoint", P1, 0.0, 0.0, False)     # another player clears it
@@ -151,7 +145,8 @@ def test_is_point_blighted_takes_no_player():
 
 
 def test_setters_validate_their_player_handle():
-    ctx = FakeCtx()
+    ctx = make_ctx()
+    P0, P1 = players(ctx)
     loc = Location(0.0, 0.0)
     rect = Rect(-64.0, -64.0, 64.0, 64.0)
     call(ctx, "SetBlight", None, 0.0, 0.0, 256.0, True)
@@ -163,7 +158,8 @@ def test_setters_validate_their_player_handle():
 
 
 def test_setter_player_is_not_stored():
-    ctx = FakeCtx()
+    ctx = make_ctx()
+    P0, P1 = players(ctx)
     call(ctx, "SetBlight", P0, 0.0, 0.0, 128.0, True)
     assert not any(v is P0 for v in vars(ctx.game.blight).values())
 
@@ -273,7 +269,8 @@ def test_saved_state_must_exactly_match_the_map_grid():
 # -- the natives ---------------------------------------------------------------------------------
 
 def test_conformance_078_blight():
-    ctx = FakeCtx()
+    ctx = make_ctx()
+    P0, P1 = players(ctx)
     assert call(ctx, "IsPointBlighted", 0.0, 0.0) is False
     call(ctx, "SetBlight", P0, 0.0, 0.0, 512.0, True)
     assert call(ctx, "IsPointBlighted", 0.0, 0.0) is True
@@ -285,7 +282,8 @@ def test_conformance_078_blight():
 
 
 def test_set_blight_loc_and_rect_natives():
-    ctx = FakeCtx()
+    ctx = make_ctx()
+    P0, P1 = players(ctx)
     call(ctx, "SetBlightLoc", P0, Location(256.0, 256.0), 0.0, True)
     assert call(ctx, "IsPointBlighted", 256.0, 256.0)
     call(ctx, "SetBlightRect", P0, Rect(-128.0, -128.0, 0.0, 0.0), True)
@@ -320,11 +318,12 @@ def test_signatures_match_common_j():
 def test_create_blighted_goldmine_creates_the_mine_and_blights_its_corner():
     created = []
 
-    def create(player, type_id, x, y, facing):
+    def create_unit(player, type_id, x, y, facing, warn=None):
         created.append((player, type_id, x, y, facing))
         return "mine"
 
-    ctx = FakeCtx(units=SimpleNamespace(create=create))
+    ctx = make_ctx(units=SimpleNamespace(create_unit=create_unit))
+    P0, _ = players(ctx)
     assert call(ctx, "CreateBlightedGoldmine", P0, 256.0, 0.0, 270.0) == "mine"
     assert created == [(P0, HAUNTED_GOLD_MINE, 256.0, 0.0, 270.0)]
     assert HAUNTED_GOLD_MINE == 0x75676F6C
@@ -332,7 +331,18 @@ def test_create_blighted_goldmine_creates_the_mine_and_blights_its_corner():
 
 
 def test_create_blighted_goldmine_without_units_model_is_a_recorded_error():
-    ctx = FakeCtx()
-    with pytest.raises(Crash):
+    ctx = make_ctx()
+    P0, P1 = players(ctx)
+    ctx.game.units = None
+    with pytest.raises(FakeCrash):
         call(ctx, "CreateBlightedGoldmine", P0, 0.0, 0.0, 0.0)
     assert ctx.game.blight.count() == 0
+
+
+def test_create_blighted_goldmine_with_the_units_model():
+    ctx = make_ctx()
+    P0, _ = players(ctx)
+    mine = call(ctx, "CreateBlightedGoldmine", P0, 1024.0, -512.0, 270.0)
+    assert mine is not None and mine.type_id == HAUNTED_GOLD_MINE and mine.owner is P0
+    assert call(ctx, "IsPointBlighted", 1024.0, -512.0)
+    assert call(ctx, "CreateBlightedGoldmine", None, 0.0, 0.0, 0.0) is None

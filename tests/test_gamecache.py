@@ -4,32 +4,23 @@ from __future__ import annotations
 import json
 import math
 import re
-from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 import natives.gamecache  # noqa: F401  (registers the natives)
+from conftest import shared_path
+from fakectx import FakeCtx
 from natives.gamecache import GameCacheStore, check_cache_name
-from natives.handles import FIRST_AGENT_ID, HandleTable
+from natives.handles import FIRST_AGENT_ID
 from natives.registry import NATIVES
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-COMMON_J = SHARED / "corpus" / "api" / "1.30.4" / "common.j"
 
-
-class FakeCtx:
-    def __init__(self, sandbox=None, store: GameCacheStore | None = None, limit: int = 255):
-        handles = HandleTable()
-        self.game = SimpleNamespace(
-            handles=handles, gamecache=store or GameCacheStore(sandbox, handles, limit=limit))
-        self.warnings: list[str] = []
-
-    def warn(self, message):
-        self.warnings.append(message)
-
-    def crash(self, kind, message):
-        raise AssertionError(f"unexpected crash {kind}: {message}")
+def make_ctx(sandbox=None, store: GameCacheStore | None = None) -> FakeCtx:
+    """The shared fake context (a real ``Game`` whose game caches may write to ``sandbox``)."""
+    ctx = FakeCtx(sandbox_dir=str(sandbox) if sandbox is not None else None)
+    if store is not None:
+        ctx.game.gamecache = store
+    return ctx
 
 
 def call(ctx, name, *args):
@@ -46,7 +37,7 @@ def sandbox(tmp_path):
 # -- conformance 074 / 075, S136 ----------------------------------------------------------------
 
 def test_conformance_074_defaults():
-    ctx = FakeCtx()
+    ctx = make_ctx()
     gc = call(ctx, "InitGameCache", "conformance-gc-defaults.w3v")
     assert call(ctx, "GetStoredInteger", gc, "m", "missing") == 0
     assert call(ctx, "GetStoredReal", gc, "m", "missing") == 0.0
@@ -57,7 +48,7 @@ def test_conformance_074_defaults():
 
 
 def test_conformance_075_store_and_read_back():
-    ctx = FakeCtx()
+    ctx = make_ctx()
     gc = call(ctx, "InitGameCache", "conformance-gc-store.w3v")
     call(ctx, "StoreInteger", gc, "mission", "gold", 500)
     assert call(ctx, "GetStoredInteger", gc, "mission", "gold") == 500
@@ -71,7 +62,7 @@ def test_conformance_075_store_and_read_back():
 
 
 def test_each_type_has_its_own_slot():
-    ctx = FakeCtx()
+    ctx = make_ctx()
     gc = call(ctx, "InitGameCache", "slots.w3v")
     call(ctx, "StoreInteger", gc, "m", "k", 3)
     assert not call(ctx, "HaveStoredReal", gc, "m", "k")
@@ -87,7 +78,7 @@ def test_each_type_has_its_own_slot():
 
 
 def test_keys_are_exact_and_null_keys_act_as_empty():
-    ctx = FakeCtx()
+    ctx = make_ctx()
     gc = call(ctx, "InitGameCache", "keys.w3v")
     call(ctx, "StoreInteger", gc, "M", "K", 1)
     assert call(ctx, "GetStoredInteger", gc, "m", "k") == 0
@@ -96,7 +87,7 @@ def test_keys_are_exact_and_null_keys_act_as_empty():
 
 
 def test_null_string_is_stored_as_empty():
-    ctx = FakeCtx()
+    ctx = make_ctx()
     gc = call(ctx, "InitGameCache", "s.w3v")
     call(ctx, "StoreString", gc, "m", "k", "x")
     assert call(ctx, "StoreString", gc, "m", "k", None) is True
@@ -105,7 +96,7 @@ def test_null_string_is_stored_as_empty():
 
 
 def test_flush_mission_and_flush_cache():
-    ctx = FakeCtx()
+    ctx = make_ctx()
     gc = call(ctx, "InitGameCache", "f.w3v")
     call(ctx, "StoreInteger", gc, "a", "k", 1)
     call(ctx, "StoreString", gc, "a", "s", "x")
@@ -121,7 +112,7 @@ def test_flush_mission_and_flush_cache():
 
 
 def test_null_cache_reads_defaults_and_ignores_writes():
-    ctx = FakeCtx()
+    ctx = make_ctx()
     call(ctx, "StoreInteger", None, "m", "k", 1)
     assert call(ctx, "StoreString", None, "m", "k", "x") is False
     assert call(ctx, "GetStoredInteger", None, "m", "k") == 0
@@ -134,7 +125,7 @@ def test_null_cache_reads_defaults_and_ignores_writes():
 
 
 def test_s140_sync_natives_apply_immediately_in_single_player():
-    ctx = FakeCtx()
+    ctx = make_ctx()
     gc = call(ctx, "InitGameCache", "sync.w3v")
     call(ctx, "StoreInteger", gc, "m", "k", 5)
     for kind in ("Integer", "Real", "Boolean", "Unit", "String"):
@@ -145,7 +136,7 @@ def test_s140_sync_natives_apply_immediately_in_single_player():
 # -- handles and the limit -----------------------------------------------------------------------
 
 def test_same_name_returns_the_same_cache_handle():
-    ctx = FakeCtx()
+    ctx = make_ctx()
     a = call(ctx, "InitGameCache", "Camp.w3v")
     call(ctx, "StoreInteger", a, "m", "k", 1)
     b = call(ctx, "InitGameCache", "Camp.w3v")
@@ -156,13 +147,13 @@ def test_same_name_returns_the_same_cache_handle():
 
 
 def test_a_store_built_without_handles_uses_the_game_handle_table():
-    ctx = FakeCtx()
-    ctx.game.gamecache = GameCacheStore(None)
+    ctx = make_ctx()
+    assert ctx.game.gamecache.handles is None
     assert call(ctx, "InitGameCache", "x.w3v").handle_id >= FIRST_AGENT_ID
 
 
 def test_s134_at_most_255_distinct_caches_and_repeats_count_once():
-    ctx = FakeCtx()
+    ctx = make_ctx()
     caches = [call(ctx, "InitGameCache", f"c{i}.w3v") for i in range(255)]
     assert all(c is not None for c in caches)
     assert call(ctx, "InitGameCache", "c0.w3v") is caches[0]
@@ -172,19 +163,17 @@ def test_s134_at_most_255_distinct_caches_and_repeats_count_once():
 
 # -- S137/S138 persistence across missions ---------------------------------------------------------
 
-def mission(store_or_sandbox):
-    if isinstance(store_or_sandbox, GameCacheStore):
-        return FakeCtx(store=store_or_sandbox)
-    return FakeCtx(sandbox=store_or_sandbox)
+def mission(sandbox):
+    return make_ctx(sandbox)
 
 
 def test_s138_values_persist_only_after_save_game_cache():
-    m1 = FakeCtx()
+    m1 = make_ctx()
     gc = call(m1, "InitGameCache", "MyCampaign.w3v")
     call(m1, "StoreInteger", gc, "m", "gold", 500)
     call(m1, "StoreInteger", gc, "m", "lumber", 200)
     carried = json.loads(json.dumps(m1.game.gamecache.export()))
-    m2 = FakeCtx()
+    m2 = make_ctx()
     m2.game.gamecache.import_(carried)
     gc2 = call(m2, "InitGameCache", "MyCampaign.w3v")
     assert call(m2, "GetStoredInteger", gc2, "m", "gold") == 0
@@ -192,7 +181,7 @@ def test_s138_values_persist_only_after_save_game_cache():
     assert call(m1, "SaveGameCache", gc) is True
     call(m1, "StoreInteger", gc, "m", "lumber", 999)            # after the save: not carried
     carried = json.loads(json.dumps(m1.game.gamecache.export()))
-    m3 = FakeCtx()
+    m3 = make_ctx()
     m3.game.gamecache.import_(carried)
     gc3 = call(m3, "InitGameCache", "MyCampaign.w3v")
     assert call(m3, "GetStoredInteger", gc3, "m", "gold") == 500
@@ -223,7 +212,7 @@ def test_export_import_round_trips_every_value_kind(sandbox):
     call(m1, "StoreString", gc, "m", "s", "ünï\udcff")      # undecodable byte kept as surrogate
     call(m1, "SaveGameCache", gc)
     text = json.dumps(m1.game.gamecache.export())
-    m2 = FakeCtx()
+    m2 = make_ctx()
     m2.game.gamecache.import_(json.loads(text))
     g = call(m2, "InitGameCache", "All.w3v")
     assert call(m2, "GetStoredInteger", g, "m", "i") == -2147483648
@@ -240,7 +229,7 @@ def test_export_import_round_trips_every_value_kind(sandbox):
 
 def test_import_writes_into_the_sandbox_so_reload_keeps_it(sandbox):
     store = GameCacheStore(None)
-    ctx = FakeCtx(store=store)
+    ctx = make_ctx(store=store)
     gc = call(ctx, "InitGameCache", "C.w3v")
     call(ctx, "StoreInteger", gc, "m", "k", 3)
     call(ctx, "SaveGameCache", gc)
@@ -301,7 +290,7 @@ def test_ordinary_names_are_accepted(name, sandbox):
 
 
 def test_saving_without_a_sandbox_keeps_the_campaign_store_in_memory(tmp_path):
-    ctx = FakeCtx()
+    ctx = make_ctx()
     gc = call(ctx, "InitGameCache", "mem.w3v")
     call(ctx, "StoreInteger", gc, "m", "k", 1)
     assert call(ctx, "SaveGameCache", gc) is True
@@ -364,14 +353,14 @@ def test_files_in_the_sandbox_are_json_not_pickle(sandbox):
 
 def _common_j_natives() -> dict[str, str]:
     out = {}
-    for line in COMMON_J.read_text(errors="replace").splitlines():
+    common_j = shared_path("corpus", "api", "1.30.4", "common.j")
+    for line in common_j.read_text(errors="replace").splitlines():
         m = re.match(r"\s*(?:constant\s+)?native\s+(\w+)\s+(takes\s.*?returns\s+\w+)", line)
         if m:
             out[m.group(1)] = " ".join(m.group(2).split())
     return out
 
 
-@pytest.mark.skipif(not COMMON_J.exists(), reason="needs ../shared/corpus/api/1.30.4/common.j")
 def test_every_registered_gamecache_native_has_the_common_j_signature():
     declared = _common_j_natives()
     mine = {n: s for n, s in NATIVES.items() if s.func.__module__ == "natives.gamecache"}
@@ -380,6 +369,107 @@ def test_every_registered_gamecache_native_has_the_common_j_signature():
         assert declared[name] == f"takes {params} returns {spec.returns}", name
     gamecache_natives = {n for n, sig in declared.items()
                          if "gamecache" in sig or n in ("ReloadGameCachesFromDisk",)}
-    unit_dependent = {"StoreUnit", "RestoreUnit"}
-    assert set(mine) | unit_dependent >= gamecache_natives
-    assert set(mine) == gamecache_natives - (unit_dependent - set(mine))
+    assert set(mine) == gamecache_natives
+
+
+# -- S139 StoreUnit / RestoreUnit --------------------------------------------------------------------
+
+def unit_ctx():
+    return make_ctx()
+
+
+def rc(code: str) -> int:
+    return int.from_bytes(code.encode(), "big")
+
+
+def test_s139_store_unit_and_restore_unit_carry_a_hero_to_the_next_mission():
+    m1 = unit_ctx()
+    units = m1.game.units
+    p0 = m1.game.players.slots[0]
+    hero = units.create_unit(p0, rc("Hpal"), 0.0, 0.0, 0.0)
+    units.set_hero_level(hero, 4)
+    hero.hero.xp += 10
+    hero.hero.bonus["str"] = 3
+    hero.proper_name = "Sir Test"
+    hero.abilities[rc("AHhb")] = 2
+    potion = units.create_item(rc("phea"), 0.0, 0.0)
+    potion.charges = 2
+    potion.droppable = False
+    assert units.give_item(hero, potion, 2)
+    units.set_life(hero, 200.0)
+    gc = call(m1, "InitGameCache", "Camp.w3v")
+    assert call(m1, "StoreUnit", gc, "heroes", "paladin", hero) is True
+    assert call(m1, "HaveStoredUnit", gc, "heroes", "paladin") is True
+    assert not call(m1, "HaveStoredInteger", gc, "heroes", "paladin")
+    assert call(m1, "SaveGameCache", gc)
+    carried = json.loads(json.dumps(m1.game.gamecache.export()))
+
+    m2 = unit_ctx()
+    m2.game.gamecache.import_(carried)
+    gc2 = call(m2, "InitGameCache", "Camp.w3v")
+    p3 = m2.game.players.slots[3]
+    u = call(m2, "RestoreUnit", gc2, "heroes", "paladin", p3, 512.0, 256.0, 90.0)
+    assert u is not None and u.type_id == rc("Hpal") and u.owner is p3
+    assert (u.x, u.y, u.facing) == (512.0, 256.0, 90.0)
+    assert (u.hero.level, u.hero.xp, u.hero.skill_points) == (
+        hero.hero.level, hero.hero.xp, hero.hero.skill_points)
+    assert u.hero.base == hero.hero.base and u.hero.bonus == hero.hero.bonus
+    assert u.proper_name == "Sir Test"
+    assert u.abilities == hero.abilities
+    assert (u.life, u.max_life, u.mana, u.max_mana) == (
+        hero.life, hero.max_life, hero.mana, hero.max_mana)
+    restored = u.inventory[2]
+    assert restored is not None and restored.type_id == rc("phea")
+    assert restored.charges == 2 and restored.droppable is False
+    assert [i for i, it in enumerate(u.inventory) if it is not None] == [2]
+
+
+def test_restore_unit_creates_a_new_unit_each_time():
+    ctx = unit_ctx()
+    p0 = ctx.game.players.slots[0]
+    foot = ctx.game.units.create_unit(p0, rc("hfoo"), 0.0, 0.0, 0.0)
+    gc = call(ctx, "InitGameCache", "U.w3v")
+    call(ctx, "StoreUnit", gc, "m", "k", foot)
+    a = call(ctx, "RestoreUnit", gc, "m", "k", p0, 100.0, 0.0, 0.0)
+    b = call(ctx, "RestoreUnit", gc, "m", "k", p0, -100.0, 0.0, 0.0)
+    assert a is not foot and b is not a and a.handle_id != b.handle_id
+    assert a.hero is None and a.type_id == rc("hfoo")
+
+
+def test_s136_restore_unit_of_a_missing_key_is_null():
+    ctx = unit_ctx()
+    gc = call(ctx, "InitGameCache", "U.w3v")
+    p0 = ctx.game.players.slots[0]
+    assert call(ctx, "RestoreUnit", gc, "m", "missing", p0, 0.0, 0.0, 0.0) is None
+    assert call(ctx, "RestoreUnit", None, "m", "missing", p0, 0.0, 0.0, 0.0) is None
+
+
+def test_store_unit_of_null_or_removed_unit_stores_nothing():
+    ctx = unit_ctx()
+    gc = call(ctx, "InitGameCache", "U.w3v")
+    assert call(ctx, "StoreUnit", gc, "m", "k", None) is False
+    u = ctx.game.units.create_unit(ctx.game.players.slots[0], rc("hfoo"), 0.0, 0.0, 0.0)
+    ctx.game.units.remove_unit(u)
+    assert call(ctx, "StoreUnit", gc, "m", "k", u) is False
+    assert not call(ctx, "HaveStoredUnit", gc, "m", "k")
+
+
+def test_flush_stored_unit_and_null_player():
+    ctx = unit_ctx()
+    p0 = ctx.game.players.slots[0]
+    gc = call(ctx, "InitGameCache", "U.w3v")
+    call(ctx, "StoreUnit", gc, "m", "k", ctx.game.units.create_unit(p0, rc("hfoo"), 0.0, 0.0, 0.0))
+    assert call(ctx, "RestoreUnit", gc, "m", "k", None, 0.0, 0.0, 0.0) is None
+    call(ctx, "FlushStoredUnit", gc, "m", "k")
+    assert not call(ctx, "HaveStoredUnit", gc, "m", "k")
+    assert call(ctx, "RestoreUnit", gc, "m", "k", p0, 0.0, 0.0, 0.0) is None
+
+
+def test_a_malformed_imported_unit_snapshot_restores_null_with_a_warning():
+    ctx = unit_ctx()
+    ctx.game.gamecache.import_({"format": "jassvm-gamecache", "version": 1,
+                                "caches": {"U.w3v": {"m": {"unit": {"k": {"type": "hfoo"}}}}}})
+    gc = call(ctx, "InitGameCache", "U.w3v")
+    before = len(ctx.game.units.units)
+    assert call(ctx, "RestoreUnit", gc, "m", "k", ctx.game.players.slots[0], 0.0, 0.0, 0.0) is None
+    assert ctx.warnings and len(ctx.game.units.units) == before
