@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from natives.handles import Handle, alive
 from natives.registry import native
-from natives.units import ORDER_IDS, Order, Unit, units_in_range, units_in_rect, _order
+from natives.units import Unit, _order, units_in_range, units_in_rect
 
 
 class Group(Handle):

@@ -71,6 +71,7 @@ class Player(Handle):
     """
 
     type_name = "player"
+    counted = False  # permanent: never destroyed, reference counting is moot
 
     def __init__(self, game, pid: int) -> None:
         super().__init__()
@@ -155,8 +156,6 @@ class Players:
         self.game = game
         self.max_players = max_players
         self.slots = [game.handles.allocate(Player(game, i)) for i in range(max_players)]
-        for p in self.slots:
-            p.refs = 1  # players are permanent: their ids are never recycled
         self.player_count = 0  # SetPlayers / GetPlayers
         self.team_count = 0  # SetTeams / GetTeams
         self.start_locations: dict[int, tuple[float, float]] = {}
