@@ -62,6 +62,9 @@ class BlightPlane:
         #: built with no arguments (as ``Game`` does) is seeded from ``game.pathing`` by the
         #: natives on first use (``plane_of``).
         self.bound = min_x is not None or min_y is not None
+        #: True when ``seed_from_pathing`` placed the plane without an origin (centred on
+        #: 0, 0): ``plane_of`` then moves it onto ``game.world_bounds`` if their size matches.
+        self.origin_defaulted = False
         self._auto_source: object | None = None
         min_x = -4096.0 if min_x is None else min_x
         min_y = -4096.0 if min_y is None else min_y
@@ -103,6 +106,7 @@ class BlightPlane:
         self.min_y = float(min_y) if min_y is not None else -self.height * CELL_SIZE / 2
         self._cells = bytearray(data.translate(_BLIGHT_BIT))
         self.bound = True
+        self.origin_defaulted = min_x is None and min_y is None
         return self.count()
 
     def seed_from_pathing_map(self, pathing) -> int:
@@ -279,7 +283,9 @@ def plane_of(game) -> BlightPlane:
     ``Game`` builds the plane with no arguments; the map layer installs the map's pathing
     grid (``game.pathing``) separately. A plane that was never bound to explicit geometry
     follows ``game.pathing``: it is (re)seeded from it whenever that grid object changes
-    (i.e. when a map is loaded), never otherwise, so script changes are kept.
+    (i.e. when a map is loaded), never otherwise, so script changes are kept. A plane seeded
+    from a wpm without an origin takes the origin of ``game.world_bounds`` (the w3e bounds,
+    map-formats.md 3.4) when their size matches the grid.
     """
     plane = game.blight
     if not plane.bound:
@@ -287,7 +293,18 @@ def plane_of(game) -> BlightPlane:
         if pathing is not None and plane._auto_source is not pathing:
             plane.seed_from_pathing_map(pathing)
             plane.bound = False
+            plane.origin_defaulted = False
             plane._auto_source = pathing
+    elif plane.origin_defaulted:
+        # seeded from a wpm without its origin: the w3e world bounds give it (map-formats.md
+        # 3.4: minX = centerOffsetX), provided they describe a grid of the same size
+        bounds = getattr(game, "world_bounds", None)
+        if bounds is not None:
+            min_x, min_y, max_x, max_y = bounds
+            if (abs((max_x - min_x) - plane.width * CELL_SIZE) < 1.0
+                    and abs((max_y - min_y) - plane.height * CELL_SIZE) < 1.0):
+                plane.min_x, plane.min_y = float(min_x), float(min_y)
+                plane.origin_defaulted = False
     return plane
 
 

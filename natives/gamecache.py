@@ -415,7 +415,14 @@ def SaveGameCache(ctx, whichCache):
     cache = _cache(whichCache)
     if cache is None:
         return False
-    return ctx.game.gamecache.save(cache, ctx.warn)
+    store = ctx.game.gamecache
+    if not store.save(cache, ctx.warn):
+        return False
+    record = getattr(ctx.game, "record", None)
+    if record is not None:
+        path = str(store.path_for(cache.name)) if store.sandbox is not None else None
+        record("gamecache_saved", name=cache.name, path=path)
+    return True
 
 
 @native("ReloadGameCachesFromDisk", "takes nothing returns boolean")

@@ -346,3 +346,23 @@ def test_create_blighted_goldmine_with_the_units_model():
     assert mine is not None and mine.type_id == HAUNTED_GOLD_MINE and mine.owner is P0
     assert call(ctx, "IsPointBlighted", 1024.0, -512.0)
     assert call(ctx, "CreateBlightedGoldmine", None, 0.0, 0.0, 0.0) is None
+
+
+def test_a_wpm_seeded_without_origin_takes_the_w3e_world_bounds():
+    ctx = make_ctx()
+    P0, _ = players(ctx)
+    flags = bytearray([0x40] * (640 * 384))
+    flags[0] = 0x60                                    # south-west cell of the map
+    ctx.game.blight.seed_from_pathing(640, 384, bytes(flags))      # as the map runner does
+    ctx.game.set_world_bounds((-2048.0, -6144.0, 18432.0, 6144.0))  # newBlocksize's w3e bounds
+    assert call(ctx, "IsPointBlighted", -2048.0, -6144.0)
+    assert not call(ctx, "IsPointBlighted", -10240.0, -6144.0)
+    call(ctx, "SetBlightPoint", P0, 17930.0, 0.0, True)  # corner 17920 = -2048 + 156 * 128
+    assert call(ctx, "IsPointBlighted", 17920.0, 0.0)
+
+
+def test_a_plane_with_an_explicit_origin_ignores_the_world_bounds():
+    ctx = make_ctx()
+    ctx.game.blight.seed_from_pathing(4, 4, bytes([0x20] * 16), min_x=0.0, min_y=0.0)
+    ctx.game.set_world_bounds((-64.0, -64.0, 64.0, 64.0))
+    assert call(ctx, "IsPointBlighted", 100.0, 100.0)

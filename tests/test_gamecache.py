@@ -473,3 +473,14 @@ def test_a_malformed_imported_unit_snapshot_restores_null_with_a_warning():
     before = len(ctx.game.units.units)
     assert call(ctx, "RestoreUnit", gc, "m", "k", ctx.game.players.slots[0], 0.0, 0.0, 0.0) is None
     assert ctx.warnings and len(ctx.game.units.units) == before
+
+
+def test_save_game_cache_records_a_timeline_entry(sandbox):
+    ctx = make_ctx(sandbox)
+    gc = call(ctx, "InitGameCache", "T.w3v")
+    assert call(ctx, "SaveGameCache", gc)
+    entries = [(kind, data) for _, kind, data in ctx.game.timeline if kind == "gamecache_saved"]
+    assert entries == [("gamecache_saved", {"name": "T.w3v", "path": str(sandbox / "T.w3v.json")})]
+    bad = call(ctx, "InitGameCache", "../T.w3v")
+    assert not call(ctx, "SaveGameCache", bad)
+    assert len([1 for _, kind, _ in ctx.game.timeline if kind == "gamecache_saved"]) == 1
