@@ -91,3 +91,17 @@ def builtin_source() -> bytes:
         lines += [f"    constant {t} {n} = {v}" for t, n, v in CONSTANTS]
         lines.append("endglobals")
     return ("\n".join(lines) + "\n").encode()
+
+
+# ---------------------------------------------------------------------------------------
+# Constants of the bundled demo campaign (maps/demo). Values as common.j declares them.
+# Only ``constant(...)`` calls belong in this section.
+# ---------------------------------------------------------------------------------------
+constant("playergameresult", "PLAYER_GAME_RESULT_VICTORY", "ConvertPlayerGameResult(0)")
+constant("playergameresult", "PLAYER_GAME_RESULT_DEFEAT", "ConvertPlayerGameResult(1)")
+constant("playergameresult", "PLAYER_GAME_RESULT_TIE", "ConvertPlayerGameResult(2)")
+constant("playergameresult", "PLAYER_GAME_RESULT_NEUTRAL", "ConvertPlayerGameResult(3)")
+constant("playerunitevent", "EVENT_PLAYER_UNIT_DEATH", "ConvertPlayerUnitEvent(20)")
+constant("unitevent", "EVENT_UNIT_DEATH", "ConvertUnitEvent(53)")
+constant("dialogevent", "EVENT_DIALOG_BUTTON_CLICK", "ConvertDialogEvent(90)")
+constant("dialogevent", "EVENT_DIALOG_CLICK", "ConvertDialogEvent(91)")
