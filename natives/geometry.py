@@ -182,13 +182,16 @@ class PathingMap:
         """Can a unit of ``move_type`` (foot, horse, fly, hover, float, amph) stand at (x, y)?
 
         foot/horse: not NO_WALK; hover: not NO_WALK or water; fly: not NO_FLY; float: water
-        (NO_WATER clear); amph: walkable or water.
+        (NO_WATER clear); amph: walkable or water. Without grid data (``cells is None``) every
+        point inside the grid passes.
         """
         f = self.flags_at(x, y)
         if f is None:
             return False
+        if self.cells is None:
+            return True  # no pathing data: nothing is known to block
         walk = not f & NO_WALK
-        water = not f & NO_WATER and self.cells is not None
+        water = not f & NO_WATER
         if move_type == "fly":
             return not f & NO_FLY
         if move_type == "float":
