@@ -66,8 +66,7 @@ class _Builder(Transformer):
         return ast.TypeDecl(self._pos(c[0]), name=str(c[0]), base=str(c[1]))
 
     def globals(self, c):
-        pos = c[0].pos if c else ast.Pos(self.src.file, 0, 0)
-        return ast.Globals(pos, vars=list(c))
+        return ast.Globals(self._pos(c[0]), vars=list(c[1:]))
 
     def constant_global(self, c):
         return ast.GlobalVar(self._pos(c[0]), type_name=str(c[1]), name=str(c[2]),
