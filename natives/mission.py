@@ -1,0 +1,421 @@
+"""Mission outcome, game difficulty and campaign flags (S141-S144).
+
+Model
+    ``game.outcome`` is an ``Outcome``:
+
+    - ``results``: player id -> ``"victory"``, ``"defeat"``, ``"tie"`` or ``"neutral"``, set by
+      ``RemovePlayer(p, PLAYER_GAME_RESULT_*)`` (S141: VICTORY 0, DEFEAT 1, TIE 2, NEUTRAL 3);
+      a player without an entry has no result (``result_of`` gives ``None``);
+    - ``ended`` (bool), ``reason`` (``"end_game"``, ``"change_level"``, ``"restart"`` or
+      ``"quit"``), ``score_screen`` (bool) and ``next_level`` (map path or ``None``): how the
+      mission ended for the local player;
+    - ``restart``: True when it ended through ``RestartGame``;
+    - ``left``: ids of other human players who left through a quit button;
+    - ``paused`` (``PauseGame``), ``no_victory_cheat`` / ``no_defeat_cheat`` (read by
+      ``IsNoVictoryCheat``/``IsNoDefeatCheat``, false unless a scenario sets them),
+      ``integer_game_states`` (``Set/GetIntegerGameState``), ``load_dialog_requests``;
+    - ``campaign``: a ``Campaign`` with the profile flags a mission sets for the campaign
+      menu (missions/campaigns/cinematics available, tutorial cleared, menu race, custom
+      campaign buttons, default difficulty, replay saving, restart disabled). A campaign run
+      carries it to the next mission.
+
+    ``game.ended`` and ``game.next_level`` mirror ``outcome.ended`` / ``outcome.next_level``
+    (the runner stops a run once ``game.ended`` is true). ``game.difficulty`` is the game
+    difficulty as an integer (``MAP_DIFFICULTY_EASY`` 0, ``NORMAL`` 1, ``HARD`` 2, ``INSANE``
+    3; common.j), ``NORMAL`` unless the scenario assigns it before the run.
+
+How a mission ends (Blizzard.j, S142-S143)
+    ``RemovePlayer`` only decides the player's result: the game goes on (Blizzard.j's melee
+    dialogs offer "continue"). The mission ends for the local player through ``EndGame``,
+    ``ChangeLevel`` (the only way to the next mission, S143), ``RestartGame`` or a quit button
+    (``DialogAddQuitButton``, ``player_quit``). This runtime plays the local player's client,
+    so those natives end the run; the first end wins and later calls are ignored with a
+    warning. ``CustomVictoryBJ(p, true, ...)`` shows a dialog: the run continues until a
+    scenario clicks "Continue" (``ChangeLevel``/``EndGame``) or "Quit Mission" (``EndGame``).
+    ``CustomVictoryBJ(p, false, ...)`` ends at once. ``CustomDefeatBJ`` always shows a dialog
+    (S143; Restart -> ``RestartGame``, Reduce Difficulty -> ``SetGameDifficulty`` +
+    ``RestartGame``, Load -> ``DisplayLoadDialog``, Quit -> ``EndGame``).
+
+Timeline (kinds of ``natives.timeline``)
+    ``victory`` (player) / ``defeat`` (player, message) for ``RemovePlayer`` with VICTORY /
+    DEFEAT, for every player (``RemovePlayer`` carries no message in 1.30.4: ``message`` is
+    ``""``; a custom defeat text is the title of the ``dialog_shown`` entry that follows);
+    ``next_level`` (level) then ``game_over`` (reason) when the mission ends. TIE and NEUTRAL
+    results change the model only (no timeline kind).
+
+Model events (``game.publish``)
+    ``player_victory`` / ``player_defeat`` (player) when ``RemovePlayer`` gives that result
+    (for ``EVENT_PLAYER_VICTORY`` 14 / ``EVENT_PLAYER_DEFEAT`` 13 triggers, S144 medium);
+    ``player_left`` (player) when a non-local player quits through a quit button (for
+    ``EVENT_PLAYER_LEAVE``); ``game_paused`` (paused) when ``PauseGame`` changes the state.
+
+Project choices (not researched)
+    - a second ``RemovePlayer`` of a removed player keeps the first result (warning);
+    - ``PauseGame`` keeps the flag and publishes ``game_paused``; stopping game time while
+      paused is the clock's job (the scheduler), not this module's;
+    - ``GetDefaultDifficulty`` is what ``SetDefaultDifficulty`` set, else the difficulty the
+      mission started with (``game.difficulty`` when a difficulty native first ran);
+    - ``GetCustomCampaignButtonVisible`` is false until set; ``GetIntegerGameState`` is 0 until
+      set (``GAME_STATE_DISCONNECTED``: nobody disconnects in a local run).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from natives.handles import enum_handle, enum_value
+from natives.registry import native
+
+# common.j 1.30.4 values
+PLAYER_GAME_RESULT_VICTORY, PLAYER_GAME_RESULT_DEFEAT = 0, 1
+PLAYER_GAME_RESULT_TIE, PLAYER_GAME_RESULT_NEUTRAL = 2, 3
+RESULT_NAMES = {PLAYER_GAME_RESULT_VICTORY: "victory", PLAYER_GAME_RESULT_DEFEAT: "defeat",
+                PLAYER_GAME_RESULT_TIE: "tie", PLAYER_GAME_RESULT_NEUTRAL: "neutral"}
+MAP_DIFFICULTY_EASY, MAP_DIFFICULTY_NORMAL = 0, 1
+MAP_DIFFICULTY_HARD, MAP_DIFFICULTY_INSANE = 2, 3
+_SLOT_LEFT = 2  # PLAYER_SLOT_STATE_LEFT
+
+
+@dataclass
+class Campaign:
+    """Campaign-menu flags a mission sets (common.j "Campaign API"); ``None`` = never set."""
+
+    tutorial_cleared: bool | None = None
+    missions_available: dict[tuple[int, int], bool] = field(default_factory=dict)
+    campaigns_available: dict[int, bool] = field(default_factory=dict)
+    opening_cinematics: dict[int, bool] = field(default_factory=dict)
+    ending_cinematics: dict[int, bool] = field(default_factory=dict)
+    default_difficulty: int | None = None
+    menu_race: int | None = None
+    """``SetCampaignMenuRace``: the race's common.j value."""
+    menu_campaign: int | None = None
+    """``SetCampaignMenuRaceEx``: the campaign index."""
+    force_select_screen: bool = False
+    custom_campaign_buttons: dict[int, bool] = field(default_factory=dict)
+    save_replay: bool = True
+    restart_disabled: bool = False
+
+
+class Outcome:
+    """``game.outcome`` (see the module doc)."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.results: dict[int, str] = {}
+        self.ended = False
+        self.reason: str | None = None
+        self.score_screen: bool | None = None
+        self.next_level: str | None = None
+        self.restart = False
+        self.left: set[int] = set()
+        self.paused = False
+        self.no_victory_cheat = False
+        self.no_defeat_cheat = False
+        self.integer_game_states: dict[int, int] = {}
+        self.load_dialog_requests = 0
+        self.campaign = Campaign()
+        self.start_difficulty: int | None = None
+
+    # -- queries ------------------------------------------------------------------------
+    def result_of(self, player) -> str | None:
+        """``"victory"``/``"defeat"``/``"tie"``/``"neutral"`` or ``None`` (player or id)."""
+        pid = player if isinstance(player, int) else player.id
+        return self.results.get(pid)
+
+    def summary(self) -> dict:
+        """Plain data for reports and scenario expectations."""
+        return {"ended": self.ended, "reason": self.reason, "score_screen": self.score_screen,
+                "next_level": self.next_level, "restart": self.restart,
+                "results": dict(sorted(self.results.items())), "left": sorted(self.left)}
+
+    # -- changes ------------------------------------------------------------------------
+    def remove_player(self, player, result: int) -> None:
+        """``RemovePlayer``: give ``player`` its result, record and publish (module doc)."""
+        name = RESULT_NAMES.get(result)
+        if name is None:
+            self.game.warn(f"RemovePlayer({player!r}) with unknown playergameresult {result}: "
+                           "ignored")
+            return
+        previous = self.results.get(player.id)
+        if previous is not None:
+            self.game.warn(f"RemovePlayer({player!r}, {name}): the player was already removed "
+                           f"with result {previous}; the first result stands")
+            return
+        self.results[player.id] = name
+        if result == PLAYER_GAME_RESULT_VICTORY:
+            self.game.record("victory", player=player.id)
+            self.game.publish("player_victory", player=player)
+        elif result == PLAYER_GAME_RESULT_DEFEAT:
+            self.game.record("defeat", player=player.id, message="")
+            self.game.publish("player_defeat", player=player)
+
+    def end(self, reason: str, score_screen: bool, next_level: str | None = None) -> bool:
+        """End the mission for the local player; False (and a warning) if it already ended."""
+        if self.ended:
+            self.game.warn(f"mission already ended ({self.reason}); ignoring {reason}")
+            return False
+        self.ended = True
+        self.reason = reason
+        self.score_screen = bool(score_screen)
+        self.next_level = next_level
+        self.restart = reason == "restart"
+        self.game.ended = True
+        self.game.next_level = next_level
+        if next_level is not None:
+            self.game.record("next_level", level=next_level)
+        self.game.record("game_over", reason=reason)
+        return True
+
+    def quit(self, player, score_screen: bool) -> None:
+        """A quit button clicked by ``player`` (see ``player_quit``)."""
+        if player.id == self.game.local_player_id:
+            self.end("quit", score_screen)
+            return
+        if player.id in self.left:
+            return
+        self.left.add(player.id)
+        player.slot_state = _SLOT_LEFT
+        self.game.publish("player_left", player=player)
+
+    def set_paused(self, paused: bool) -> None:
+        if self.paused != paused:
+            self.paused = paused
+            self.game.publish("game_paused", paused=paused)
+
+    # -- difficulty ---------------------------------------------------------------------
+    def _capture_start(self) -> None:
+        if self.start_difficulty is None:
+            self.start_difficulty = difficulty_of(self.game)
+
+    def default_difficulty(self) -> int:
+        self._capture_start()
+        if self.campaign.default_difficulty is not None:
+            return self.campaign.default_difficulty
+        return self.start_difficulty
+
+    def set_difficulty(self, value: int) -> None:
+        self._capture_start()
+        self.game.difficulty = value
+
+
+def outcome(game) -> Outcome:
+    """``game.outcome``, built on first use."""
+    return game.outcome
+
+
+def difficulty_of(game) -> int:
+    """``game.difficulty`` as an integer (it may also be assigned a ``gamedifficulty``)."""
+    d = game.difficulty
+    return d if isinstance(d, int) else enum_value(d, MAP_DIFFICULTY_NORMAL)
+
+
+def player_quit(game, player, score_screen: bool) -> None:
+    """``player`` clicked a quit button (``DialogAddQuitButton``, S148): for the local player
+    the mission ends (``game_over`` reason ``quit``; ``score_screen`` tells whether the score
+    screen follows); another player leaves the game (slot state LEFT, ``player_left``
+    published). The player's result is not changed."""
+    outcome(game).quit(player, score_screen)
+
+
+# ---------------------------------------------------------------------------------------
+# Natives: results and the end of the mission
+# ---------------------------------------------------------------------------------------
+
+@native("RemovePlayer", "takes player whichPlayer, playergameresult gameResult returns nothing")
+def RemovePlayer(ctx, p, result):
+    """Give ``whichPlayer`` its result (S141-S144); the game goes on (module doc)."""
+    if p is None or result is None:
+        return
+    outcome(ctx.game).remove_player(p, result.value)
+
+
+@native("EndGame", "takes boolean doScoreScreen returns nothing")
+def EndGame(ctx, score_screen):
+    """End the mission (to the score screen when ``doScoreScreen``); no next level (S143)."""
+    outcome(ctx.game).end("end_game", score_screen)
+
+
+@native("ChangeLevel", "takes string newLevel, boolean doScoreScreen returns nothing")
+def ChangeLevel(ctx, level, score_screen):
+    """End the mission and go to map ``newLevel`` (a path relative to the game folder, as
+    given; S143). ``game.next_level`` is that path."""
+    if not level:
+        ctx.warn(f"ChangeLevel with an empty map name ({level!r}): the mission ends without "
+                 "a next level")
+        outcome(ctx.game).end("change_level", score_screen)
+        return
+    outcome(ctx.game).end("change_level", score_screen, level)
+
+
+@native("RestartGame", "takes boolean doScoreScreen returns nothing")
+def RestartGame(ctx, score_screen):
+    """End the mission so that it starts again (``outcome.restart``; S143 defeat dialog)."""
+    outcome(ctx.game).end("restart", score_screen)
+
+
+@native("IsNoVictoryCheat", "takes nothing returns boolean")
+def IsNoVictoryCheat(ctx):
+    """``outcome.no_victory_cheat`` (false unless a scenario sets it); Blizzard.j's
+    ``AllowVictoryDefeat`` gates victories on it (S142)."""
+    return outcome(ctx.game).no_victory_cheat
+
+
+@native("IsNoDefeatCheat", "takes nothing returns boolean")
+def IsNoDefeatCheat(ctx):
+    """``outcome.no_defeat_cheat`` (false unless a scenario sets it)."""
+    return outcome(ctx.game).no_defeat_cheat
+
+
+@native("PauseGame", "takes boolean flag returns nothing")
+def PauseGame(ctx, flag):
+    """Set ``outcome.paused`` and publish ``game_paused`` on a change (module doc)."""
+    outcome(ctx.game).set_paused(bool(flag))
+
+
+@native("DisplayLoadDialog", "takes nothing returns nothing")
+def DisplayLoadDialog(ctx):
+    """Open the load-game menu: counted in ``outcome.load_dialog_requests``; a local run has
+    no saved games to pick, so nothing else happens."""
+    outcome(ctx.game).load_dialog_requests += 1
+
+
+@native("DisableRestartMission", "takes boolean flag returns nothing")
+def DisableRestartMission(ctx, flag):
+    """Grey out the menu's "Restart Mission" (``outcome.campaign.restart_disabled``)."""
+    outcome(ctx.game).campaign.restart_disabled = bool(flag)
+
+
+@native("SetIntegerGameState", "takes igamestate whichIntegerGameState, integer value returns nothing")
+def SetIntegerGameState(ctx, state, value):
+    if state is not None:
+        outcome(ctx.game).integer_game_states[state.value] = value
+
+
+@native("GetIntegerGameState", "takes igamestate whichIntegerGameState returns integer", constant=True)
+def GetIntegerGameState(ctx, state):
+    """The value set, else 0 (``GAME_STATE_DISCONNECTED``: nobody disconnects in a local run;
+    Blizzard.j ``GameOverDialogBJ``)."""
+    if state is None:
+        return 0
+    return outcome(ctx.game).integer_game_states.get(state.value, 0)
+
+
+# ---------------------------------------------------------------------------------------
+# Natives: difficulty
+# ---------------------------------------------------------------------------------------
+
+@native("SetGameDifficulty", "takes gamedifficulty whichdifficulty returns nothing")
+def SetGameDifficulty(ctx, d):
+    """Set ``game.difficulty`` (Blizzard.j's defeat dialog lowers it, S143)."""
+    if d is not None:
+        outcome(ctx.game).set_difficulty(d.value)
+
+
+@native("GetGameDifficulty", "takes nothing returns gamedifficulty", constant=True)
+def GetGameDifficulty(ctx):
+    """``game.difficulty`` (``MAP_DIFFICULTY_NORMAL`` unless configured)."""
+    return enum_handle("gamedifficulty", difficulty_of(ctx.game))
+
+
+@native("GetDefaultDifficulty", "takes nothing returns gamedifficulty")
+def GetDefaultDifficulty(ctx):
+    """The campaign's default difficulty (module doc); Blizzard.j restores it after a victory
+    or a quit (S142)."""
+    return enum_handle("gamedifficulty", outcome(ctx.game).default_difficulty())
+
+
+@native("SetDefaultDifficulty", "takes gamedifficulty g returns nothing")
+def SetDefaultDifficulty(ctx, d):
+    if d is not None:
+        outcome(ctx.game).campaign.default_difficulty = d.value
+
+
+# ---------------------------------------------------------------------------------------
+# Natives: campaign flags (kept in outcome.campaign)
+# ---------------------------------------------------------------------------------------
+
+@native("SetTutorialCleared", "takes boolean cleared returns nothing")
+def SetTutorialCleared(ctx, cleared):
+    outcome(ctx.game).campaign.tutorial_cleared = bool(cleared)
+
+
+@native("SetMissionAvailable", "takes integer campaignNumber, integer missionNumber, boolean available returns nothing")
+def SetMissionAvailable(ctx, campaign, mission, available):
+    outcome(ctx.game).campaign.missions_available[(campaign, mission)] = bool(available)
+
+
+@native("SetCampaignAvailable", "takes integer campaignNumber, boolean available  returns nothing")
+def SetCampaignAvailable(ctx, campaign, available):
+    outcome(ctx.game).campaign.campaigns_available[campaign] = bool(available)
+
+
+@native("SetOpCinematicAvailable", "takes integer campaignNumber, boolean available  returns nothing")
+def SetOpCinematicAvailable(ctx, campaign, available):
+    outcome(ctx.game).campaign.opening_cinematics[campaign] = bool(available)
+
+
+@native("SetEdCinematicAvailable", "takes integer campaignNumber, boolean available  returns nothing")
+def SetEdCinematicAvailable(ctx, campaign, available):
+    outcome(ctx.game).campaign.ending_cinematics[campaign] = bool(available)
+
+
+@native("SetCustomCampaignButtonVisible", "takes integer whichButton, boolean visible returns nothing")
+def SetCustomCampaignButtonVisible(ctx, button, visible):
+    outcome(ctx.game).campaign.custom_campaign_buttons[button] = bool(visible)
+
+
+@native("GetCustomCampaignButtonVisible", "takes integer whichButton returns boolean")
+def GetCustomCampaignButtonVisible(ctx, button):
+    """What ``SetCustomCampaignButtonVisible`` set, false before (module doc)."""
+    return outcome(ctx.game).campaign.custom_campaign_buttons.get(button, False)
+
+
+@native("DoNotSaveReplay", "takes nothing returns nothing")
+def DoNotSaveReplay(ctx):
+    outcome(ctx.game).campaign.save_replay = False
+
+
+@native("SetCampaignMenuRace", "takes race r returns nothing")
+def SetCampaignMenuRace(ctx, race):
+    """Deprecated form of ``SetCampaignMenuRaceEx`` (common.j comment); stores the race."""
+    if race is not None:
+        outcome(ctx.game).campaign.menu_race = race.value
+
+
+@native("SetCampaignMenuRaceEx", "takes integer campaignIndex returns nothing")
+def SetCampaignMenuRaceEx(ctx, index):
+    outcome(ctx.game).campaign.menu_campaign = index
+
+
+@native("ForceCampaignSelectScreen", "takes nothing returns nothing")
+def ForceCampaignSelectScreen(ctx):
+    outcome(ctx.game).campaign.force_select_screen = True
+
+
+# ---------------------------------------------------------------------------------------
+# Game attributes (game.outcome, game.difficulty, game.ended, game.next_level)
+# ---------------------------------------------------------------------------------------
+
+def initial_difficulty() -> int:
+    """Value of ``game.difficulty`` until assigned: ``MAP_DIFFICULTY_NORMAL``."""
+    return MAP_DIFFICULTY_NORMAL
+
+
+def not_ended() -> bool:
+    """Value of ``game.ended`` until the mission ends."""
+    return False
+
+
+def no_next_level() -> None:
+    """Value of ``game.next_level`` until ``ChangeLevel``."""
+    return None
+
+
+def _register_subsystems() -> None:
+    from natives.game import register_subsystem
+    register_subsystem("outcome", __name__, "Outcome", lambda game: (game,))
+    register_subsystem("difficulty", __name__, "initial_difficulty")
+    register_subsystem("ended", __name__, "not_ended")
+    register_subsystem("next_level", __name__, "no_next_level")
+
+
+_register_subsystems()
