@@ -24,7 +24,7 @@ repeats the remaining snapshot members; units removed from the game are skipped 
 Each callback runs through ``ctx.run_code(code, enum_unit=u)``.
 
 ``GroupEnum*`` clear the group first (S120), then add matching units one at a time, each
-after ``ctx.eval_filter(filter, filter_unit=u)`` accepts it (null filter adds all), so a
+after ``eval_filter(ctx, filter, filter_unit=u)`` accepts it (null filter adds all), so a
 filter sees earlier accepted units already in the group (S121). Spatial enums use the unit's
 origin only and skip hidden and Locust units; ``GroupEnumUnitsOfPlayer`` includes them and
 lists units in reverse creation order (S121, S122). The ``*Counted`` variants ignore
@@ -33,7 +33,7 @@ to all of them here.
 """
 from __future__ import annotations
 
-from natives.handles import Handle, alive
+from natives.handles import Handle, alive, eval_filter
 from natives.registry import native
 from natives.units import Unit, _order, units_in_range, units_in_rect
 
@@ -145,7 +145,7 @@ def _enum(ctx, g: Group | None, candidates, filt) -> None:
     for u in candidates:
         if u.destroyed:
             continue
-        if filt is None or ctx.eval_filter(filt, filter_unit=u):
+        if filt is None or eval_filter(ctx, filt, filter_unit=u):
             if g.destroyed:
                 return
             if not u.destroyed:

@@ -38,7 +38,7 @@ player slot (neutrals included) that passes the filter.
 """
 from __future__ import annotations
 
-from natives.handles import Handle, alive, enum_handle, enum_value
+from natives.handles import Handle, alive, enum_handle, enum_value, eval_filter
 from natives.registry import native
 
 # common.j enum values (facts from common.j)
@@ -658,7 +658,7 @@ def _enum_players(ctx, force, candidates, filt, limit=None):
     for p in candidates:
         if limit is not None and added >= limit:
             break
-        if filt is None or ctx.eval_filter(filt, filter_player=p):
+        if filt is None or eval_filter(ctx, filt, filter_player=p):
             if alive(force) is None:
                 return
             force.members.add(p.id)

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from natives.geometry import Rect, new_location
-from natives.handles import Handle, alive, enum_handle
+from natives.handles import Handle, alive, enum_handle, eval_filter
 from natives.players import (PLAYER_STATE_RESOURCE_FOOD_CAP, PLAYER_STATE_RESOURCE_FOOD_USED,
                              Player)
 from natives.registry import native
@@ -2332,7 +2332,7 @@ def EnumItemsInRect(ctx, r, filt, action):
     for item in list(_store(ctx).items.values()):
         if item.destroyed or item.holder is not None or not r.contains(item.x, item.y):
             continue
-        if filt is None or ctx.eval_filter(filt, filter_item=item):
+        if filt is None or eval_filter(ctx, filt, filter_item=item):
             chosen.append(item)
     if action is None:
         return
@@ -2454,7 +2454,7 @@ def EnumDestructablesInRect(ctx, r, filt, action):
     for d in list(_store(ctx).destructables.values()):
         if d.destroyed or not r.contains(d.x, d.y):
             continue
-        if filt is None or ctx.eval_filter(filt, filter_destructable=d):
+        if filt is None or eval_filter(ctx, filt, filter_destructable=d):
             chosen.append(d)
     if action is None:
         return
