@@ -11,13 +11,16 @@ Model
       mission ended for the local player;
     - ``restart``: True when it ended through ``RestartGame``;
     - ``left``: ids of other human players who left through a quit button;
-    - ``paused`` (``PauseGame``), ``no_victory_cheat`` / ``no_defeat_cheat`` (read by
-      ``IsNoVictoryCheat``/``IsNoDefeatCheat``, false unless a scenario sets them),
-      ``integer_game_states`` (``Set/GetIntegerGameState``), ``load_dialog_requests``;
+    - ``paused`` (``PauseGame``) and ``load_dialog_requests`` (``DisplayLoadDialog``);
     - ``campaign``: a ``Campaign`` with the profile flags a mission sets for the campaign
       menu (missions/campaigns/cinematics available, tutorial cleared, menu race, custom
-      campaign buttons, default difficulty, replay saving, restart disabled). A campaign run
-      carries it to the next mission.
+      campaign buttons, default difficulty, restart disabled). A campaign run carries it to
+      the next mission.
+
+    Natives Blizzard.j's victory/defeat code reaches that live elsewhere: ``IsNoVictoryCheat``
+    / ``IsNoDefeatCheat`` and ``Get/SetIntegerGameState`` (``natives.core``: ``game.cheats``,
+    ``game.game_states``), ``GetPlayerController`` (``natives.players``), ``DoNotSaveReplay``,
+    ``EnableUserControl``/``EnableUserUI`` (``natives.cinematics``), triggers, text, sounds.
 
     ``game.ended`` and ``game.next_level`` mirror ``outcome.ended`` / ``outcome.next_level``
     (the runner stops a run once ``game.ended`` is true). ``game.difficulty`` is the game
@@ -51,12 +54,12 @@ Model events (``game.publish``)
 
 Project choices (not researched)
     - a second ``RemovePlayer`` of a removed player keeps the first result (warning);
-    - ``PauseGame`` keeps the flag and publishes ``game_paused``; stopping game time while
-      paused is the clock's job (the scheduler), not this module's;
+    - ``PauseGame`` keeps the flag, stops the day clock (``game.time_of_day``, when
+      ``natives.core`` provides it) and publishes ``game_paused``; stopping timers while
+      paused is the scheduler's job (S099: ``TriggerSleepAction`` waits keep running);
     - ``GetDefaultDifficulty`` is what ``SetDefaultDifficulty`` set, else the difficulty the
       mission started with (``game.difficulty`` when a difficulty native first ran);
-    - ``GetCustomCampaignButtonVisible`` is false until set; ``GetIntegerGameState`` is 0 until
-      set (``GAME_STATE_DISCONNECTED``: nobody disconnects in a local run).
+    - ``GetCustomCampaignButtonVisible`` is false until set.
 """
 from __future__ import annotations
 
@@ -91,7 +94,6 @@ class Campaign:
     """``SetCampaignMenuRaceEx``: the campaign index."""
     force_select_screen: bool = False
     custom_campaign_buttons: dict[int, bool] = field(default_factory=dict)
-    save_replay: bool = True
     restart_disabled: bool = False
 
 
@@ -108,9 +110,6 @@ class Outcome:
         self.restart = False
         self.left: set[int] = set()
         self.paused = False
-        self.no_victory_cheat = False
-        self.no_defeat_cheat = False
-        self.integer_game_states: dict[int, int] = {}
         self.load_dialog_requests = 0
         self.campaign = Campaign()
         self.start_difficulty: int | None = None
@@ -177,9 +176,16 @@ class Outcome:
         self.game.publish("player_left", player=player)
 
     def set_paused(self, paused: bool) -> None:
-        if self.paused != paused:
-            self.paused = paused
-            self.game.publish("game_paused", paused=paused)
+        if self.paused == paused:
+            return
+        self.paused = paused
+        try:
+            clock = self.game.time_of_day
+        except AttributeError:
+            clock = None
+        if clock is not None and hasattr(clock, "set_paused"):
+            clock.set_paused(paused)
+        self.game.publish("game_paused", paused=paused)
 
     # -- difficulty ---------------------------------------------------------------------
     def _capture_start(self) -> None:
@@ -252,22 +258,10 @@ def RestartGame(ctx, score_screen):
     outcome(ctx.game).end("restart", score_screen)
 
 
-@native("IsNoVictoryCheat", "takes nothing returns boolean")
-def IsNoVictoryCheat(ctx):
-    """``outcome.no_victory_cheat`` (false unless a scenario sets it); Blizzard.j's
-    ``AllowVictoryDefeat`` gates victories on it (S142)."""
-    return outcome(ctx.game).no_victory_cheat
-
-
-@native("IsNoDefeatCheat", "takes nothing returns boolean")
-def IsNoDefeatCheat(ctx):
-    """``outcome.no_defeat_cheat`` (false unless a scenario sets it)."""
-    return outcome(ctx.game).no_defeat_cheat
-
-
 @native("PauseGame", "takes boolean flag returns nothing")
 def PauseGame(ctx, flag):
-    """Set ``outcome.paused`` and publish ``game_paused`` on a change (module doc)."""
+    """Set ``outcome.paused``, stop/restart the day clock and publish ``game_paused`` on a
+    change (module doc)."""
     outcome(ctx.game).set_paused(bool(flag))
 
 
@@ -282,21 +276,6 @@ def DisplayLoadDialog(ctx):
 def DisableRestartMission(ctx, flag):
     """Grey out the menu's "Restart Mission" (``outcome.campaign.restart_disabled``)."""
     outcome(ctx.game).campaign.restart_disabled = bool(flag)
-
-
-@native("SetIntegerGameState", "takes igamestate whichIntegerGameState, integer value returns nothing")
-def SetIntegerGameState(ctx, state, value):
-    if state is not None:
-        outcome(ctx.game).integer_game_states[state.value] = value
-
-
-@native("GetIntegerGameState", "takes igamestate whichIntegerGameState returns integer", constant=True)
-def GetIntegerGameState(ctx, state):
-    """The value set, else 0 (``GAME_STATE_DISCONNECTED``: nobody disconnects in a local run;
-    Blizzard.j ``GameOverDialogBJ``)."""
-    if state is None:
-        return 0
-    return outcome(ctx.game).integer_game_states.get(state.value, 0)
 
 
 # ---------------------------------------------------------------------------------------
@@ -367,11 +346,6 @@ def SetCustomCampaignButtonVisible(ctx, button, visible):
 def GetCustomCampaignButtonVisible(ctx, button):
     """What ``SetCustomCampaignButtonVisible`` set, false before (module doc)."""
     return outcome(ctx.game).campaign.custom_campaign_buttons.get(button, False)
-
-
-@native("DoNotSaveReplay", "takes nothing returns nothing")
-def DoNotSaveReplay(ctx):
-    outcome(ctx.game).campaign.save_replay = False
 
 
 @native("SetCampaignMenuRace", "takes race r returns nothing")
