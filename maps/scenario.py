@@ -1,0 +1,979 @@
+"""Scenario files (``*.scenario.yaml``): the models and the loader (issue #6).
+
+A scenario names a map (or an ordered campaign of maps), the API folder, a seed, the local
+player and slot overrides, then ordered ``steps`` (advance game time, run until a condition,
+inject what a player or the world would do) and final ``expect``\\ ations. Every time is **game
+time** in game seconds; durations are written ``30s``, ``5m``, ``1m30s``, ``1h``, ``250ms`` or
+as plain numbers (seconds). ``docs/scenarios.md`` is the reference page with an example of
+every step and expectation.
+
+Loading uses PyYAML's safe loader (``MarkedLoader``, which also remembers where each value
+was written) and validates with pydantic v2 models; any problem raises
+``ScenarioFileError`` naming ``file:line:col``. Paths (``map``, ``campaign``, ``api``) may
+use ``${VAR}`` environment variables and resolve against the scenario file's folder.
+
+Names: units, rects, regions, triggers, dialogs and other handles are named as the script
+names them -- its global variables (``gg_unit_Hpal_0001``, ``gg_rct_Village``,
+``gg_trg_Intro``, ``udg_heroes[2]`` for an array element); a unit may also be picked by type
+and owner (``{type: Hpal, owner: 0}``), a place by coordinates (``{x: 0, y: 512}``).
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+import yaml
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag,
+                      ValidationError, model_validator)
+
+__all__ = [
+    "Scenario", "ScenarioFileError", "load_scenario", "parse_scenario", "parse_duration",
+    "Condition", "Step", "describe", "STEP_KINDS", "CONDITION_KINDS",
+]
+
+DEFAULT_BUDGET = 3600.0
+"""Game seconds a scenario may simulate in all when it gives no ``budget`` (one hour)."""
+
+
+class ScenarioFileError(Exception):
+    """A scenario file that cannot be read or does not match the schema.
+
+    ``str(err)`` is ``file:line:col: message`` (line and column 1-based; omitted when
+    unknown).
+    """
+
+    def __init__(self, file: str | os.PathLike, line: int | None, column: int | None, message: str):
+        self.file = str(file)
+        self.line = line
+        self.column = column
+        self.message = message
+        super().__init__(self.location + ": " + message)
+
+    @property
+    def location(self) -> str:
+        if self.line is None:
+            return self.file
+        return f"{self.file}:{self.line}:{self.column or 1}"
+
+
+# ---------------------------------------------------------------------------------------
+# YAML with marks
+# ---------------------------------------------------------------------------------------
+
+class MarkedLoader(yaml.SafeLoader):
+    """The safe loader that also records, for each value of the document, the line and
+    column (1-based) where it was written, by path (``("steps", 2, "kill")``) in ``marks``.
+    The path of a mapping key points at the key; of a value, at the value."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self.value_marks: dict[tuple, tuple[int, int]] = {}
+        self.key_positions: dict[tuple, tuple[int, int]] = {}
+
+    def _walk(self, node: yaml.Node, path: tuple) -> None:
+        self.value_marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                try:
+                    key = self.construct_object(key_node, deep=True)
+                except yaml.YAMLError:
+                    continue
+                if isinstance(key, (list, dict)):
+                    continue
+                self.key_positions[path + (key,)] = (key_node.start_mark.line + 1,
+                                                 key_node.start_mark.column + 1)
+                self._walk(value_node, path + (key,))
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                self._walk(item, path + (i,))
+
+    def load_marked(self) -> Any:
+        """The document's data (None for an empty document), filling ``marks``."""
+        node = self.get_single_node()
+        if node is None:
+            return None
+        self._walk(node, ())
+        return self.construct_document(node)
+
+
+# YAML 1.2 booleans: only true/false (any case). YAML 1.1 would read a button text such as
+# ``Yes``, ``No``, ``On`` or ``Off`` as a boolean.
+MarkedLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+MarkedLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+    list("tTfF"))
+
+
+# ---------------------------------------------------------------------------------------
+# Scalars: durations, rawcodes
+# ---------------------------------------------------------------------------------------
+
+_DURATION = re.compile(
+    r"^(?:(?P<h>\d+(?:\.\d*)?)h)?(?:(?P<m>\d+(?:\.\d*)?)m(?!s))?(?:(?P<s>\d+(?:\.\d*)?)s)?"
+    r"(?:(?P<ms>\d+(?:\.\d*)?)ms)?$")
+
+
+def parse_duration(value: Any) -> float:
+    """Game seconds from ``30s``, ``5m``, ``1m30s``, ``1h``, ``250ms`` or a number (seconds).
+
+    Raises ValueError for anything else (negative numbers included)."""
+    if isinstance(value, bool):
+        raise ValueError("a duration is a number of seconds or text like 30s, 5m, 1m30s")
+    if isinstance(value, (int, float)):
+        seconds = float(value)
+    elif isinstance(value, str):
+        text = value.strip().replace(" ", "")
+        m = _DURATION.match(text)
+        if not text or not m or not any(m.groupdict().values()):
+            raise ValueError(f"bad duration {value!r}: write a number of seconds or text like "
+                             "30s, 5m, 1m30s, 1h, 250ms")
+        g = {k: float(v) if v else 0.0 for k, v in m.groupdict().items()}
+        seconds = g["h"] * 3600 + g["m"] * 60 + g["s"] + g["ms"] / 1000
+    else:
+        raise ValueError("a duration is a number of seconds or text like 30s, 5m, 1m30s")
+    if seconds < 0 or seconds != seconds:
+        raise ValueError("a duration cannot be negative")
+    return seconds
+
+
+def format_duration(seconds: float) -> str:
+    """``95.5`` -> ``"1m35.5s"`` (game seconds as scenario files write them)."""
+    seconds = round(float(seconds), 3)
+    m, s = divmod(seconds, 60)
+    s = round(s, 3)
+    if not m:
+        return f"{s:g}s"
+    return f"{int(m)}m" + (f"{s:g}s" if s else "")
+
+
+def _rawcode(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return "".join(chr((value >> sh) & 0xFF) for sh in (24, 16, 8, 0))
+    if isinstance(value, str) and len(value) == 4:
+        return value
+    raise ValueError(f"a rawcode is 4 characters like 'Hpal' (got {value!r})")
+
+
+Duration = Annotated[float, BeforeValidator(parse_duration)]
+Rawcode = Annotated[str, BeforeValidator(_rawcode)]
+PlayerId = Annotated[int, Field(ge=0, le=27)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=False)
+
+
+# ---------------------------------------------------------------------------------------
+# References to things of the script
+# ---------------------------------------------------------------------------------------
+
+class UnitQuery(_Model):
+    """A unit picked by type and owner: the ``index``-th (0-based, creation order) unit of
+    that type owned by that player, among live units unless ``alive`` says otherwise."""
+
+    type: Rawcode | None = None
+    owner: PlayerId | None = None
+    index: int = Field(0, ge=0)
+    alive: bool | None = True
+
+    @model_validator(mode="after")
+    def _some(self):
+        if self.type is None and self.owner is None:
+            raise ValueError("a unit query needs 'type' or 'owner'")
+        return self
+
+
+UnitRef = Union[str, UnitQuery]
+"""A unit global (``gg_unit_Hpal_0001``, ``udg_heroes[1]``) or a ``UnitQuery``."""
+
+
+class Point(_Model):
+    """A point, world units."""
+
+    x: float
+    y: float
+
+
+class RectBounds(_Model):
+    """An explicit rectangle, world units: ``rect: [min_x, min_y, max_x, max_y]``."""
+
+    rect: tuple[float, float, float, float]
+
+
+PlaceRef = Union[str, Point, RectBounds]
+"""A rect or region global (``gg_rct_Village``), a point, or explicit bounds."""
+
+
+class ItemQuery(_Model):
+    """An item picked by type: the ``index``-th live item of that type (on the ground or
+    carried); ``create: true`` creates one at the unit when none exists."""
+
+    type: Rawcode
+    index: int = Field(0, ge=0)
+    create: bool = True
+
+
+ItemRef = Union[str, ItemQuery]
+
+
+def _wrap(key: str, *bare_types: type):
+    """Accept ``{key: value}`` written as the bare value."""
+    def before(v: Any) -> Any:
+        if isinstance(v, bare_types) and not isinstance(v, bool):
+            return {key: v}
+        if key == "unit" and isinstance(v, dict) and key not in v and ("type" in v or "owner" in v):
+            return {key: v}
+        return v
+    return before
+
+
+# ---------------------------------------------------------------------------------------
+# Conditions (run_until) and expectations
+# ---------------------------------------------------------------------------------------
+
+_CMP = ("eq", "ne", "lt", "le", "gt", "ge")
+
+
+class _Compare(_Model):
+    """Comparison operators: every one given must hold (``ge: 3, lt: 10``)."""
+
+    eq: Any = None
+    ne: Any = None
+    lt: int | float | None = None
+    le: int | float | None = None
+    gt: int | float | None = None
+    ge: int | float | None = None
+
+    def comparisons(self) -> list[tuple[str, Any]]:
+        """(operator, operand) pairs given in the file."""
+        return [(op, getattr(self, op)) for op in _CMP if op in self.model_fields_set]
+
+
+class OutcomeCond(_Model):
+    """The mission outcome of ``player`` (default: the local player): ``victory``,
+    ``defeat``, ``tie``, ``neutral``, or ``none`` (no result yet)."""
+
+    outcome: Literal["victory", "defeat", "tie", "neutral", "none"]
+    player: PlayerId | None = None
+
+
+class QuestCond(_Model):
+    """A quest by title: ``created`` (it exists), ``completed``, ``failed``,
+    ``discovered``, or ``absent`` (no quest has that title)."""
+
+    quest: str
+    state: Literal["created", "completed", "failed", "discovered", "absent"] = "created"
+
+
+class GlobalCond(_Compare):
+    """A global's value (``index`` for an array element) compared with eq/ne/lt/le/gt/ge."""
+
+    global_: str = Field(alias="global")
+    index: int | None = Field(None, ge=0)
+
+    @model_validator(mode="after")
+    def _needs_cmp(self):
+        if not self.comparisons():
+            raise ValueError("compare the global with one of eq, ne, lt, le, gt, ge")
+        return self
+
+
+class UnitFilter(_Model):
+    """Which units to count: owner, type, alive (default true; null counts dead too), and
+    an optional place (``in``)."""
+
+    owner: PlayerId | None = None
+    type: Rawcode | None = None
+    alive: bool | None = True
+    in_: PlaceRef | None = Field(None, alias="in")
+
+
+class UnitsCond(_Compare):
+    """How many units match ``units`` (a ``UnitFilter``), compared with eq/ne/lt/le/gt/ge
+    (``count`` is short for ``eq``)."""
+
+    units: UnitFilter
+    count: int | None = Field(None, ge=0)
+
+    def comparisons(self) -> list[tuple[str, Any]]:
+        extra = [("eq", self.count)] if self.count is not None else []
+        return extra + super().comparisons()
+
+    @model_validator(mode="after")
+    def _needs_cmp(self):
+        if not self.comparisons():
+            raise ValueError("give 'count' or one of eq, ne, lt, le, gt, ge")
+        return self
+
+
+class UnitCond(_Model):
+    """One unit's state: ``alive``, ``owner``, ``in`` a place, ``exists`` (not removed)."""
+
+    unit: UnitRef
+    alive: bool | None = None
+    exists: bool | None = None
+    owner: PlayerId | None = None
+    in_: PlaceRef | None = Field(None, alias="in")
+
+
+class TriggerCond(_Compare):
+    """How often a trigger fired (its actions started): ``fired: true`` (at least once, the
+    default), ``fired: false`` (never), ``times: N`` (exactly N) or eq/ne/lt/le/gt/ge."""
+
+    trigger: str
+    fired: bool | None = None
+    times: int | None = Field(None, ge=0)
+
+    def comparisons(self) -> list[tuple[str, Any]]:
+        extra = [("eq", self.times)] if self.times is not None else []
+        return extra + super().comparisons()
+
+    @model_validator(mode="after")
+    def _default(self):
+        if self.fired is None and not self.comparisons():
+            self.fired = True
+        return self
+
+
+class Regex(_Model):
+    regex: str
+
+    @model_validator(mode="after")
+    def _compiles(self):
+        try:
+            re.compile(self.regex)
+        except re.error as err:
+            raise ValueError(f"bad regex: {err}") from None
+        return self
+
+
+class MessageCond(_Model):
+    """A text message was shown (``DisplayTextToPlayer``..., transmissions too) to
+    ``player`` (default: the local player): ``message: text`` matches when the text contains
+    it (color codes removed), ``message: {regex: ...}`` by regular expression search.
+    ``shown: false`` asserts that no such message was shown."""
+
+    message: Union[str, Regex]
+    player: PlayerId | None = None
+    shown: bool = True
+
+
+class DialogCond(_Model):
+    """A dialog is currently shown to ``player`` (default: the local player): ``dialog: true``
+    (any) or its title, optionally with exactly these ``buttons`` (texts, in order).
+    ``shown: false`` asserts that no such dialog is shown."""
+
+    dialog: Union[bool, str]
+    buttons: list[str] | None = None
+    player: PlayerId | None = None
+    shown: bool = True
+
+
+class GameCacheCond(_Compare):
+    """A game cache value: cache file name, mission key and key; ``kind`` (integer, real,
+    boolean, string, unit) defaults to the kind of the compared value. Without a
+    comparison it asserts the value exists (``exists: false``: it does not). Reads the live
+    cache of that name when the script initialised one, else the saved copy (what
+    ``SaveGameCache`` wrote, carried to the next mission); ``saved: true`` always reads the
+    saved copy."""
+
+    gamecache: str
+    mission: str
+    key: str
+    kind: Literal["integer", "real", "boolean", "string", "unit"] | None = None
+    exists: bool | None = None
+    saved: bool = False
+
+    @model_validator(mode="after")
+    def _kind(self):
+        if self.kind is None:
+            cmps = self.comparisons()
+            if not cmps:
+                raise ValueError("give 'kind' (integer, real, boolean, string, unit) or a "
+                                 "comparison (eq: 5)")
+            v = cmps[0][1]
+            self.kind = ("boolean" if isinstance(v, bool) else "integer" if isinstance(v, int)
+                         else "real" if isinstance(v, float) else "string")
+        return self
+
+
+class NoErrorsCond(_Model):
+    """No runtime error (thread crash) was recorded."""
+
+    no_runtime_errors: Literal[True]
+
+
+class ErrorSpec(_Model):
+    """One expected runtime error: its ``kind`` (``op-limit``, ``uninitialized``,
+    ``division-by-zero``, ``forbidden-wait``, ``missing-native``...) and/or a ``message``
+    substring."""
+
+    kind: str | None = None
+    message: str | None = None
+
+
+class ErrorsCond(_Model):
+    """Exactly these runtime errors were recorded (each spec matches one error, in any
+    order, and no other error occurred)."""
+
+    runtime_errors: list[ErrorSpec]
+
+
+class EndedCond(_Model):
+    """Whether the mission has ended (victory, defeat, ``EndGame``...)."""
+
+    ended: bool
+
+
+class AnyCond(_Model):
+    """At least one of the conditions holds."""
+
+    any: list["Condition"] = Field(min_length=1)
+
+
+class AllCond(_Model):
+    """Every condition holds."""
+
+    all: list["Condition"] = Field(min_length=1)
+
+
+class NotCond(_Model):
+    """The condition does not hold."""
+
+    not_: "Condition" = Field(alias="not")
+
+
+CONDITION_KINDS: dict[str, type[_Model]] = {
+    "outcome": OutcomeCond, "quest": QuestCond, "global": GlobalCond, "units": UnitsCond,
+    "unit": UnitCond, "trigger": TriggerCond, "message": MessageCond, "dialog": DialogCond,
+    "gamecache": GameCacheCond, "no_runtime_errors": NoErrorsCond,
+    "runtime_errors": ErrorsCond, "ended": EndedCond, "any": AnyCond, "all": AllCond,
+    "not": NotCond,
+}
+
+
+def _tag_of(kinds: dict[str, type]):
+    def tag(v: Any) -> str | None:
+        if isinstance(v, str) and v in kinds:
+            return v  # a bare step name (next_mission)
+        if isinstance(v, dict):
+            for k in v:
+                if k in kinds:
+                    return k
+            return None
+        if isinstance(v, BaseModel):
+            for k, cls in kinds.items():
+                if isinstance(v, cls):
+                    return k
+        return None
+    return tag
+
+
+Condition = Annotated[
+    Union[tuple(Annotated[cls, Tag(k)] for k, cls in CONDITION_KINDS.items())],  # type: ignore[misc]
+    Discriminator(_tag_of(CONDITION_KINDS), custom_error_type="condition",
+                  custom_error_message="unknown condition: write one of "
+                  + ", ".join(CONDITION_KINDS)),
+]
+for _cls in (AnyCond, AllCond, NotCond):
+    _cls.model_rebuild()
+
+
+# ---------------------------------------------------------------------------------------
+# Steps
+# ---------------------------------------------------------------------------------------
+
+class AdvanceStep(_Model):
+    """Simulate this much game time (stops early if the mission ends)."""
+
+    advance: Duration
+
+
+class RunUntil(_Model):
+    """A condition and the game time it may take (``within``; default: what is left of the
+    scenario's budget)."""
+
+    condition: Condition
+    within: Duration | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flat(cls, v: Any) -> Any:
+        if isinstance(v, dict) and "condition" not in v:
+            rest = {k: x for k, x in v.items() if k != "within"}
+            out = {"condition": rest}
+            if "within" in v:
+                out["within"] = v["within"]
+            return out
+        return v
+
+
+class RunUntilStep(_Model):
+    """Simulate until the condition holds; fails when ``within`` passes first, or when the
+    mission ends first (unless the condition is about the outcome)."""
+
+    run_until: RunUntil
+
+
+class KillSpec(_Model):
+    """The unit dies, killed by ``killer`` (a unit) or by nobody."""
+
+    unit: UnitRef
+    killer: UnitRef | None = None
+
+
+class KillStep(_Model):
+    kill: Annotated[KillSpec, BeforeValidator(_wrap("unit", str))]
+
+
+class MoveSpec(_Model):
+    """The unit is moved (instantly, as ``SetUnitX/Y`` would) into a rect or region (to its
+    center, or a cell of the region) or to a point; the event layer sees it enter."""
+
+    unit: UnitRef
+    to: PlaceRef
+
+
+class MoveStep(_Model):
+    move: MoveSpec
+
+
+class OrderSpec(_Model):
+    """The unit is given an order (``move``, ``attack``, ``smart``, ``patrol``, ``stop``...)
+    towards a place or a ``target`` unit, as a player would. The model does not walk units,
+    so by default (``arrive: true``) the unit is then placed at the order's destination."""
+
+    unit: UnitRef
+    order: str = "move"
+    to: PlaceRef | None = None
+    target: UnitRef | None = None
+    arrive: bool = True
+
+
+class OrderStep(_Model):
+    order: OrderSpec
+
+
+class DamageSpec(_Model):
+    """The unit takes ``amount`` damage (life points) from ``source`` (a unit) or nobody;
+    it dies when its life drops to 0.405 or below."""
+
+    unit: UnitRef
+    amount: float = Field(gt=0)
+    source: UnitRef | None = None
+
+
+class DamageStep(_Model):
+    damage: DamageSpec
+
+
+class HealSpec(_Model):
+    """The unit regains ``amount`` life points (up to its maximum)."""
+
+    unit: UnitRef
+    amount: float = Field(gt=0)
+
+
+class HealStep(_Model):
+    heal: HealSpec
+
+
+class SelectSpec(_Model):
+    """``player`` (default: the local player) selects the unit (adds it to the selection)."""
+
+    unit: UnitRef
+    player: PlayerId | None = None
+
+
+class SelectStep(_Model):
+    select: Annotated[SelectSpec, BeforeValidator(_wrap("unit", str))]
+
+
+class ItemSpec(_Model):
+    """The unit uses / picks up an item (a global, or ``{type: ratc}``)."""
+
+    unit: UnitRef
+    item: ItemRef
+
+
+class UseItemStep(_Model):
+    use_item: ItemSpec
+
+
+class PickUpStep(_Model):
+    pick_up: ItemSpec
+
+
+class LearnSpec(_Model):
+    """The hero spends a skill point on ``ability`` (rawcode), as the player would."""
+
+    unit: UnitRef
+    ability: Rawcode
+
+
+class LearnStep(_Model):
+    learn_skill: LearnSpec
+
+
+class ClickSpec(_Model):
+    """``player`` (default: the local player) clicks a button -- by text or 0-based index --
+    of ``dialog`` (a dialog global or title; default: the one dialog shown to the player)."""
+
+    button: Union[int, str]
+    dialog: str | None = None
+    player: PlayerId | None = None
+
+
+class ClickStep(_Model):
+    click: Annotated[ClickSpec, BeforeValidator(_wrap("button", str, int))]
+
+
+class ChatSpec(_Model):
+    """``player`` (default: the local player) types a chat line."""
+
+    text: str
+    player: PlayerId | None = None
+
+
+class ChatStep(_Model):
+    chat: Annotated[ChatSpec, BeforeValidator(_wrap("text", str))]
+
+
+class LeaveSpec(_Model):
+    """``player`` leaves the game."""
+
+    player: PlayerId
+
+
+class LeaveStep(_Model):
+    leave: Annotated[LeaveSpec, BeforeValidator(_wrap("player", int))]
+
+
+class SetSpec(_Model):
+    """Set a global (``index`` for an array element) to a value: integer, real, boolean,
+    string, ``null``, or -- for a handle global -- the name of another global holding it."""
+
+    global_: str = Field(alias="global")
+    value: Any
+    index: int | None = Field(None, ge=0)
+
+
+class SetStep(_Model):
+    set: SetSpec
+
+
+class NextMissionStep(_Model):
+    """Save and continue with the next map of the campaign, carrying the saved game caches."""
+
+    next_mission: Literal[True, None] | dict = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare(cls, v: Any) -> Any:
+        return {"next_mission": None} if v == "next_mission" else v
+
+    @model_validator(mode="after")
+    def _empty(self):
+        if isinstance(self.next_mission, dict) and self.next_mission:
+            raise ValueError("next_mission takes no options")
+        return self
+
+
+class ExpectStep(_Model):
+    """Check conditions now (the scenario fails at the first one that does not hold)."""
+
+    expect: Union[Condition, list[Condition]]
+
+
+STEP_KINDS: dict[str, type[_Model]] = {
+    "advance": AdvanceStep, "run_until": RunUntilStep, "kill": KillStep, "move": MoveStep,
+    "order": OrderStep, "damage": DamageStep, "heal": HealStep, "select": SelectStep,
+    "use_item": UseItemStep, "pick_up": PickUpStep, "learn_skill": LearnStep,
+    "click": ClickStep, "chat": ChatStep, "leave": LeaveStep, "set": SetStep,
+    "next_mission": NextMissionStep, "expect": ExpectStep,
+}
+
+
+Step = Annotated[
+    Union[tuple(Annotated[cls, Tag(k)] for k, cls in STEP_KINDS.items())],  # type: ignore[misc]
+    Discriminator(_tag_of(STEP_KINDS), custom_error_type="step",
+                  custom_error_message="unknown step: write one of " + ", ".join(STEP_KINDS)),
+]
+
+
+# ---------------------------------------------------------------------------------------
+# The scenario
+# ---------------------------------------------------------------------------------------
+
+class SlotOverride(_Model):
+    """Overrides of a player slot, applied after ``config()`` and before ``main()`` (as the
+    game lobby does): controller, whether a human plays it, name, team."""
+
+    controller: Literal["user", "computer", "rescuable", "neutral", "creep", "none"] | None = None
+    human: bool | None = None
+    name: str | None = None
+    team: int | None = Field(None, ge=0)
+
+
+class Scenario(_Model):
+    """A whole scenario file (see the module docstring and ``docs/scenarios.md``)."""
+
+    name: str | None = None
+    description: str | None = None
+    map: str | None = None
+    campaign: Union[str, list[str], None] = None
+    api: str | None = None
+    seed: int = 0
+    local_player: PlayerId = 0
+    players: dict[int, SlotOverride] = Field(default_factory=dict)
+    budget: Duration = DEFAULT_BUDGET
+    markers: list[str] = Field(default_factory=list)
+    steps: list[Step] = Field(default_factory=list)
+    expect: list[Condition] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _one_map(self):
+        if (self.map is None) == (self.campaign is None):
+            raise ValueError("name exactly one of 'map' (one map) or 'campaign' (a folder "
+                             "with campaign.toml, or a list of maps)")
+        if isinstance(self.campaign, list) and not self.campaign:
+            raise ValueError("'campaign' lists no map")
+        for pid in self.players:
+            if not 0 <= pid <= 27:
+                raise ValueError(f"player {pid} is outside 0..27")
+        return self
+
+
+@dataclass
+class LoadedScenario:
+    """A validated scenario with where it came from.
+
+    ``maps`` are the resolved map paths in play order; ``api`` the resolved API folder (or
+    None for the map's / built-in API); ``step_lines`` / ``expect_lines`` the 1-based line
+    of each step / expectation in the file.
+    """
+
+    path: Path
+    scenario: Scenario
+    maps: list[Path]
+    api: Path | None
+    step_lines: list[int] = field(default_factory=list)
+    expect_lines: list[int] = field(default_factory=list)
+    campaign_name: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.scenario.name or self.path.name.removesuffix(".scenario.yaml")
+
+    @property
+    def markers(self) -> list[str]:
+        return list(self.scenario.markers)
+
+
+def _mark_for(loc: tuple, marks: dict[tuple, tuple[int, int]]) -> tuple[int, int] | None:
+    """The position of the document path that best matches a pydantic error location."""
+    return marks.get(_doc_path(loc, marks), marks.get(()))
+
+
+def _doc_path(loc: tuple, marks: dict) -> tuple:
+    """The longest document path made of a subsequence of ``loc`` (pydantic locations also
+    hold union tags and model names, and a tag may equal a document key), preferring one that
+    reaches the deepest element of ``loc``."""
+    best: tuple[tuple, tuple[int, int]] = ((), (0, -1))
+
+    def search(i: int, path: tuple, last: int) -> None:
+        nonlocal best
+        score = (len(path), last)
+        if score > best[1]:
+            best = (path, score)
+        for j in range(i, len(loc)):
+            for candidate in (loc[j], _alias_back(loc[j])):
+                if path + (candidate,) in marks:
+                    search(j + 1, path + (candidate,), j)
+                    break
+
+    search(0, (), -1)
+    return best[0]
+
+
+def _alias_back(part: Any) -> Any:
+    if isinstance(part, str) and part.endswith("_") and part[:-1] in ("global", "in", "not"):
+        return part[:-1]
+    return part
+
+
+def _error_text(err: dict, marks: dict) -> str:
+    loc = ""
+    for p in _doc_path(tuple(err.get("loc", ())), marks):
+        loc += f"[{p}]" if isinstance(p, int) else (f".{p}" if loc else str(p))
+    msg = err.get("msg", "invalid")
+    if err.get("type") == "extra_forbidden":
+        msg = f"unknown field '{_alias_back(err['loc'][-1])}'"
+    elif err.get("type") == "missing":
+        msg = f"missing field '{_alias_back(err['loc'][-1])}'"
+    elif msg.startswith("Value error, "):
+        msg = msg[len("Value error, "):]
+    elif msg.startswith("Assertion failed, "):
+        msg = msg[len("Assertion failed, "):]
+    return f"{loc}: {msg}" if loc else msg
+
+
+def parse_scenario(text: str | bytes, file: str | os.PathLike = "<scenario>") -> tuple[Scenario, dict, dict]:
+    """Parse and validate scenario text; returns (scenario, marks, key marks).
+
+    Raises ScenarioFileError (``file:line:col``) for YAML and schema errors."""
+    loader = MarkedLoader(text)
+    try:
+        data = loader.load_marked()
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        raise ScenarioFileError(file, line, col, f"YAML: {err.problem or err.context}") from None
+    except yaml.YAMLError as err:
+        raise ScenarioFileError(file, None, None, f"YAML: {err}") from None
+    finally:
+        loader.dispose()
+    if data is None:
+        raise ScenarioFileError(file, 1, 1, "empty scenario file")
+    if not isinstance(data, dict):
+        raise ScenarioFileError(file, 1, 1, "a scenario file is a mapping (map:, steps:, expect:)")
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        first = _most_specific(errors)
+        mark = _mark_for(tuple(first.get("loc", ())), loader.value_marks)
+        if first.get("type") == "extra_forbidden":
+            mark = loader.key_positions.get(_doc_path(first["loc"], loader.value_marks), mark)
+        line, col = mark if mark else (None, None)
+        text_ = _error_text(first, loader.value_marks)
+        more = len(errors) - 1
+        if more > 0:
+            text_ += f" (and {more} more problem{'s' if more > 1 else ''})"
+        raise ScenarioFileError(file, line, col, text_) from None
+    return scenario, loader.value_marks, loader.key_positions
+
+
+def _most_specific(errors: list[dict]) -> dict:
+    """The error to report: prefer one that is not a union-member mismatch of a str branch
+    (pydantic reports every union branch), i.e. the deepest location."""
+    def score(e: dict) -> tuple:
+        loc = e.get("loc", ())
+        # errors against the plain 'str' branch of a ref union are the least informative
+        str_branch = e.get("type") in ("string_type",) and len(errors) > 1
+        return (not str_branch, len(loc))
+    return max(errors, key=score)
+
+
+def _expand(value: str, base: Path, file: Path, what: str, line: int | None, col: int | None) -> Path:
+    expanded = os.path.expandvars(os.path.expanduser(value))
+    missing = re.findall(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", expanded)
+    if missing:
+        raise ScenarioFileError(file, line, col, f"{what}: environment variable "
+                                f"{missing[0]} is not set")
+    p = Path(expanded)
+    return p if p.is_absolute() else (base / p)
+
+
+def load_scenario(path: str | os.PathLike, *, text: str | None = None) -> LoadedScenario:
+    """Read and validate a ``*.scenario.yaml`` file; resolve its map/campaign/API paths.
+
+    Raises ScenarioFileError (with file, line and column) for anything wrong with the file,
+    including a ``campaign`` folder without ``campaign.toml``. Missing map files are reported
+    when the scenario runs."""
+    path = Path(path)
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise ScenarioFileError(path, None, None, f"cannot read: {err}") from None
+    scenario, marks, _ = parse_scenario(text, path)
+    base = path.resolve().parent
+
+    def at(*p):
+        return marks.get(p, (None, None))
+
+    api = _expand(scenario.api, base, path, "api", *at("api")) if scenario.api else None
+    campaign_name = None
+    if scenario.map is not None:
+        maps = [_expand(scenario.map, base, path, "map", *at("map"))]
+    elif isinstance(scenario.campaign, list):
+        maps = [_expand(m, base, path, "campaign", *at("campaign", i))
+                for i, m in enumerate(scenario.campaign)]
+    else:
+        folder = _expand(scenario.campaign, base, path, "campaign", *at("campaign"))
+        from maps.errors import MapError
+        from maps.runner import read_campaign
+        if not (folder / "campaign.toml").is_file():
+            raise ScenarioFileError(path, *at("campaign"),
+                                    f"campaign: {folder} has no campaign.toml (or list the maps)")
+        try:
+            camp = read_campaign(folder)
+        except MapError as err:
+            raise ScenarioFileError(path, *at("campaign"), f"campaign: {err}") from None
+        maps, campaign_name = list(camp.missions), camp.name
+    n_next = sum(1 for s in scenario.steps if isinstance(s, NextMissionStep))
+    if n_next >= len(maps):
+        i = [k for k, s in enumerate(scenario.steps) if isinstance(s, NextMissionStep)][len(maps) - 1]
+        raise ScenarioFileError(path, *at("steps", i),
+                                f"next_mission: the campaign has only {len(maps)} map"
+                                f"{'s' if len(maps) != 1 else ''}")
+    step_lines = [at("steps", i)[0] or 0 for i in range(len(scenario.steps))]
+    expect_lines = [at("expect", i)[0] or 0 for i in range(len(scenario.expect))]
+    return LoadedScenario(path, scenario, maps, api, step_lines, expect_lines, campaign_name)
+
+
+# ---------------------------------------------------------------------------------------
+# Text of a step or condition (for reports)
+# ---------------------------------------------------------------------------------------
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, RunUntil):
+        out = _plain(v.condition)
+        if v.within is not None:
+            out["within"] = format_duration(v.within)
+        return out
+    if isinstance(v, BaseModel):
+        out = {}
+        fields = list(type(v).model_fields.items())
+        fields.sort(key=lambda kv: kv[0] in _CMP)  # the defining key first, comparisons last
+        for name, info in fields:
+            if name not in v.model_fields_set:
+                continue
+            key = info.alias or name
+            value = getattr(v, name)
+            out[key] = format_duration(value) if key in ("advance", "within") else _plain(value)
+        return out
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _flow(v: Any) -> str:
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_flow(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, list):
+        return "[" + ", ".join(_flow(x) for x in v) + "]"
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        plain = (re.fullmatch(r"[\w\-.\[\]^$*+?()|\\][^:{}\[\],#'\"]*", v) is not None
+                 and v.strip() == v and v.lower() not in ("true", "false", "null", "~")
+                 and not re.fullmatch(r"[-+]?\d+(\.\d*)?", v))
+        return v if plain else repr(v)
+    return str(v)
+
+
+def describe(item: Any) -> str:
+    """A step or condition as YAML flow text, e.g. ``{trigger: gg_trg_Intro, times: 2}``."""
+    return _flow(_plain(item))
