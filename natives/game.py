@@ -8,9 +8,11 @@ items, destructables, groups, world geometry, and the subsystems other modules p
 Time
     ``game.now`` is the current game time in game seconds. The VM's clock supplies it: either
     set ``game.clock`` to a zero-argument callable returning the time, or assign
-    ``game.now = t`` as the clock advances. After advancing, the clock calls
-    ``game.advance(now)`` so model-level timed transitions due by then happen (corpse decay,
-    see ``natives.units``), in (due time, sequence) order.
+    ``game.now = t`` as the clock advances. Model-level timed transitions (corpse decay,
+    timed life; see ``natives.units``) are queued with ``game.schedule(delay, callback,
+    *args)``. Either the clock calls ``game.advance(now)`` after advancing, which runs the
+    due ones in (due time, sequence) order, or the VM replaces ``game.schedule`` with its
+    own scheduler (``natives.session`` does), so everything shares one queue.
 
 Events
     Model changes that triggers may observe are published with ``game.publish(name,
