@@ -1,0 +1,181 @@
+"""The ``jass`` command line: a click group; each job is a subcommand (``jass check`` ...).
+
+Nothing imports this module (DESIGN.md section 2); it parses options, calls the packages
+and renders their results (with rich when stdout is a terminal, plain text otherwise).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+
+@click.group()
+@click.version_option(package_name="jassvm", prog_name="jass")
+def main() -> None:
+    """Headless Warcraft III JASS runtime: check, run and test map scripts."""
+
+
+# ---------------------------------------------------------------------------- jass check
+
+def _find_api_file(api_dir: Path, name: str) -> Path | None:
+    """``api_dir/name``, matched case-insensitively (1.30.4 ships ``blizzard.j``)."""
+    exact = api_dir / name
+    if exact.is_file():
+        return exact
+    try:
+        for entry in api_dir.iterdir():
+            if entry.name.lower() == name.lower() and entry.is_file():
+                return entry
+    except OSError:
+        return None
+    return None
+
+
+def _api_files(api_dir: Path, files: tuple[str, ...]) -> list[Path]:
+    """The API files to load before ``files``: common.j, Blizzard.j, and common.ai for .ai scripts."""
+    names = ["common.j", "Blizzard.j"]
+    if any(f.lower().endswith(".ai") for f in files):
+        names.append("common.ai")
+    given = set()
+    for f in files:
+        try:
+            given.add(Path(f).resolve())
+        except OSError:
+            pass
+    out = []
+    for name in names:
+        path = _find_api_file(api_dir, name)
+        if path is None:
+            if name == "common.j":
+                raise click.ClickException(f"{api_dir}: no common.j in the API folder")
+            continue
+        if path.resolve() not in given:
+            out.append(path)
+    return out
+
+
+def _excerpt(src, line: int, col: int, width: int = 160) -> tuple[str, int] | None:
+    """The source line (tabs expanded, clipped around the column) and the caret offset."""
+    if line <= 0:
+        return None
+    try:
+        starts = src._starts  # noqa: SLF001 - same project
+        if line > len(starts):
+            return None
+        start = starts[line - 1]
+        end = starts[line] if line < len(starts) else len(src.text)
+        raw = src.text[start:end].rstrip("\r\n")
+    except Exception:
+        return None
+    before = raw[: max(col - 1, 0)].encode("latin-1").decode("utf-8", "replace").expandtabs(4)
+    text = raw.encode("latin-1").decode("utf-8", "replace").expandtabs(4)
+    caret = len(before)
+    if len(text) > width:
+        lo = max(0, min(caret - width // 2, len(text) - width))
+        text = ("..." if lo else "") + text[lo:lo + width] + ("..." if lo + width < len(text) else "")
+        caret = caret - lo + (3 if lo else 0)
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text, caret
+
+
+def _render(diags, sources: dict, use_rich: bool) -> None:
+    """Print diagnostics as ``file:line:col: severity[CODE]: message`` plus a source excerpt."""
+    if use_rich:
+        from rich.console import Console
+        from rich.markup import escape
+        console = Console(highlight=False, soft_wrap=True)
+        colour = {"error": "bold red", "warning": "bold yellow", "note": "bold cyan"}
+        for d in diags:
+            sev = d.severity.value
+            console.print(f"[bold]{escape(f'{d.file}:{d.line}:{d.col}:')}[/bold] "
+                          f"[{colour.get(sev, 'bold')}]{sev}[{d.code}][/]: {escape(d.message)}")
+            ex = _excerpt(sources[d.file], d.line, d.col) if d.file in sources else None
+            if ex:
+                text, caret = ex
+                gutter = f"{d.line:>6} | "
+                console.print(f"[dim]{gutter}[/dim]{escape(text)}")
+                console.print(f"[dim]{' ' * (len(gutter) - 2)}| [/dim]{' ' * caret}[{colour.get(sev, 'bold')}]^[/]")
+        return
+    out = []
+    for d in diags:
+        out.append(d.format())
+        ex = _excerpt(sources[d.file], d.line, d.col) if d.file in sources else None
+        if ex:
+            text, caret = ex
+            gutter = f"{d.line:>6} | "
+            out.append(gutter + text)
+            out.append(" " * (len(gutter) - 2) + "| " + " " * caret + "^")
+    if out:
+        click.echo("\n".join(out))
+
+
+def _summary(n_err: int, n_warn: int, n_files: int) -> str:
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+    if n_err == 0 and n_warn == 0:
+        return f"ok: no problems in {plural(n_files, 'file')}"
+    status = "failed" if n_err else "ok"
+    return f"{status}: {plural(n_err, 'error')}, {plural(n_warn, 'warning')} in {plural(n_files, 'file')}"
+
+
+@main.command("check")
+@click.option("--api", "api_dir", type=click.Path(file_okay=False, path_type=Path), envvar="JASS_API",
+              help="Folder with common.j (and Blizzard.j, common.ai) to load before the files "
+                   "[env: JASS_API].")
+@click.option("--lenient", is_flag=True,
+              help="Accept what the game itself loads; its laxities become warnings.")
+@click.option("--flag", "flags", multiple=True, metavar="+NAME|-NAME",
+              help="pjass option for every file, e.g. --flag +rb --flag +shadow "
+                   "(rb, shadow, filter, checkstringhash, nomodulooperator, checklongnames, "
+                   "checkglobalsinit, checknumberliterals, nosyntaxerror, nosemanticerror, "
+                   "noruntimeerror, oldpatch).")
+@click.argument("files", nargs=-1, required=True)
+def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], files: tuple[str, ...]) -> None:
+    """Syntax- and type-check JASS FILEs (pjass level), in order, after the API files.
+
+    Exits 1 when there are errors, 0 otherwise.
+    """
+    from jassvm.checker import CheckOptions, load_sources
+    from jassvm.source import SourceText
+
+    try:
+        options = CheckOptions(strict=not lenient).with_flags(*[s for f in flags for s in f.split(",")])
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--flag")
+    paths: list[str] = []
+    if api_dir is not None:
+        if not api_dir.is_dir():
+            raise click.ClickException(f"{api_dir}: not a folder")
+        paths.extend(str(p) for p in _api_files(api_dir, files))
+    paths.extend(files)
+    sources: list[tuple[str, bytes]] = []
+    unreadable = False
+    for p in paths:
+        try:
+            with open(p, "rb") as fh:
+                sources.append((p, fh.read()))
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            click.echo(f"error: cannot read {p}: {reason}", err=True)
+            unreadable = True
+    if unreadable:
+        sys.exit(1)
+    try:
+        program = load_sources(sources, options)
+        texts = {name: SourceText(data, name) for name, data in sources}
+    except Exception as exc:  # never a traceback for any input
+        click.echo(f"error: internal checker failure: {exc!r}", err=True)
+        sys.exit(2)
+    use_rich = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    _render(program.diagnostics, texts, use_rich)
+    n_err = sum(1 for d in program.diagnostics if d.is_error)
+    n_warn = sum(1 for d in program.diagnostics if d.severity.value == "warning")
+    click.echo(_summary(n_err, n_warn, len(sources)))
+    sys.exit(1 if n_err else 0)
+
+
+if __name__ == "__main__":
+    main()
