@@ -31,8 +31,9 @@ Clicks (the model API scenarios use)
 
     which the event layer dispatches to ``EVENT_DIALOG_BUTTON_CLICK`` (90) registrations of
     the button and ``EVENT_DIALOG_CLICK`` (91) registrations of the dialog (S147). The
-    dispatched thread's response context carries ``clicked_button`` and ``clicked_dialog``,
-    read by ``GetClickedButton`` / ``GetClickedDialog``. A quit button
+    dispatched thread's response context carries ``clicked_button`` and ``clicked_dialog``
+    (and ``trigger_player``), read by ``GetClickedButton`` / ``GetClickedDialog``, which
+    ``natives.events`` registers with the other response natives. A quit button
     (``DialogAddQuitButton``) then ends the game for that player: see
     ``natives.mission.player_quit``. Invalid clicks raise ``DialogError``.
 
@@ -67,7 +68,8 @@ DIALOG_CLICK_EVENT = "dialog_click"
 
 RESPONSE_CLICKED_BUTTON = "clicked_button"
 RESPONSE_CLICKED_DIALOG = "clicked_dialog"
-"""Keys of the thread response context read by ``GetClickedButton``/``GetClickedDialog``."""
+"""Keys of the thread response context (set by ``natives.events``) read by
+``GetClickedButton``/``GetClickedDialog``."""
 
 _MAP_CONTROL_USER = 0   # common.j MAP_CONTROL_USER = ConvertMapControl(0)
 _SLOT_PLAYING = 1       # common.j PLAYER_SLOT_STATE_PLAYING = ConvertPlayerSlotState(1)
@@ -385,7 +387,7 @@ def press_hotkey(game, dialog: Dialog, key: Any, player: Any = None) -> Button:
 
 
 # ---------------------------------------------------------------------------------------
-# Natives (common.j 1.30.4 "Dialog API" and the click response natives)
+# Natives (common.j 1.30.4 "Dialog API")
 # ---------------------------------------------------------------------------------------
 
 @native("DialogCreate", "takes nothing returns dialog")
@@ -456,20 +458,6 @@ def DialogDisplay(ctx, p, d, flag):
                      "shown before the game starts (use a wait or a zero timer)")
             return
     dialogs(ctx.game).display(p, d, bool(flag))
-
-
-@native("GetClickedButton", "takes nothing returns button", constant=True)
-def GetClickedButton(ctx):
-    """The clicked button of an ``EVENT_DIALOG_BUTTON_CLICK``/``EVENT_DIALOG_CLICK`` thread
-    (response key ``clicked_button``; survives waits); null elsewhere (S147)."""
-    return ctx.thread.response.get(RESPONSE_CLICKED_BUTTON)
-
-
-@native("GetClickedDialog", "takes nothing returns dialog", constant=True)
-def GetClickedDialog(ctx):
-    """The dialog of the clicked button in a dialog-event thread (response key
-    ``clicked_dialog``); null elsewhere (S147)."""
-    return ctx.thread.response.get(RESPONSE_CLICKED_DIALOG)
 
 
 def _register_subsystem() -> None:

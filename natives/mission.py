@@ -11,7 +11,7 @@ Model
       mission ended for the local player;
     - ``restart``: True when it ended through ``RestartGame``;
     - ``left``: ids of other human players who left through a quit button;
-    - ``paused`` (``PauseGame``) and ``load_dialog_requests`` (``DisplayLoadDialog``);
+    - ``load_dialog_requests`` (``DisplayLoadDialog`` calls);
     - ``campaign``: a ``Campaign`` with the profile flags a mission sets for the campaign
       menu (missions/campaigns/cinematics available, tutorial cleared, menu race, custom
       campaign buttons, default difficulty, restart disabled). A campaign run carries it to
@@ -19,7 +19,8 @@ Model
 
     Natives Blizzard.j's victory/defeat code reaches that live elsewhere: ``IsNoVictoryCheat``
     / ``IsNoDefeatCheat`` and ``Get/SetIntegerGameState`` (``natives.core``: ``game.cheats``,
-    ``game.game_states``), ``GetPlayerController`` (``natives.players``), ``DoNotSaveReplay``,
+    ``game.game_states``), ``GetPlayerController`` (``natives.players``), ``PauseGame``
+    (``natives.timers``: freezes timers and the day clock), ``DoNotSaveReplay``,
     ``EnableUserControl``/``EnableUserUI`` (``natives.cinematics``), triggers, text, sounds.
 
     ``game.ended`` and ``game.next_level`` mirror ``outcome.ended`` / ``outcome.next_level``
@@ -50,13 +51,10 @@ Model events (``game.publish``)
     ``player_victory`` / ``player_defeat`` (player) when ``RemovePlayer`` gives that result
     (for ``EVENT_PLAYER_VICTORY`` 14 / ``EVENT_PLAYER_DEFEAT`` 13 triggers, S144 medium);
     ``player_left`` (player) when a non-local player quits through a quit button (for
-    ``EVENT_PLAYER_LEAVE``); ``game_paused`` (paused) when ``PauseGame`` changes the state.
+    ``EVENT_PLAYER_LEAVE``).
 
 Project choices (not researched)
     - a second ``RemovePlayer`` of a removed player keeps the first result (warning);
-    - ``PauseGame`` keeps the flag, stops the day clock (``game.time_of_day``, when
-      ``natives.core`` provides it) and publishes ``game_paused``; stopping timers while
-      paused is the scheduler's job (S099: ``TriggerSleepAction`` waits keep running);
     - ``GetDefaultDifficulty`` is what ``SetDefaultDifficulty`` set, else the difficulty the
       mission started with (``game.difficulty`` when a difficulty native first ran);
     - ``GetCustomCampaignButtonVisible`` is false until set.
@@ -109,7 +107,6 @@ class Outcome:
         self.next_level: str | None = None
         self.restart = False
         self.left: set[int] = set()
-        self.paused = False
         self.load_dialog_requests = 0
         self.campaign = Campaign()
         self.start_difficulty: int | None = None
@@ -175,17 +172,6 @@ class Outcome:
         player.slot_state = _SLOT_LEFT
         self.game.publish("player_left", player=player)
 
-    def set_paused(self, paused: bool) -> None:
-        if self.paused == paused:
-            return
-        self.paused = paused
-        try:
-            clock = self.game.time_of_day
-        except AttributeError:
-            clock = None
-        if clock is not None and hasattr(clock, "set_paused"):
-            clock.set_paused(paused)
-        self.game.publish("game_paused", paused=paused)
 
     # -- difficulty ---------------------------------------------------------------------
     def _capture_start(self) -> None:
@@ -256,13 +242,6 @@ def ChangeLevel(ctx, level, score_screen):
 def RestartGame(ctx, score_screen):
     """End the mission so that it starts again (``outcome.restart``; S143 defeat dialog)."""
     outcome(ctx.game).end("restart", score_screen)
-
-
-@native("PauseGame", "takes boolean flag returns nothing")
-def PauseGame(ctx, flag):
-    """Set ``outcome.paused``, stop/restart the day clock and publish ``game_paused`` on a
-    change (module doc)."""
-    outcome(ctx.game).set_paused(bool(flag))
 
 
 @native("DisplayLoadDialog", "takes nothing returns nothing")

@@ -344,16 +344,3 @@ def test_quit_button_of_other_player_leaves():
     assert not game.ended and game.outcome.left == {1}
     assert game.published[-1] == ("player_left", {"player": game.players.get(1)})
     assert game.players.get(1).get_slot_state() == 2  # PLAYER_SLOT_STATE_LEFT
-
-
-# -- response natives -----------------------------------------------------------------------
-
-def test_clicked_response_natives():
-    d = object()
-    b = object()
-    ctx = FakeCtx(response={"clicked_button": b, "clicked_dialog": d})
-    assert call(ctx, "GetClickedButton") is b
-    assert call(ctx, "GetClickedDialog") is d
-    empty = FakeCtx()
-    assert call(empty, "GetClickedButton") is None
-    assert call(empty, "GetClickedDialog") is None
