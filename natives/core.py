@@ -1,0 +1,385 @@
+"""Core natives: math, conversions, strings, randomness, game states, time of day, cheats.
+
+The math, conversion and string natives are thin bindings of ``jassvm.values`` (exact JASS
+semantics, S0xx ids there). The random natives use one ``JassRandom`` per game
+(``game.jass_random``), seeded from ``Game.seed`` (S149, S150: one global stream shared by
+all threads).
+
+Game states (common.j): ``GAME_STATE_DIVINE_INTERVENTION`` (igamestate 0) and
+``GAME_STATE_DISCONNECTED`` (igamestate 1) are plain integers, 0 until
+``SetIntegerGameState``; ``GAME_STATE_TIME_OF_DAY`` (fgamestate 2) is the clock of
+``TimeOfDay``. Changes are published for the event layer (``natives.events``):
+``game_state`` (state (int), old, value) and ``time_of_day`` (old, value).
+"""
+from __future__ import annotations
+
+from jassvm import values
+from natives.game import register_subsystem
+from natives.handles import enum_value
+from natives.registry import native
+
+IGAMESTATE_DIVINE_INTERVENTION = 0
+IGAMESTATE_DISCONNECTED = 1
+FGAMESTATE_TIME_OF_DAY = 2
+
+DAY_SECONDS = 480.0
+"""Game seconds per 24-hour day at time-of-day scale 1 (8 minutes: 20 game seconds per game
+hour; the game's standard day/night cycle, project knowledge, not measured here)."""
+
+START_TIME_OF_DAY = 12.0
+"""Time of day (hours) when a map starts, until the script sets it. Unverified project
+choice; melee maps set 8:00 (Blizzard.j ``bj_MELEE_STARTING_TOD``), campaigns set their own."""
+
+register_subsystem("jass_random", "jassvm.values", "JassRandom", lambda game: (game.seed,))
+register_subsystem("time_of_day", "natives.core", "TimeOfDay", lambda game: (game,))
+register_subsystem("game_states", "natives.core", "GameStates", lambda game: (game,))
+register_subsystem("cheats", "natives.core", "Cheats", lambda game: (game,))
+
+
+class TimeOfDay:
+    """The day clock: hours in [0, 24), advancing ``24 / DAY_SECONDS * scale`` hours per game
+    second unless suspended (``SuspendTimeOfDay``) or the game is paused (``PauseGame``).
+
+    A non-positive scale stops the clock (project choice: the game's behaviour for negative
+    scales is not documented). Every change publishes ``time_of_day`` (old, value).
+    """
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.base = START_TIME_OF_DAY
+        self.base_time = 0.0
+        self.scale = 1.0
+        self.suspended = False
+        self.paused = False
+
+    def rate(self) -> float:
+        """Hours per game second now (0 when stopped)."""
+        if self.suspended or self.paused or self.scale <= 0:
+            return 0.0
+        return 24.0 / DAY_SECONDS * self.scale
+
+    def value(self) -> float:
+        """The current time of day, hours in [0, 24)."""
+        return (self.base + (self.game.now - self.base_time) * self.rate()) % 24.0
+
+    def seconds_until(self, hour: float) -> float | None:
+        """Game seconds until the clock next reaches ``hour`` (strictly in the future: a
+        clock standing on ``hour`` waits a whole day); None when the clock is stopped."""
+        rate = self.rate()
+        if rate <= 0:
+            return None
+        delta = (hour - self.value()) % 24.0
+        if delta < 1e-6:
+            delta += 24.0
+        return delta / rate
+
+    def _change(self, apply) -> None:
+        old = self.value()
+        self.base = old
+        self.base_time = self.game.now
+        apply()
+        self.game.publish("time_of_day", old=old, value=self.value())
+
+    def set(self, hours: float) -> None:
+        """Jump to ``hours`` (wrapped into [0, 24))."""
+        self._change(lambda: setattr(self, "base", hours % 24.0))
+
+    def set_scale(self, scale: float) -> None:
+        self._change(lambda: setattr(self, "scale", scale))
+
+    def set_suspended(self, flag: bool) -> None:
+        self._change(lambda: setattr(self, "suspended", bool(flag)))
+
+    def set_paused(self, flag: bool) -> None:
+        self._change(lambda: setattr(self, "paused", bool(flag)))
+
+
+class GameStates:
+    """Integer game states by igamestate value (0 until set)."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.values: dict[int, int] = {}
+
+    def get(self, state: int) -> int:
+        return self.values.get(state, 0)
+
+    def set(self, state: int, value: int) -> None:
+        old = self.get(state)
+        self.values[state] = value
+        if old != value:
+            self.game.publish("game_state", state=state, old=old, value=value)
+
+
+class Cheats:
+    """Cheat codes passed to ``Cheat``: ``used`` lists them in order; ``no_victory`` /
+    ``no_defeat`` are toggled by ``itvexesme`` / ``strengthandhonor``."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.used: list[str] = []
+        self.no_victory = False
+        self.no_defeat = False
+
+
+# ---------------------------------------------------------------------------------------
+# Math (radians, degrees; binary32 results)
+# ---------------------------------------------------------------------------------------
+
+@native("Deg2Rad", "takes real degrees returns real")
+def Deg2Rad(ctx, degrees):
+    """Degrees to radians with a precise pi (S041)."""
+    return values.Deg2Rad(degrees)
+
+
+@native("Rad2Deg", "takes real radians returns real")
+def Rad2Deg(ctx, radians):
+    """Radians to degrees with a precise pi (S041)."""
+    return values.Rad2Deg(radians)
+
+
+@native("Sin", "takes real radians returns real")
+def Sin(ctx, radians):
+    return values.Sin(radians)
+
+
+@native("Cos", "takes real radians returns real")
+def Cos(ctx, radians):
+    return values.Cos(radians)
+
+
+@native("Tan", "takes real radians returns real")
+def Tan(ctx, radians):
+    return values.Tan(radians)
+
+
+@native("Asin", "takes real y returns real")
+def Asin(ctx, y):
+    """Radians; domain errors give 0 (S039)."""
+    return values.Asin(y)
+
+
+@native("Acos", "takes real x returns real")
+def Acos(ctx, x):
+    """Radians; domain errors give 0 (S039)."""
+    return values.Acos(x)
+
+
+@native("Atan", "takes real x returns real")
+def Atan(ctx, x):
+    return values.Atan(x)
+
+
+@native("Atan2", "takes real y, real x returns real")
+def Atan2(ctx, y, x):
+    return values.Atan2(y, x)
+
+
+@native("SquareRoot", "takes real x returns real")
+def SquareRoot(ctx, x):
+    """Domain errors give 0 (S039)."""
+    return values.SquareRoot(x)
+
+
+@native("Pow", "takes real x, real power returns real")
+def Pow(ctx, x, power):
+    """Edge cases as S040."""
+    return values.Pow(x, power)
+
+
+# ---------------------------------------------------------------------------------------
+# Conversions and strings (S020-S048)
+# ---------------------------------------------------------------------------------------
+
+@native("I2R", "takes integer i returns real")
+def I2R(ctx, i):
+    return values.I2R(i)
+
+
+@native("R2I", "takes real r returns integer")
+def R2I(ctx, r):
+    """Truncation toward zero, low 32 bits kept (S030, S031)."""
+    return values.R2I(r)
+
+
+@native("I2S", "takes integer i returns string")
+def I2S(ctx, i):
+    return values.I2S(i)
+
+
+@native("R2S", "takes real r returns string")
+def R2S(ctx, r):
+    """Three decimals (S026-S028)."""
+    return values.R2S(r)
+
+
+@native("R2SW", "takes real r, integer width, integer precision returns string")
+def R2SW(ctx, r, width, precision):
+    """Width/precision formatting (S029)."""
+    return values.R2SW(r, width, precision)
+
+
+@native("S2I", "takes string s returns integer")
+def S2I(ctx, s):
+    """C ``strtol`` base 10, clamped (S032, S033)."""
+    return values.S2I(s)
+
+
+@native("S2R", "takes string s returns real")
+def S2R(ctx, s):
+    """(S034, S035)."""
+    return values.S2R(s)
+
+
+@native("SubString", "takes string source, integer start, integer end returns string")
+def SubString(ctx, source, start, end):
+    """Bytes ``[start, end)`` (S044-S047)."""
+    return values.SubString(source, start, end)
+
+
+@native("StringLength", "takes string s returns integer")
+def StringLength(ctx, s):
+    """Length in bytes (S043)."""
+    return values.StringLength(s)
+
+
+@native("StringCase", "takes string source, boolean upper returns string")
+def StringCase(ctx, source, upper):
+    """ASCII letters only (S048)."""
+    return values.StringCase(source, upper)
+
+
+@native("StringHash", "takes string s returns integer")
+def StringHash(ctx, s):
+    """SStrHash2 over a normalised copy (S049-S052)."""
+    return values.StringHash(s)
+
+
+# ---------------------------------------------------------------------------------------
+# Randomness (S149, S150)
+# ---------------------------------------------------------------------------------------
+
+@native("GetRandomInt", "takes integer lowBound, integer highBound returns integer")
+def GetRandomInt(ctx, low, high):
+    """Uniform in [low, high], both inclusive (S149)."""
+    return ctx.game.jass_random.get_random_int(low, high)
+
+
+@native("GetRandomReal", "takes real lowBound, real highBound returns real")
+def GetRandomReal(ctx, low, high):
+    """Uniform in [low, high) (S150)."""
+    return ctx.game.jass_random.get_random_real(low, high)
+
+
+@native("SetRandomSeed", "takes integer seed returns nothing")
+def SetRandomSeed(ctx, seed):
+    """Restart the global random stream; the same seed gives the same sequence (S150)."""
+    ctx.game.jass_random.seed(seed)
+
+
+# ---------------------------------------------------------------------------------------
+# Game states and time of day
+# ---------------------------------------------------------------------------------------
+
+@native("SetFloatGameState", "takes fgamestate whichFloatGameState, real value returns nothing")
+def SetFloatGameState(ctx, state, value):
+    """``GAME_STATE_TIME_OF_DAY``: set the clock (hours, wrapped into [0, 24)). Other float
+    states are unknown to common.j and ignored with a warning."""
+    if enum_value(state) == FGAMESTATE_TIME_OF_DAY:
+        ctx.game.time_of_day.set(value)
+    else:
+        ctx.warn(f"SetFloatGameState: unknown fgamestate {enum_value(state)} ignored")
+
+
+@native("GetFloatGameState", "takes fgamestate whichFloatGameState returns real", constant=True)
+def GetFloatGameState(ctx, state):
+    """``GAME_STATE_TIME_OF_DAY``: the clock in hours [0, 24). Unknown states give 0.0."""
+    if enum_value(state) == FGAMESTATE_TIME_OF_DAY:
+        return ctx.game.time_of_day.value()
+    return 0.0
+
+
+@native("SetIntegerGameState", "takes igamestate whichIntegerGameState, integer value returns nothing")
+def SetIntegerGameState(ctx, state, value):
+    """Store an integer game state (published as ``game_state`` when it changes)."""
+    if state is not None:
+        ctx.game.game_states.set(enum_value(state), value)
+
+
+@native("GetIntegerGameState", "takes igamestate whichIntegerGameState returns integer", constant=True)
+def GetIntegerGameState(ctx, state):
+    """The stored value; 0 until set (nobody disconnects and divine intervention is off in a
+    headless run)."""
+    if state is None:
+        return 0
+    return ctx.game.game_states.get(enum_value(state))
+
+
+@native("SuspendTimeOfDay", "takes boolean b returns nothing")
+def SuspendTimeOfDay(ctx, b):
+    """Stop (true) or restart (false) the day clock."""
+    ctx.game.time_of_day.set_suspended(b)
+
+
+@native("SetTimeOfDayScale", "takes real r returns nothing")
+def SetTimeOfDayScale(ctx, r):
+    """Speed factor of the day clock (1.0 = one day per ``DAY_SECONDS``)."""
+    ctx.game.time_of_day.set_scale(r)
+
+
+@native("GetTimeOfDayScale", "takes nothing returns real")
+def GetTimeOfDayScale(ctx):
+    return ctx.game.time_of_day.scale
+
+
+# ---------------------------------------------------------------------------------------
+# Cheats
+# ---------------------------------------------------------------------------------------
+
+_RESOURCE_CHEATS = {"greedisgood": (1, 2), "keysersoze": (1,), "leafittome": (2,)}
+"""cheat -> PLAYER_STATE_RESOURCE_GOLD (1) / _LUMBER (2) given to the local player."""
+
+
+@native("Cheat", "takes string cheatStr returns nothing")
+def Cheat(ctx, cheat):
+    """Record a cheat code (``game.cheats.used``) and apply what the model has:
+    ``greedisgood N`` (gold and lumber), ``keysersoze N`` (gold), ``leafittome N`` (lumber)
+    for the local player; ``itvexesme`` / ``strengthandhonor`` toggle the no-victory /
+    no-defeat flags; ``daylightsavings H`` sets the time of day, ``daylightsavings`` alone
+    toggles the day clock. Other codes have no model effect (a warning says so)."""
+    if not cheat:
+        return
+    cheats = ctx.game.cheats
+    cheats.used.append(cheat)
+    words = cheat.strip().lower().split()
+    if not words:
+        return
+    name, args = words[0], words[1:]
+    if name in _RESOURCE_CHEATS:
+        amount = values.S2I(args[0]) if args else 0
+        for state in _RESOURCE_CHEATS[name]:
+            ctx.game.local_player.add_state(state, amount)
+    elif name == "itvexesme":
+        cheats.no_victory = not cheats.no_victory
+    elif name == "strengthandhonor":
+        cheats.no_defeat = not cheats.no_defeat
+    elif name == "daylightsavings":
+        tod = ctx.game.time_of_day
+        if args:
+            tod.set(values.S2R(args[0]))
+        else:
+            tod.set_suspended(not tod.suspended)
+    else:
+        ctx.warn(f"Cheat({cheat!r}) has no effect in the model")
+
+
+@native("IsNoVictoryCheat", "takes nothing returns boolean")
+def IsNoVictoryCheat(ctx):
+    """True while ``itvexesme`` is on."""
+    return ctx.game.cheats.no_victory
+
+
+@native("IsNoDefeatCheat", "takes nothing returns boolean")
+def IsNoDefeatCheat(ctx):
+    """True while ``strengthandhonor`` is on."""
+    return ctx.game.cheats.no_defeat

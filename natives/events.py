@@ -1,0 +1,1046 @@
+"""Trigger events (seed 004): registrations, the bridge from model events, response natives.
+
+Registration
+    ``TriggerRegister*`` natives create a ``Registration`` (the ``event`` handle they return)
+    owned by a trigger and indexed by what it watches. The event id a registration answers
+    with (``GetTriggerEventId``) is the interned ``Convert*Event`` handle the script passed,
+    so its numeric value is the loaded common.j's. ``DestroyTrigger`` retires registrations.
+
+Dispatch
+    Gameplay publishes a model event (``game.publish``) only when the state change happens;
+    ``EventRegistry.on_publish`` maps it to JASS events (table ``MODEL_EVENTS`` below). For
+    each matching registration of an enabled, live trigger: the registration's filter runs at
+    once with the event's filter unit (``GetFilterUnit``); then the trigger's conditions run
+    at once (all of them, S106) with the event response; if they pass, one action thread is
+    queued on the scheduler (delay 0) and runs the actions in order when the clock next runs
+    (jassbot ``TriggerRegisterEnterRegion``: "the filter will be fired instantly but the
+    trigger will be fired in a deferred fashion (using a 0-timer)"). A queued run of a trigger
+    destroyed meanwhile is dropped. Timer expiry registrations are direct (the timer callback
+    already runs on the clock): conditions and actions run at expiry. ``EVENT_GAME_SAVE`` /
+    ``EVENT_GAME_LOADED`` run synchronously while the save name is valid (seed 004).
+
+Response
+    The payload is copied into the action thread's ``response`` dict, so response natives
+    work after waits. Keys: ``trigger``, ``event_id``, ``trigger_unit``, ``trigger_player``,
+    ``trigger_widget``, ``trigger_destructable``, ``trigger_region``, ``entering_unit``,
+    ``leaving_unit``, ``dying_unit``, ``killing_unit``, ``decaying_unit``, ``attacker``,
+    ``damage``, ``damage_source``, ``leveling_unit``, ``learning_unit``, ``learned_skill``,
+    ``learned_skill_level``, ``changing_unit``, ``changing_unit_prev_owner``,
+    ``manipulating_unit``, ``manipulated_item``, ``ordered_unit``, ``issued_order_id``,
+    ``order_x``, ``order_y``, ``order_target``, ``spell_unit``, ``spell_ability_id``,
+    ``spell_target``, ``spell_x``, ``spell_y``, ``chat_string``, ``chat_matched``,
+    ``event_player_state``, ``event_unit_state``, ``event_game_state``, ``clicked_button``,
+    ``clicked_dialog``, ``expired_timer``; filters see ``filter_unit``.
+
+Model events (``game.publish(name, **payload)``) and the JASS events they raise
+    ======================  ======================================================
+    ``unit_created``        region enter and unit-in-range (a unit appears at its point)
+    ``unit_moved``          region enter/leave (unit origin, S: jassbot), unit-in-range
+    ``unit_death``          EVENT_PLAYER_UNIT_DEATH, EVENT_UNIT_DEATH, EVENT_WIDGET_DEATH
+    ``unit_decay``          EVENT_PLAYER_UNIT_DECAY, EVENT_UNIT_DECAY
+    ``unit_owner_changed``  EVENT_PLAYER_UNIT_CHANGE_OWNER (new owner), EVENT_UNIT_CHANGE_OWNER
+    ``unit_state``          EVENT_UNIT_STATE_LIMIT (TriggerRegisterUnitStateEvent)
+    ``unit_order``          EVENT_PLAYER_UNIT_ISSUED_(POINT_/TARGET_)ORDER and unit ones
+    ``hero_level``          EVENT_PLAYER_HERO_LEVEL, EVENT_UNIT_HERO_LEVEL
+    ``hero_skill``          EVENT_PLAYER_HERO_SKILL, EVENT_UNIT_HERO_SKILL
+    ``item_pickup``         EVENT_PLAYER_UNIT_PICKUP_ITEM, EVENT_UNIT_PICKUP_ITEM
+    ``item_drop``           EVENT_PLAYER_UNIT_DROP_ITEM, EVENT_UNIT_DROP_ITEM
+    ``item_use``            EVENT_PLAYER_UNIT_USE_ITEM, EVENT_UNIT_USE_ITEM (unit, item)
+    ``item_death``          EVENT_WIDGET_DEATH
+    ``destructable_death``  EVENT_WIDGET_DEATH
+    ``player_state``        EVENT_PLAYER_STATE_LIMIT (TriggerRegisterPlayerStateEvent)
+    ``alliance_changed``    EVENT_PLAYER_ALLIANCE_CHANGED
+    ``game_state``          EVENT_GAME_STATE_LIMIT for integer game states (natives.core)
+    ``time_of_day``         EVENT_GAME_STATE_LIMIT for GAME_STATE_TIME_OF_DAY (jumps; the
+                            clock's own crossings are scheduled from ``natives.core``)
+    ``unit_attacked``       EVENT_PLAYER_UNIT_ATTACKED, EVENT_UNIT_ATTACKED (unit, attacker)
+    ``unit_damaged``        EVENT_UNIT_DAMAGED (+ EVENT_PLAYER_UNIT_DAMAGED where common.j
+                            has it) (unit, source, amount)
+    ``unit_selected``       EVENT_PLAYER_UNIT_(DE)SELECTED for the selecting player,
+                            EVENT_UNIT_(DE)SELECTED (unit, player, selected)
+    ``spell``               EVENT_PLAYER_UNIT_SPELL_<PHASE>, EVENT_UNIT_SPELL_<PHASE> (phase:
+                            channel/cast/effect/finish/endcast, unit, ability_id, target, x, y)
+    ``player_chat``         TriggerRegisterPlayerChatEvent (id 96, S112), EVENT_PLAYER_CHAT
+                            (player, text)
+    ``player_left`` / ``player_victory`` / ``player_defeat`` / ``player_end_cinematic``
+                            EVENT_PLAYER_LEAVE / _VICTORY / _DEFEAT / _END_CINEMATIC (player)
+    ``player_key``          EVENT_PLAYER_ARROW_<KEY>_<DOWN|UP> (player, key: left/right/
+                            down/up, down: bool)
+    ``dialog_click``        EVENT_DIALOG_BUTTON_CLICK then EVENT_DIALOG_CLICK (player, dialog,
+                            button)
+    ======================  ======================================================
+
+Report
+    ``game.events.report()`` gives per event type: registered, queued (model events
+    published), matched (registration reached, filter passed), dispatched (conditions passed,
+    actions queued or run), filtered (registration filter rejected), and ``status``
+    ``REGISTERED_NEVER_OBSERVED`` when registered but neither queued nor matched (evidence to
+    investigate, not proof of a bug: seed 004). Timer expiry is direct, so its queued stays 0.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from jassvm.values import real_eq
+from natives.boolexpr import evaluate
+from natives.game import register_subsystem
+from natives.geometry import new_location
+from natives.handles import Handle, enum_handle
+from natives.players import SLOT_LEFT
+from natives.registry import native
+from natives.triggers import Trigger, evaluate_conditions, inherit, live_trigger, run_actions
+
+register_subsystem("events", "natives.events", "EventRegistry", lambda game: (game,))
+
+# Event names -> (Convert* type, value) as common.j declares them (1.30.4 through 2.0.2 agree
+# on every id here). Used to name ids in the report and for events the model raises; when the
+# loaded program declares the constant, its value wins (``EventRegistry.event``).
+EVENTS: dict[str, tuple[str, int]] = {
+    "EVENT_GAME_TIMER_EXPIRED": ("gameevent", 4),
+    "EVENT_GAME_STATE_LIMIT": ("gameevent", 3),
+    "EVENT_GAME_ENTER_REGION": ("gameevent", 5),
+    "EVENT_GAME_LEAVE_REGION": ("gameevent", 6),
+    "EVENT_GAME_LOADED": ("gameevent", 256),
+    "EVENT_GAME_SAVE": ("gameevent", 259),
+    "EVENT_PLAYER_STATE_LIMIT": ("playerevent", 11),
+    "EVENT_PLAYER_ALLIANCE_CHANGED": ("playerevent", 12),
+    "EVENT_PLAYER_DEFEAT": ("playerevent", 13),
+    "EVENT_PLAYER_VICTORY": ("playerevent", 14),
+    "EVENT_PLAYER_LEAVE": ("playerevent", 15),
+    "EVENT_PLAYER_CHAT": ("playerevent", 16),
+    "EVENT_PLAYER_END_CINEMATIC": ("playerevent", 17),
+    "EVENT_PLAYER_ARROW_LEFT_DOWN": ("playerevent", 261),
+    "EVENT_PLAYER_ARROW_LEFT_UP": ("playerevent", 262),
+    "EVENT_PLAYER_ARROW_RIGHT_DOWN": ("playerevent", 263),
+    "EVENT_PLAYER_ARROW_RIGHT_UP": ("playerevent", 264),
+    "EVENT_PLAYER_ARROW_DOWN_DOWN": ("playerevent", 265),
+    "EVENT_PLAYER_ARROW_DOWN_UP": ("playerevent", 266),
+    "EVENT_PLAYER_ARROW_UP_DOWN": ("playerevent", 267),
+    "EVENT_PLAYER_ARROW_UP_UP": ("playerevent", 268),
+    "EVENT_PLAYER_UNIT_ATTACKED": ("playerunitevent", 18),
+    "EVENT_PLAYER_UNIT_DEATH": ("playerunitevent", 20),
+    "EVENT_PLAYER_UNIT_DECAY": ("playerunitevent", 21),
+    "EVENT_PLAYER_UNIT_SELECTED": ("playerunitevent", 24),
+    "EVENT_PLAYER_UNIT_DESELECTED": ("playerunitevent", 25),
+    "EVENT_PLAYER_UNIT_ISSUED_ORDER": ("playerunitevent", 38),
+    "EVENT_PLAYER_UNIT_ISSUED_POINT_ORDER": ("playerunitevent", 39),
+    "EVENT_PLAYER_UNIT_ISSUED_TARGET_ORDER": ("playerunitevent", 40),
+    "EVENT_PLAYER_HERO_LEVEL": ("playerunitevent", 41),
+    "EVENT_PLAYER_HERO_SKILL": ("playerunitevent", 42),
+    "EVENT_PLAYER_UNIT_DROP_ITEM": ("playerunitevent", 48),
+    "EVENT_PLAYER_UNIT_PICKUP_ITEM": ("playerunitevent", 49),
+    "EVENT_PLAYER_UNIT_USE_ITEM": ("playerunitevent", 50),
+    "EVENT_PLAYER_UNIT_CHANGE_OWNER": ("playerunitevent", 270),
+    "EVENT_PLAYER_UNIT_SPELL_CHANNEL": ("playerunitevent", 272),
+    "EVENT_PLAYER_UNIT_SPELL_CAST": ("playerunitevent", 273),
+    "EVENT_PLAYER_UNIT_SPELL_EFFECT": ("playerunitevent", 274),
+    "EVENT_PLAYER_UNIT_SPELL_FINISH": ("playerunitevent", 275),
+    "EVENT_PLAYER_UNIT_SPELL_ENDCAST": ("playerunitevent", 276),
+    "EVENT_PLAYER_UNIT_DAMAGED": ("playerunitevent", 308),
+    "EVENT_UNIT_DAMAGED": ("unitevent", 52),
+    "EVENT_UNIT_DEATH": ("unitevent", 53),
+    "EVENT_UNIT_DECAY": ("unitevent", 54),
+    "EVENT_UNIT_SELECTED": ("unitevent", 57),
+    "EVENT_UNIT_DESELECTED": ("unitevent", 58),
+    "EVENT_UNIT_STATE_LIMIT": ("unitevent", 59),
+    "EVENT_UNIT_ATTACKED": ("unitevent", 62),
+    "EVENT_UNIT_ISSUED_ORDER": ("unitevent", 75),
+    "EVENT_UNIT_ISSUED_POINT_ORDER": ("unitevent", 76),
+    "EVENT_UNIT_ISSUED_TARGET_ORDER": ("unitevent", 77),
+    "EVENT_UNIT_HERO_LEVEL": ("unitevent", 78),
+    "EVENT_UNIT_HERO_SKILL": ("unitevent", 79),
+    "EVENT_UNIT_DROP_ITEM": ("unitevent", 85),
+    "EVENT_UNIT_PICKUP_ITEM": ("unitevent", 86),
+    "EVENT_UNIT_USE_ITEM": ("unitevent", 87),
+    "EVENT_UNIT_CHANGE_OWNER": ("unitevent", 287),
+    "EVENT_UNIT_SPELL_CHANNEL": ("unitevent", 289),
+    "EVENT_UNIT_SPELL_CAST": ("unitevent", 290),
+    "EVENT_UNIT_SPELL_EFFECT": ("unitevent", 291),
+    "EVENT_UNIT_SPELL_FINISH": ("unitevent", 292),
+    "EVENT_UNIT_SPELL_ENDCAST": ("unitevent", 293),
+    "EVENT_WIDGET_DEATH": ("widgetevent", 89),
+    "EVENT_DIALOG_BUTTON_CLICK": ("dialogevent", 90),
+    "EVENT_DIALOG_CLICK": ("dialogevent", 91),
+}
+
+CONVERT_NAMES = {"gameevent": "ConvertGameEvent", "playerevent": "ConvertPlayerEvent",
+                 "playerunitevent": "ConvertPlayerUnitEvent", "unitevent": "ConvertUnitEvent",
+                 "widgetevent": "ConvertWidgetEvent", "dialogevent": "ConvertDialogEvent"}
+
+CHAT_EVENT = ("playerevent", 96)
+"""S112: chat registrations answer ``ConvertPlayerEvent(96)``, which has no common.j name."""
+
+UNIT_IN_RANGE_EVENT = ("unitevent", 92)
+"""Event id of ``TriggerRegisterUnitInRange`` registrations. Unverified project choice: the
+id has no common.j name and was not measured; 92 follows the last dialog event (91)."""
+
+SUPPORTED_GAME_EVENTS = ("EVENT_GAME_SAVE", "EVENT_GAME_LOADED")
+"""Seed 004: ``TriggerRegisterGameEvent`` supports save/load only; other ids return null."""
+
+LIMIT_OPS = {0: "<", 1: "<=", 2: "==", 3: ">=", 4: ">", 5: "!="}
+UNIT_STATES = {"life": 0, "max_life": 1, "mana": 2, "max_mana": 3}
+FGAMESTATE_TIME_OF_DAY = 2
+SPELL_PHASES = ("channel", "cast", "effect", "finish", "endcast")
+ARROW_KEYS = ("left", "right", "down", "up")
+
+
+def compare(op: int, a: float, b: float) -> bool:
+    """A ``limitop`` comparison; ``EQUAL`` uses the JASS real tolerance (S021)."""
+    if op == 0:
+        return a < b
+    if op == 1:
+        return a <= b
+    if op == 2:
+        return real_eq(a, b)
+    if op == 3:
+        return a >= b
+    if op == 4:
+        return a > b
+    if op == 5:
+        return a != b
+    return False
+
+
+class Registration(Handle):
+    """An ``event`` agent: one trigger's registration.
+
+    ``name`` is the event type name used in the report; ``event_id`` the eventid handle
+    ``GetTriggerEventId`` returns; ``key`` the index key; ``subject`` what it watches
+    (player, unit, region, timer, dialog...); ``filter`` an optional boolexpr; ``params``
+    extra data (``op``/``limit`` of limit events, ``range``, chat ``text``/``exact``...).
+    """
+
+    type_name = "event"
+
+    def __init__(self, registry: "EventRegistry", trigger: Trigger, name: str, event_id,
+                 key: tuple, subject: Any = None, filter: Any = None, **params: Any) -> None:
+        super().__init__()
+        self.registry = registry
+        self.trigger = trigger
+        self.name = name
+        self.event_id = event_id
+        self.key = key
+        self.subject = subject
+        self.filter = filter
+        self.params = params
+        self.retired = False
+        self.on_retire: list[Callable[[], None]] = []
+
+    def retire(self) -> None:
+        """Stop answering events (``DestroyTrigger``)."""
+        if self.retired:
+            return
+        self.retired = True
+        self.registry.unindex(self)
+        if self in self.trigger.registrations:
+            self.trigger.registrations.remove(self)
+        for cb in self.on_retire:
+            cb()
+
+
+class EventRegistry:
+    """All registrations of one game, the model-event bridge and the event report."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.index: dict[tuple, list[Registration]] = {}
+        self.spatial: dict[str, dict[Any, list[Registration]]] = {"region": {}, "range": {}}
+        self.stats: dict[str, dict[str, int]] = {}
+        self.unsupported: dict[str, int] = {}
+        self.save_name = ""
+        self._ids: dict[str, Any] = {}
+        game.subscribers.append(self.on_publish)
+
+    # -- ids ---------------------------------------------------------------------------
+    def event(self, name: str):
+        """The eventid handle of ``name``: the loaded program's constant when it declares
+        one (so ids follow the selected common.j), else ``EVENTS``."""
+        h = self._ids.get(name)
+        if h is None:
+            h = self._program_constant(name)
+            if h is None:
+                h = enum_handle(*EVENTS[name])
+            self._ids[name] = h
+        return h
+
+    def _program_constant(self, name: str):
+        vm = getattr(self.game, "vm", None)
+        if vm is None or name not in vm.program.global_index:
+            return None
+        value = vm.read_global(name)
+        return value if isinstance(value, Handle) else None
+
+    @staticmethod
+    def name_of(event_id) -> str:
+        """The common.j name of an eventid handle (``ConvertXEvent(value)`` without one)."""
+        key = (event_id.type_name, event_id.value)
+        for name, k in EVENTS.items():
+            if k == key:
+                return name
+        convert = CONVERT_NAMES.get(event_id.type_name, event_id.type_name)
+        return f"{convert}({event_id.value})"
+
+    # -- registrations -----------------------------------------------------------------
+    def register(self, trigger: Trigger | None, event_id, key: tuple, subject: Any = None,
+                 filter: Any = None, name: str | None = None, **params: Any) -> Registration | None:
+        """Create, allocate and index a registration; None for a null/destroyed trigger."""
+        trigger = live_trigger(trigger)
+        if trigger is None or event_id is None:
+            return None
+        name = name or self.name_of(event_id)
+        reg = Registration(self, trigger, name, event_id, key, subject, filter, **params)
+        self.game.handles.allocate(reg)
+        trigger.registrations.append(reg)
+        regs = self.index.setdefault(key, [])
+        regs.append(reg)
+        if key[0] in self.spatial:
+            self.spatial[key[0]][key[1]] = regs
+        self.stat(name)["registered"] += 1
+        return reg
+
+    def unindex(self, reg: Registration) -> None:
+        regs = self.index.get(reg.key)
+        if regs and reg in regs:
+            regs.remove(reg)
+            if not regs:
+                del self.index[reg.key]
+                if reg.key[0] in self.spatial:
+                    del self.spatial[reg.key[0]][reg.key[1]]
+
+    def find(self, *key) -> list[Registration]:
+        return list(self.index.get(key, ()))
+
+    def stat(self, name: str) -> dict[str, int]:
+        st = self.stats.get(name)
+        if st is None:
+            st = self.stats[name] = {"registered": 0, "queued": 0, "matched": 0,
+                                     "dispatched": 0, "filtered": 0}
+        return st
+
+    # -- dispatch ----------------------------------------------------------------------
+    def dispatch(self, name: str, regs: list[Registration], response: dict,
+                 filter_response: dict | None = None, mode: str = "queued",
+                 extra: Callable[[Registration], dict] | None = None) -> None:
+        """One occurrence of event type ``name`` for the registrations ``regs``.
+
+        ``mode``: "queued" (actions on a 0-delay scheduler entry), "direct" (timer
+        expiry: actions now, the occurrence is not counted as queued) or "now" (save/load:
+        counted as queued, actions now). ``extra(reg)`` adds registration-specific response
+        entries (the matched chat text)."""
+        st = self.stat(name)
+        if mode != "direct":
+            st["queued"] += 1
+        vm = getattr(self.game, "vm", None)
+        if vm is None:
+            return
+        for reg in regs:
+            trig = reg.trigger
+            if reg.retired or trig.destroyed or not trig.enabled:
+                continue
+            if reg.filter is not None:
+                fresp = dict(filter_response or {}, trigger=trig, event_id=reg.event_id)
+                if not evaluate(vm.ctx, reg.filter, **fresp):
+                    st["filtered"] += 1
+                    continue
+            st["matched"] += 1
+            resp = dict(response, trigger=trig, event_id=reg.event_id)
+            if extra is not None:
+                resp.update(extra(reg))
+            if not evaluate_conditions(vm.ctx, trig, resp):
+                continue
+            st["dispatched"] += 1
+            if mode == "queued":
+                vm.scheduler.schedule(0.0, lambda t=trig, r=resp: self._run_queued(t, r),
+                                      f"event {name}")
+            else:
+                run_actions(vm, trig, dict(resp))
+
+    def _run_queued(self, trig: Trigger, resp: dict) -> None:
+        if trig.destroyed:
+            return
+        run_actions(self.game.vm, trig, dict(resp))
+
+    def on_publish(self, name: str, payload: dict) -> None:
+        handler = MODEL_EVENTS.get(name)
+        if handler is not None:
+            handler(self, **payload)
+
+    # -- families ----------------------------------------------------------------------
+    def player_unit(self, pu_name: str | None, u_name: str | None, unit, response: dict,
+                    player=None, filter_unit=None) -> None:
+        """A player-unit event for ``player`` (default: the unit's owner) and the matching
+        unit event; filters see ``filter_unit`` (default: the unit)."""
+        fresp = {"filter_unit": filter_unit or unit}
+        if pu_name is not None:
+            ev = self.event(pu_name)
+            player = player if player is not None else getattr(unit, "owner", None)
+            resp = dict(response, trigger_unit=unit, trigger_widget=unit, trigger_player=player)
+            self.dispatch(pu_name, self.find("playerunit", ev.value, player), resp, fresp)
+        if u_name is not None:
+            ev = self.event(u_name)
+            resp = dict(response, trigger_unit=unit, trigger_widget=unit)
+            self.dispatch(u_name, self.find("unit", ev.value, unit), resp, fresp)
+
+    def player_event(self, name: str, player, response: dict | None = None) -> None:
+        ev = self.event(name)
+        resp = dict(response or {}, trigger_player=player)
+        self.dispatch(name, self.find("player", ev.value, player), resp)
+
+    def widget_death(self, widget, response: dict) -> None:
+        resp = dict(response, trigger_widget=widget)
+        self.dispatch("EVENT_WIDGET_DEATH", self.find("death", widget), resp,
+                      {"filter_unit": widget if widget.type_name == "unit" else None})
+
+    def positions(self, unit, fx: float | None, fy: float | None) -> None:
+        """Region enter/leave and unit-in-range for ``unit`` moving from (fx, fy) (None:
+        appearing) to its current point."""
+        x, y = unit.x, unit.y
+        for region, regs in list(self.spatial["region"].items()):
+            self._region(region, list(regs), unit, fx, fy, x, y)
+        for watched, regs in list(self.spatial["range"].items()):
+            self._range(watched, list(regs), unit, fx, fy, x, y)
+
+    def _region(self, region, regs, unit, fx, fy, x, y) -> None:
+        if region.destroyed:
+            return
+        was = fx is not None and region.contains(fx, fy)
+        now = region.contains(x, y)
+        if was == now:
+            return
+        if now:
+            name, extra = "EVENT_GAME_ENTER_REGION", {"entering_unit": unit}
+        else:
+            name, extra = "EVENT_GAME_LEAVE_REGION", {"leaving_unit": unit}
+        ev = self.event(name)
+        matching = [r for r in regs if r.event_id is ev]
+        resp = dict(extra, trigger_unit=unit, trigger_region=region)
+        self.dispatch(name, matching, resp, {"filter_unit": unit})
+
+    def _range(self, watched, regs, unit, fx, fy, x, y) -> None:
+        if watched.destroyed:
+            return
+        if watched is unit:
+            pairs = [(other, _dist2(fx, fy, other.x, other.y), _dist2(x, y, other.x, other.y))
+                     for other in self.game.handles.live("unit") if other is not unit]
+        else:
+            pairs = [(unit, _dist2(fx, fy, watched.x, watched.y), _dist2(x, y, watched.x, watched.y))]
+        for other, before, after in pairs:
+            for reg in regs:
+                r2 = reg.params["range"] ** 2
+                if before > r2 and after <= r2:
+                    self.dispatch(reg.name, [reg], {"trigger_unit": other},
+                                  {"filter_unit": other})
+
+    def limit_change(self, name: str, key: tuple, old: float, value: float, response: dict) -> None:
+        """Limit registrations under ``key`` whose comparison turns true (false for ``old``,
+        true for ``value``)."""
+        regs = [r for r in self.find(*key)
+                if not compare(r.params["op"], old, r.params["limit"])
+                and compare(r.params["op"], value, r.params["limit"])]
+        if regs:
+            self.dispatch(name, regs, response)
+        else:
+            self.stat(name)["queued"] += 1
+
+    # -- time of day (GAME_STATE_TIME_OF_DAY registrations) ------------------------------
+    def arm_time_of_day(self, reg: Registration) -> None:
+        """Schedule ``reg`` at the next moment the clock makes its comparison turn true:
+        reaching the limit (``==``, ``!=``, ``>=``, ``>``) or midnight (``<``, ``<=``)."""
+        entry = reg.params.get("entry")
+        if entry is not None:
+            entry.cancel()
+        reg.params["entry"] = None
+        vm = getattr(self.game, "vm", None)
+        if reg.retired or vm is None:
+            return
+        target = reg.params["limit"] if reg.params["op"] in (2, 3, 4, 5) else 0.0
+        delay = self.game.time_of_day.seconds_until(target)
+        if delay is not None:
+            reg.params["entry"] = vm.scheduler.schedule(delay, lambda: self._tod_due(reg),
+                                                        "time of day")
+
+    def _tod_due(self, reg: Registration) -> None:
+        reg.params["entry"] = None
+        self.dispatch("EVENT_GAME_STATE_LIMIT", [reg],
+                      {"event_game_state": enum_handle("fgamestate", FGAMESTATE_TIME_OF_DAY)})
+        self.arm_time_of_day(reg)
+
+    # -- timers (natives.timers) -------------------------------------------------------
+    def timer_expired(self, timer) -> None:
+        """Direct dispatch of ``timer``'s expiry registrations (seed 004: counted as matched
+        and dispatched, never as queued)."""
+        regs = self.find("timer", timer)
+        if regs:
+            expired = None if timer.destroyed or timer.internal else timer
+            self.dispatch("EVENT_GAME_TIMER_EXPIRED", regs, {"expired_timer": expired},
+                          mode="direct")
+
+    # -- save / load (seed 004) ----------------------------------------------------------
+    def fire_game_save(self, name: str) -> bool:
+        """Run EVENT_GAME_SAVE handlers now with ``GetSaveBasicFilename`` = the basename of
+        ``name`` without ``.sav``/``.w3z``; False when a JASS runtime error was recorded
+        meanwhile (the caller then aborts the save)."""
+        return self._save_event("EVENT_GAME_SAVE", name)
+
+    def fire_game_loaded(self, name: str) -> bool:
+        """Run EVENT_GAME_LOADED handlers now, after a successful restore."""
+        return self._save_event("EVENT_GAME_LOADED", name)
+
+    def _save_event(self, name: str, filename: str) -> bool:
+        vm = getattr(self.game, "vm", None)
+        errors = len(vm.errors) if vm is not None else 0
+        base = filename.replace("\\", "/").rsplit("/", 1)[-1]
+        for suffix in (".sav", ".w3z"):
+            if base.lower().endswith(suffix):
+                base = base[:-len(suffix)]
+        ev = self.event(name)
+        self.save_name = base
+        try:
+            self.dispatch(name, self.find("game", ev.value), {}, mode="now")
+        finally:
+            self.save_name = ""
+        return vm is None or len(vm.errors) == errors
+
+    # -- report ------------------------------------------------------------------------
+    def report(self) -> dict[str, dict]:
+        """Per event type counters and status (see the module docstring)."""
+        out: dict[str, dict] = {}
+        for name in sorted(self.stats):
+            st = dict(self.stats[name])
+            if st["registered"] and not st["queued"] and not st["matched"]:
+                st["status"] = "REGISTERED_NEVER_OBSERVED"
+            elif st["registered"]:
+                st["status"] = "OBSERVED"
+            else:
+                st["status"] = "NOT_REGISTERED"
+            out[name] = st
+        for name, count in sorted(self.unsupported.items()):
+            out.setdefault(name, {"registered": 0, "queued": 0, "matched": 0,
+                                  "dispatched": 0, "filtered": 0})
+            out[name]["unsupported_registrations"] = count
+            out[name]["status"] = "UNSUPPORTED"
+        return out
+
+
+def _dist2(ax: float | None, ay: float | None, bx: float, by: float) -> float:
+    if ax is None:
+        return math.inf
+    return (ax - bx) ** 2 + (ay - by) ** 2
+
+
+# ---------------------------------------------------------------------------------------
+# Model event handlers
+# ---------------------------------------------------------------------------------------
+
+def _unit_created(reg: EventRegistry, unit, **_):
+    reg.positions(unit, None, None)
+
+
+def _unit_moved(reg: EventRegistry, unit, from_x, from_y, x=None, y=None, **_):
+    reg.positions(unit, from_x, from_y)
+
+
+def _unit_death(reg: EventRegistry, unit, killer=None, **_):
+    resp = {"dying_unit": unit, "killing_unit": killer}
+    reg.player_unit("EVENT_PLAYER_UNIT_DEATH", "EVENT_UNIT_DEATH", unit, resp)
+    reg.widget_death(unit, dict(resp, trigger_unit=unit))
+
+
+def _unit_decay(reg: EventRegistry, unit, **_):
+    reg.player_unit("EVENT_PLAYER_UNIT_DECAY", "EVENT_UNIT_DECAY", unit, {"decaying_unit": unit})
+
+
+def _unit_owner_changed(reg: EventRegistry, unit, previous=None, owner=None, **_):
+    resp = {"changing_unit": unit, "changing_unit_prev_owner": previous}
+    reg.player_unit("EVENT_PLAYER_UNIT_CHANGE_OWNER", "EVENT_UNIT_CHANGE_OWNER", unit, resp,
+                    player=owner)
+
+
+def _unit_state(reg: EventRegistry, unit, state, old, value, **_):
+    sv = UNIT_STATES.get(state)
+    if sv is None:
+        return
+    resp = {"trigger_unit": unit, "trigger_widget": unit,
+            "event_unit_state": enum_handle("unitstate", sv)}
+    reg.limit_change("EVENT_UNIT_STATE_LIMIT", ("unitstate", unit, sv), old, value, resp)
+
+
+def _unit_order(reg: EventRegistry, unit, order, **_):
+    resp = {"ordered_unit": unit, "issued_order_id": order.order_id or 0}
+    if order.target is not None:
+        kind = "TARGET_ORDER"
+        resp["order_target"] = order.target
+    elif order.x is not None:
+        kind = "POINT_ORDER"
+        resp.update(order_x=order.x, order_y=order.y)
+    else:
+        kind = "ORDER"
+    reg.player_unit(f"EVENT_PLAYER_UNIT_ISSUED_{kind}", f"EVENT_UNIT_ISSUED_{kind}", unit, resp,
+                    player=getattr(unit, "owner", None))
+
+
+def _hero_level(reg: EventRegistry, unit, **_):
+    reg.player_unit("EVENT_PLAYER_HERO_LEVEL", "EVENT_UNIT_HERO_LEVEL", unit, {"leveling_unit": unit})
+
+
+def _hero_skill(reg: EventRegistry, unit, ability_id, level, **_):
+    resp = {"learning_unit": unit, "learned_skill": ability_id, "learned_skill_level": level}
+    reg.player_unit("EVENT_PLAYER_HERO_SKILL", "EVENT_UNIT_HERO_SKILL", unit, resp)
+
+
+def _item(kind: str):
+    def handler(reg: EventRegistry, unit, item, **_):
+        resp = {"manipulating_unit": unit, "manipulated_item": item}
+        reg.player_unit(f"EVENT_PLAYER_UNIT_{kind}_ITEM", f"EVENT_UNIT_{kind}_ITEM", unit, resp)
+    return handler
+
+
+def _item_death(reg: EventRegistry, item, **_):
+    reg.widget_death(item, {})
+
+
+def _destructable_death(reg: EventRegistry, destructable, **_):
+    reg.widget_death(destructable, {"trigger_destructable": destructable})
+
+
+def _player_state(reg: EventRegistry, player, state, old, value, **_):
+    resp = {"trigger_player": player, "event_player_state": enum_handle("playerstate", state)}
+    reg.limit_change("EVENT_PLAYER_STATE_LIMIT", ("playerstate", player, state), old, value, resp)
+
+
+def _alliance_changed(reg: EventRegistry, player, other=None, alliance=None, value=None, **_):
+    name = "EVENT_PLAYER_ALLIANCE_CHANGED"
+    regs = reg.find("alliance", player, alliance) + reg.find("player", reg.event(name).value, player)
+    reg.dispatch(name, regs, {"trigger_player": player})
+
+
+def _game_state(reg: EventRegistry, state, old, value, **_):
+    resp = {"event_game_state": enum_handle("igamestate", state)}
+    reg.limit_change("EVENT_GAME_STATE_LIMIT", ("gamestate", state), old, value, resp)
+
+
+def _time_of_day(reg: EventRegistry, old, value, **_):
+    """A jump of the clock (SetTimeOfDay): registrations whose comparison turns true fire;
+    every time-of-day registration is rescheduled for the clock's new course."""
+    regs = reg.find("gamestate", FGAMESTATE_TIME_OF_DAY)
+    resp = {"event_game_state": enum_handle("fgamestate", FGAMESTATE_TIME_OF_DAY)}
+    if abs(old - value) > 1e-9:
+        reg.limit_change("EVENT_GAME_STATE_LIMIT", ("gamestate", FGAMESTATE_TIME_OF_DAY),
+                         old, value, resp)
+    for r in regs:
+        reg.arm_time_of_day(r)
+
+
+def _unit_attacked(reg: EventRegistry, unit, attacker, **_):
+    reg.player_unit("EVENT_PLAYER_UNIT_ATTACKED", "EVENT_UNIT_ATTACKED", unit, {"attacker": attacker})
+
+
+def _unit_damaged(reg: EventRegistry, unit, source=None, amount=0.0, **_):
+    resp = {"damage": amount, "damage_source": source}
+    pu = "EVENT_PLAYER_UNIT_DAMAGED" if reg._program_constant("EVENT_PLAYER_UNIT_DAMAGED") else None
+    reg.player_unit(pu, "EVENT_UNIT_DAMAGED", unit, resp)
+
+
+def _unit_selected(reg: EventRegistry, unit, player, selected=True, **_):
+    what = "SELECTED" if selected else "DESELECTED"
+    reg.player_unit(f"EVENT_PLAYER_UNIT_{what}", f"EVENT_UNIT_{what}", unit, {}, player=player)
+
+
+def _spell(reg: EventRegistry, phase, unit, ability_id, target=None, x=None, y=None, **_):
+    if phase not in SPELL_PHASES:
+        return
+    resp = {"spell_unit": unit, "spell_ability_id": ability_id, "spell_target": target,
+            "spell_x": x, "spell_y": y}
+    p = phase.upper()
+    reg.player_unit(f"EVENT_PLAYER_UNIT_SPELL_{p}", f"EVENT_UNIT_SPELL_{p}", unit, resp)
+
+
+def _player_chat(reg: EventRegistry, player, text, **_):
+    """S112: ``""`` matches everything; exact match compares whole text, otherwise a
+    substring match. Matching ignores ASCII case (unverified community knowledge). Players
+    that left (``RemovePlayer``) do not chat."""
+    if player.get_slot_state() == SLOT_LEFT:
+        return
+    matching = []
+    for r in reg.find("chat", player):
+        want = (r.params["text"] or "").lower()
+        got = (text or "").lower()
+        if want == "" or (want == got if r.params["exact"] else want in got):
+            matching.append(r)
+    reg.dispatch(EventRegistry.name_of(enum_handle(*CHAT_EVENT)), matching,
+                 {"trigger_player": player, "chat_string": text},
+                 extra=lambda r: {"chat_matched": r.params["text"]})
+    reg.player_event("EVENT_PLAYER_CHAT", player, {"chat_string": ""})
+
+
+def _player(name: str):
+    def handler(reg: EventRegistry, player, **_):
+        reg.player_event(name, player)
+    return handler
+
+
+def _player_key(reg: EventRegistry, player, key, down=True, **_):
+    if key in ARROW_KEYS:
+        reg.player_event(f"EVENT_PLAYER_ARROW_{key.upper()}_{'DOWN' if down else 'UP'}", player)
+
+
+def _dialog_click(reg: EventRegistry, player, dialog, button, **_):
+    resp = {"trigger_player": player, "clicked_dialog": dialog, "clicked_button": button}
+    reg.dispatch("EVENT_DIALOG_BUTTON_CLICK", reg.find("button", button), resp)
+    reg.dispatch("EVENT_DIALOG_CLICK", reg.find("dialog", dialog), resp)
+
+
+MODEL_EVENTS: dict[str, Callable] = {
+    "unit_created": _unit_created,
+    "unit_moved": _unit_moved,
+    "unit_death": _unit_death,
+    "unit_decay": _unit_decay,
+    "unit_owner_changed": _unit_owner_changed,
+    "unit_state": _unit_state,
+    "unit_order": _unit_order,
+    "hero_level": _hero_level,
+    "hero_skill": _hero_skill,
+    "item_pickup": _item("PICKUP"),
+    "item_drop": _item("DROP"),
+    "item_use": _item("USE"),
+    "item_death": _item_death,
+    "destructable_death": _destructable_death,
+    "player_state": _player_state,
+    "alliance_changed": _alliance_changed,
+    "game_state": _game_state,
+    "time_of_day": _time_of_day,
+    "unit_attacked": _unit_attacked,
+    "unit_damaged": _unit_damaged,
+    "unit_selected": _unit_selected,
+    "spell": _spell,
+    "player_chat": _player_chat,
+    "player_left": _player("EVENT_PLAYER_LEAVE"),
+    "player_victory": _player("EVENT_PLAYER_VICTORY"),
+    "player_defeat": _player("EVENT_PLAYER_DEFEAT"),
+    "player_end_cinematic": _player("EVENT_PLAYER_END_CINEMATIC"),
+    "player_key": _player_key,
+    "dialog_click": _dialog_click,
+}
+
+
+# ---------------------------------------------------------------------------------------
+# Registration natives
+# ---------------------------------------------------------------------------------------
+
+def _events(ctx) -> EventRegistry:
+    return ctx.game.events
+
+
+@native("TriggerRegisterPlayerUnitEvent", "takes trigger whichTrigger, player whichPlayer, playerunitevent whichPlayerUnitEvent, boolexpr filter returns event")
+def TriggerRegisterPlayerUnitEvent(ctx, trig, player, ev, filt):
+    """Units owned by ``player`` (the selecting player for selection events); the filter
+    sees the unit as ``GetFilterUnit``. Null for a null player or event."""
+    if player is None or ev is None:
+        return None
+    return _events(ctx).register(trig, ev, ("playerunit", ev.value, player), player, filt)
+
+
+@native("TriggerRegisterUnitEvent", "takes trigger whichTrigger, unit whichUnit, unitevent whichEvent returns event")
+def TriggerRegisterUnitEvent(ctx, trig, unit, ev):
+    if unit is None or ev is None:
+        return None
+    return _events(ctx).register(trig, ev, ("unit", ev.value, unit), unit)
+
+
+@native("TriggerRegisterFilterUnitEvent", "takes trigger whichTrigger, unit whichUnit, unitevent whichEvent, boolexpr filter returns event")
+def TriggerRegisterFilterUnitEvent(ctx, trig, unit, ev, filt):
+    """``TriggerRegisterUnitEvent`` with a filter (sees the event's unit)."""
+    if unit is None or ev is None:
+        return None
+    return _events(ctx).register(trig, ev, ("unit", ev.value, unit), unit, filt)
+
+
+@native("TriggerRegisterDeathEvent", "takes trigger whichTrigger, widget whichWidget returns event")
+def TriggerRegisterDeathEvent(ctx, trig, widget):
+    """EVENT_WIDGET_DEATH of a unit, item or destructable."""
+    if widget is None:
+        return None
+    reg = _events(ctx)
+    return reg.register(trig, reg.event("EVENT_WIDGET_DEATH"), ("death", widget), widget)
+
+
+@native("TriggerRegisterPlayerEvent", "takes trigger whichTrigger, player  whichPlayer, playerevent whichPlayerEvent returns event")
+def TriggerRegisterPlayerEvent(ctx, trig, player, ev):
+    if player is None or ev is None:
+        return None
+    return _events(ctx).register(trig, ev, ("player", ev.value, player), player)
+
+
+@native("TriggerRegisterPlayerChatEvent", "takes trigger whichTrigger, player whichPlayer, string chatMessageToDetect, boolean exactMatchOnly returns event")
+def TriggerRegisterPlayerChatEvent(ctx, trig, player, text, exact):
+    """Chat of ``player`` matching ``text`` (S112); answers ``ConvertPlayerEvent(96)``."""
+    if player is None:
+        return None
+    return _events(ctx).register(trig, enum_handle(*CHAT_EVENT), ("chat", player), player,
+                                 text=text, exact=bool(exact))
+
+
+@native("TriggerRegisterPlayerStateEvent", "takes trigger whichTrigger, player whichPlayer, playerstate whichState, limitop opcode, real limitval returns event")
+def TriggerRegisterPlayerStateEvent(ctx, trig, player, state, op, limit):
+    """Fires when ``state op limit`` turns from false to true."""
+    if player is None or state is None or op is None:
+        return None
+    reg = _events(ctx)
+    return reg.register(trig, reg.event("EVENT_PLAYER_STATE_LIMIT"),
+                        ("playerstate", player, state.value), player, op=op.value, limit=limit)
+
+
+@native("TriggerRegisterPlayerAllianceChange", "takes trigger whichTrigger, player whichPlayer, alliancetype whichAlliance returns event")
+def TriggerRegisterPlayerAllianceChange(ctx, trig, player, alliance):
+    if player is None or alliance is None:
+        return None
+    reg = _events(ctx)
+    return reg.register(trig, reg.event("EVENT_PLAYER_ALLIANCE_CHANGED"),
+                        ("alliance", player, alliance.value), player)
+
+
+@native("TriggerRegisterUnitStateEvent", "takes trigger whichTrigger, unit whichUnit, unitstate whichState, limitop opcode, real limitval returns event")
+def TriggerRegisterUnitStateEvent(ctx, trig, unit, state, op, limit):
+    """Fires when the unit's ``state op limit`` turns from false to true."""
+    if unit is None or state is None or op is None:
+        return None
+    reg = _events(ctx)
+    return reg.register(trig, reg.event("EVENT_UNIT_STATE_LIMIT"),
+                        ("unitstate", unit, state.value), unit, op=op.value, limit=limit)
+
+
+@native("TriggerRegisterGameStateEvent", "takes trigger whichTrigger, gamestate whichState, limitop opcode, real limitval returns event")
+def TriggerRegisterGameStateEvent(ctx, trig, state, op, limit):
+    """Integer game states fire when a change makes the comparison true; the time of day
+    fires when its clock reaches the limit (``<``/``<=``: at midnight) or jumps to make the
+    comparison true."""
+    if state is None or op is None:
+        return None
+    events = _events(ctx)
+    r = events.register(trig, events.event("EVENT_GAME_STATE_LIMIT"), ("gamestate", state.value),
+                        state, op=op.value, limit=limit)
+    if r is not None and state.value == FGAMESTATE_TIME_OF_DAY:
+        r.on_retire.append(lambda: r.params["entry"] and r.params["entry"].cancel())
+        events.arm_time_of_day(r)
+    return r
+
+
+@native("TriggerRegisterGameEvent", "takes trigger whichTrigger, gameevent whichGameEvent returns event")
+def TriggerRegisterGameEvent(ctx, trig, ev):
+    """EVENT_GAME_SAVE and EVENT_GAME_LOADED only; other ids return null and are counted
+    as unsupported in the report (seed 004)."""
+    if ev is None:
+        return None
+    events = _events(ctx)
+    if ev.value not in (events.event(n).value for n in SUPPORTED_GAME_EVENTS):
+        name = events.name_of(ev)
+        events.unsupported[name] = events.unsupported.get(name, 0) + 1
+        ctx.warn(f"TriggerRegisterGameEvent: {name} is not supported (null event)")
+        return None
+    return events.register(trig, ev, ("game", ev.value))
+
+
+@native("TriggerRegisterEnterRegion", "takes trigger whichTrigger, region whichRegion, boolexpr filter returns event")
+def TriggerRegisterEnterRegion(ctx, trig, region, filt):
+    """A unit's origin enters ``region`` (by moving or being created there; hidden and dead
+    units too; adding cells to the region does not fire; removal does not fire; jassbot)."""
+    if region is None:
+        return None
+    events = _events(ctx)
+    return events.register(trig, events.event("EVENT_GAME_ENTER_REGION"), ("region", region),
+                           region, filt)
+
+
+@native("TriggerRegisterLeaveRegion", "takes trigger whichTrigger, region whichRegion, boolexpr filter returns event")
+def TriggerRegisterLeaveRegion(ctx, trig, region, filt):
+    """A unit's origin leaves ``region`` (removing the unit does not fire; jassbot)."""
+    if region is None:
+        return None
+    events = _events(ctx)
+    return events.register(trig, events.event("EVENT_GAME_LEAVE_REGION"), ("region", region),
+                           region, filt)
+
+
+@native("TriggerRegisterUnitInRange", "takes trigger whichTrigger, unit whichUnit, real range, boolexpr filter returns event")
+def TriggerRegisterUnitInRange(ctx, trig, unit, rng, filt):
+    """Another unit comes within ``range`` (world units, origin to origin, inclusive) of
+    ``unit``, or appears there. ``GetTriggerUnit`` and the filter's ``GetFilterUnit`` are
+    the unit that came in range (game behaviour as map makers use it; seed 004 names the
+    watched unit instead, see the project report)."""
+    if unit is None:
+        return None
+    return _events(ctx).register(trig, enum_handle(*UNIT_IN_RANGE_EVENT), ("range", unit), unit,
+                                 filt, range=max(0.0, rng))
+
+
+@native("TriggerRegisterDialogEvent", "takes trigger whichTrigger, dialog whichDialog returns event")
+def TriggerRegisterDialogEvent(ctx, trig, dialog):
+    """Any button of ``dialog`` clicked (EVENT_DIALOG_CLICK, S147)."""
+    if dialog is None:
+        return None
+    events = _events(ctx)
+    return events.register(trig, events.event("EVENT_DIALOG_CLICK"), ("dialog", dialog), dialog)
+
+
+@native("TriggerRegisterDialogButtonEvent", "takes trigger whichTrigger, button whichButton returns event")
+def TriggerRegisterDialogButtonEvent(ctx, trig, button):
+    """``button`` clicked (EVENT_DIALOG_BUTTON_CLICK, S147)."""
+    if button is None:
+        return None
+    events = _events(ctx)
+    return events.register(trig, events.event("EVENT_DIALOG_BUTTON_CLICK"), ("button", button), button)
+
+
+# ---------------------------------------------------------------------------------------
+# Response natives (read the running thread's response: they survive waits)
+# ---------------------------------------------------------------------------------------
+
+def _response_native(name: str, returns: str, key: str, doc: str) -> None:
+    def get(ctx):
+        return ctx.thread.response.get(key)
+
+    get.__doc__ = f"{doc} (response ``{key}``; null/0 outside such events)."
+    get.__name__ = name
+    native(name, f"takes nothing returns {returns}", constant=True)(get)
+
+
+for _name, _returns, _key, _doc in (
+    ("GetTriggerUnit", "unit", "trigger_unit", "The event's unit"),
+    ("GetTriggerPlayer", "player", "trigger_player", "The event's player"),
+    ("GetTriggerWidget", "widget", "trigger_widget", "The dying widget / event unit"),
+    ("GetTriggerDestructable", "destructable", "trigger_destructable", "The dying destructable"),
+    ("GetTriggeringRegion", "region", "trigger_region", "The region entered or left"),
+    ("GetEnteringUnit", "unit", "entering_unit", "The unit entering a region"),
+    ("GetLeavingUnit", "unit", "leaving_unit", "The unit leaving a region"),
+    ("GetDyingUnit", "unit", "dying_unit", "The dying unit"),
+    ("GetKillingUnit", "unit", "killing_unit", "The killer"),
+    ("GetDecayingUnit", "unit", "decaying_unit", "The decaying unit"),
+    ("GetAttacker", "unit", "attacker", "The attacking unit"),
+    ("GetEventDamageSource", "unit", "damage_source", "The damage source"),
+    ("GetLevelingUnit", "unit", "leveling_unit", "The hero that gained a level"),
+    ("GetLearningUnit", "unit", "learning_unit", "The hero that learned a skill"),
+    ("GetLearnedSkill", "integer", "learned_skill", "The learned ability rawcode"),
+    ("GetLearnedSkillLevel", "integer", "learned_skill_level", "The learned skill level"),
+    ("GetChangingUnit", "unit", "changing_unit", "The unit that changed owner"),
+    ("GetChangingUnitPrevOwner", "player", "changing_unit_prev_owner", "Its previous owner"),
+    ("GetManipulatingUnit", "unit", "manipulating_unit", "The unit using/getting/dropping an item"),
+    ("GetManipulatedItem", "item", "manipulated_item", "The item"),
+    ("GetOrderedUnit", "unit", "ordered_unit", "The ordered unit"),
+    ("GetIssuedOrderId", "integer", "issued_order_id", "The order id"),
+    ("GetOrderTarget", "widget", "order_target", "The order's target widget"),
+    ("GetSpellAbilityUnit", "unit", "spell_unit", "The caster"),
+    ("GetSpellAbilityId", "integer", "spell_ability_id", "The spell's ability rawcode"),
+    ("GetEventPlayerState", "playerstate", "event_player_state", "The player state"),
+    ("GetEventUnitState", "unitstate", "event_unit_state", "The unit state"),
+    ("GetEventGameState", "gamestate", "event_game_state", "The game state"),
+    ("GetClickedButton", "button", "clicked_button", "The clicked dialog button (S147)"),
+    ("GetClickedDialog", "dialog", "clicked_dialog", "The dialog of the clicked button (S147)"),
+):
+    _response_native(_name, _returns, _key, _doc)
+del _name, _returns, _key, _doc
+
+
+def _zero_or(value):
+    return 0 if value is None else value
+
+
+@native("GetEventDamage", "takes nothing returns real", constant=True)
+def GetEventDamage(ctx):
+    """Damage amount of EVENT_UNIT_DAMAGED (0.0 elsewhere)."""
+    return float(_zero_or(ctx.thread.response.get("damage")))
+
+
+@native("GetOrderPointX", "takes nothing returns real", constant=True)
+def GetOrderPointX(ctx):
+    """X of a point order (0.0 elsewhere), world units."""
+    return float(_zero_or(ctx.thread.response.get("order_x")))
+
+
+@native("GetOrderPointY", "takes nothing returns real", constant=True)
+def GetOrderPointY(ctx):
+    """Y of a point order (0.0 elsewhere), world units."""
+    return float(_zero_or(ctx.thread.response.get("order_y")))
+
+
+@native("GetOrderPointLoc", "takes nothing returns location", constant=True)
+def GetOrderPointLoc(ctx):
+    """A new location at a point order's target (null elsewhere; the caller must remove it)."""
+    r = ctx.thread.response
+    if r.get("order_x") is None:
+        return None
+    return new_location(ctx.game, r["order_x"], r["order_y"])
+
+
+def _typed(value, type_name: str):
+    return value if value is not None and value.type_name == type_name else None
+
+
+@native("GetOrderTargetUnit", "takes nothing returns unit", constant=True)
+def GetOrderTargetUnit(ctx):
+    return _typed(ctx.thread.response.get("order_target"), "unit")
+
+
+@native("GetOrderTargetItem", "takes nothing returns item", constant=True)
+def GetOrderTargetItem(ctx):
+    return _typed(ctx.thread.response.get("order_target"), "item")
+
+
+@native("GetOrderTargetDestructable", "takes nothing returns destructable", constant=True)
+def GetOrderTargetDestructable(ctx):
+    return _typed(ctx.thread.response.get("order_target"), "destructable")
+
+
+@native("GetSpellTargetUnit", "takes nothing returns unit", constant=True)
+def GetSpellTargetUnit(ctx):
+    return _typed(ctx.thread.response.get("spell_target"), "unit")
+
+
+@native("GetSpellTargetItem", "takes nothing returns item", constant=True)
+def GetSpellTargetItem(ctx):
+    return _typed(ctx.thread.response.get("spell_target"), "item")
+
+
+@native("GetSpellTargetDestructable", "takes nothing returns destructable", constant=True)
+def GetSpellTargetDestructable(ctx):
+    return _typed(ctx.thread.response.get("spell_target"), "destructable")
+
+
+@native("GetSpellTargetX", "takes nothing returns real", constant=True)
+def GetSpellTargetX(ctx):
+    """X of the spell's target point, world units (0.0 without one)."""
+    return float(_zero_or(ctx.thread.response.get("spell_x")))
+
+
+@native("GetSpellTargetY", "takes nothing returns real", constant=True)
+def GetSpellTargetY(ctx):
+    """Y of the spell's target point, world units (0.0 without one)."""
+    return float(_zero_or(ctx.thread.response.get("spell_y")))
+
+
+@native("GetSpellTargetLoc", "takes nothing returns location", constant=True)
+def GetSpellTargetLoc(ctx):
+    """A new location at the spell's target point (null without one)."""
+    r = ctx.thread.response
+    if r.get("spell_x") is None:
+        return None
+    return new_location(ctx.game, r["spell_x"], r["spell_y"])
+
+
+@native("GetEventPlayerChatString", "takes nothing returns string", constant=True)
+def GetEventPlayerChatString(ctx):
+    """The typed text for chat registrations; ``""`` for EVENT_PLAYER_CHAT (S112)."""
+    return ctx.thread.response.get("chat_string")
+
+
+@native("GetEventPlayerChatStringMatched", "takes nothing returns string", constant=True)
+def GetEventPlayerChatStringMatched(ctx):
+    """The registered text of the chat registration that fired (S112)."""
+    return ctx.thread.response.get("chat_matched")
+
+
+@native("GetSaveBasicFilename", "takes nothing returns string", constant=True)
+def GetSaveBasicFilename(ctx):
+    """The save's basename while EVENT_GAME_SAVE/LOADED handlers run synchronously; ``""``
+    otherwise, also after those handlers wait (seed 004)."""
+    return ctx.game.events.save_name
