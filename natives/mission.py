@@ -61,6 +61,7 @@ Project choices (not researched)
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from natives.handles import enum_handle, enum_value
@@ -95,8 +96,11 @@ class Campaign:
     restart_disabled: bool = False
 
 
-class Outcome:
-    """``game.outcome`` (see the module doc)."""
+class Outcome(Mapping):
+    """``game.outcome`` (see the module doc). It is also a read-only mapping player id ->
+    result (the ``results`` dict): ``game.outcome.get(0) == "victory"``, ``dict(outcome)``."""
+
+    __hash__ = object.__hash__
 
     def __init__(self, game) -> None:
         self.game = game
@@ -112,6 +116,21 @@ class Outcome:
         self.start_difficulty: int | None = None
 
     # -- queries ------------------------------------------------------------------------
+    def __getitem__(self, pid: int) -> str:
+        return self.results[pid]
+
+    def __iter__(self):
+        return iter(sorted(self.results))
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    def __eq__(self, other):
+        return self is other
+
+    def __repr__(self) -> str:
+        return f"<outcome {self.summary()}>"
+
     def result_of(self, player) -> str | None:
         """``"victory"``/``"defeat"``/``"tie"``/``"neutral"`` or ``None`` (player or id)."""
         pid = player if isinstance(player, int) else player.id
@@ -363,6 +382,18 @@ def no_next_level() -> None:
     return None
 
 
+def _declare_builtin_constants() -> None:
+    """Difficulty constants for scripts run on the built-in API (no common.j)."""
+    from natives.builtin import CONSTANTS, constant
+    declared = {name for _t, name, _v in CONSTANTS}
+    for name, value in (("MAP_DIFFICULTY_EASY", MAP_DIFFICULTY_EASY),
+                        ("MAP_DIFFICULTY_NORMAL", MAP_DIFFICULTY_NORMAL),
+                        ("MAP_DIFFICULTY_HARD", MAP_DIFFICULTY_HARD),
+                        ("MAP_DIFFICULTY_INSANE", MAP_DIFFICULTY_INSANE)):
+        if name not in declared:
+            constant("gamedifficulty", name, f"ConvertGameDifficulty({value})")
+
+
 def _register_subsystems() -> None:
     from natives.game import register_subsystem
     register_subsystem("outcome", __name__, "Outcome", lambda game: (game,))
@@ -372,3 +403,4 @@ def _register_subsystems() -> None:
 
 
 _register_subsystems()
+_declare_builtin_constants()

@@ -2,7 +2,6 @@
 campaign flags, and Blizzard.j's CustomVictoryBJ / CustomDefeatBJ paths end to end."""
 from __future__ import annotations
 
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -75,6 +74,8 @@ def test_remove_player_victory_and_defeat():
     call(ctx, "RemovePlayer", p1, DEFEAT)
     assert game.outcome.results == {0: "victory", 1: "defeat"}
     assert game.outcome.result_of(p0) == "victory" and game.outcome.result_of(2) is None
+    assert dict(game.outcome) == {0: "victory", 1: "defeat"} and game.outcome.get(1) == "defeat"
+    assert len(game.outcome) == 2 and list(game.outcome.items())[0] == (0, "victory")
     assert entries(game) == [("victory", {"player": 0}), ("defeat", {"player": 1, "message": ""})]
     assert game.published == [("player_victory", {"player": p0}), ("player_defeat", {"player": p1})]
     assert not game.ended  # RemovePlayer alone does not end the mission (S142/S143)
@@ -103,6 +104,7 @@ def test_remove_player_null_and_unknown_result():
     call(ctx, "RemovePlayer", ctx.game.players.get(0), None)
     call(ctx, "RemovePlayer", ctx.game.players.get(0), enum_handle("playergameresult", 7))
     assert ctx.game.outcome.results == {} and ctx.game.timeline == []
+    assert not ctx.game.outcome and (ctx.game.outcome or {}) == {}
     assert ctx.game.warnings
 
 
