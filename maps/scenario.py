@@ -731,6 +731,7 @@ class Scenario(_Model):
     api: str | None = None
     seed: int = 0
     local_player: PlayerId = 0
+    difficulty: Literal["easy", "normal", "hard", "insane"] | None = None
     players: dict[int, SlotOverride] = Field(default_factory=dict)
     budget: Duration = DEFAULT_BUDGET
     markers: list[str] = Field(default_factory=list)

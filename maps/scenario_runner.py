@@ -1,0 +1,1479 @@
+"""Running scenarios: ``JassGame`` drives a mission the way a player and the world would;
+``run_scenario`` plays a ``*.scenario.yaml`` file through it (issue #6).
+
+Everything here is measured in **game seconds** (``JassGame.now`` is the current mission's
+clock, ``JassGame.elapsed`` the game time of all missions played so far).
+
+Injection goes through the game-state model, never through trigger actions: a kill is
+``UnitStore.kill_unit``, entering a rect is moving the unit in the model (``move_unit``),
+a dialog click is ``natives.dialogs.click``, chat / damage / selection / item use / a player
+leaving are the model events the event layer turns into JASS events (``unit_damaged``,
+``player_chat``, ...). Event-driven trigger runs are queued on a 0-delay scheduler entry
+(seed 004), so after each injection the runner lets the clock process what is due *now*
+(no game time passes): the triggers an injection fires have run when the next step starts.
+
+Trigger activity: ``TriggerLog`` wraps the session VM's ``start_thread`` (on the instance,
+for that session only) and records every thread of kind ``action`` -- each trigger run,
+whether an event dispatched it or ``TriggerExecute`` started it -- with the game time, the
+trigger (``response["trigger"]``) and its first action function. "Fired N times" counts
+those runs. A trigger without actions starts no thread and never counts as fired.
+"""
+from __future__ import annotations
+
+import difflib
+import math
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from maps import scenario as S
+from maps.scenario import LoadedScenario, describe, format_duration, parse_duration
+
+__all__ = ["JassGame", "ScenarioFailure", "ScenarioResult", "TriggerLog", "TriggerRun",
+           "run_scenario", "format_failure"]
+
+LAST_TRIGGERS = 10
+"""Trigger runs shown in a failure report."""
+
+LAST_TIMELINE = 8
+"""Timeline entries shown in a failure report."""
+
+_CONTROLLERS = {"user": 0, "computer": 1, "rescuable": 2, "neutral": 3, "creep": 4, "none": 5}
+_COLOR_CODE = re.compile(r"\|c[0-9a-fA-F]{8}|\|r|\|R")
+_ELEMENT = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s*\[\s*(?P<index>\d+)\s*\]$")
+
+
+# ---------------------------------------------------------------------------------------
+# Failures and results
+# ---------------------------------------------------------------------------------------
+
+class ScenarioFailure(AssertionError):
+    """A scenario that did not hold (or could not go on).
+
+    Attributes:
+        message: what went wrong (the failed expectation and what was found instead).
+        what: the step or expectation as written (YAML flow text), or None.
+        line: its line in the scenario file, or None.
+        game_time: the current mission's clock when it failed (game seconds).
+        elapsed: game time of all missions played (game seconds).
+        state: ``JassGame.where()``: mission, outcome, last trigger runs, runtime errors,
+            recent timeline.
+    """
+
+    def __init__(self, message: str, *, what: str | None = None, line: int | None = None,
+                 game_time: float = 0.0, elapsed: float = 0.0, state: dict | None = None,
+                 file: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.what = what
+        self.line = line
+        self.game_time = game_time
+        self.elapsed = elapsed
+        self.state = state or {}
+        self.file = file
+
+    def __str__(self) -> str:
+        return format_failure(self)
+
+
+class _Problem(Exception):
+    """Raised inside JassGame for a step or condition that cannot be carried out; turned
+    into a ScenarioFailure with the game's state."""
+
+
+@dataclass
+class TriggerRun:
+    """One trigger run: game time (seconds), mission index (0-based), the trigger's script
+    name (its global, e.g. ``gg_trg_Intro``) and its first action function."""
+
+    time: float
+    mission: int
+    trigger: str
+    function: str
+    handle: Any = field(default=None, repr=False, compare=False)
+
+    def format(self) -> str:
+        return f"{self.time:9.2f}s  {self.trigger}" + (
+            f" ({self.function})" if self.function and self.function not in self.trigger else "")
+
+
+@dataclass
+class ScenarioResult:
+    """The outcome of ``run_scenario``: ``failure`` is None when every step and expectation
+    held. ``facts`` (map, game_time, outcome, ops, threads, missions, runtime_errors, seed)
+    go to JUnit properties."""
+
+    name: str
+    failure: ScenarioFailure | None
+    facts: dict[str, Any]
+
+    @property
+    def passed(self) -> bool:
+        return self.failure is None
+
+
+# ---------------------------------------------------------------------------------------
+# Trigger activity
+# ---------------------------------------------------------------------------------------
+
+class TriggerLog:
+    """Every trigger run of every mission of a ``JassGame`` (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.runs: list[TriggerRun] = []
+        self._names: dict[int, str] = {}
+
+    def install(self, game: "JassGame") -> None:
+        """Wrap ``game.vm.start_thread`` so action threads are recorded before they start."""
+        vm = game.vm
+        original = vm.start_thread
+        mission = game.mission_index
+        self._names = {}
+
+        def start_thread(functions, kind, response=None, name=None):
+            if kind == "action":
+                fns = list(functions)
+                trig = (response or {}).get("trigger")
+                first = getattr(fns[0], "name", "") if fns else ""
+                self.runs.append(TriggerRun(vm.scheduler.now, mission, self.name_of(game, trig, first),
+                                            first, trig))
+                functions = fns
+            return original(functions, kind, response, name)
+
+        vm.start_thread = start_thread
+
+    def name_of(self, game: "JassGame", trig: Any, first: str = "") -> str:
+        """The script's name of a trigger: the global (or array element) holding it."""
+        if trig is None:
+            return first or "<no trigger>"
+        key = id(trig)
+        name = self._names.get(key)
+        if name is None:
+            for gname, value in game.handle_globals("trigger"):
+                if value is trig:
+                    name = gname
+                    break
+            else:
+                return f"<trigger {getattr(trig, 'handle_id', '?')}>"
+            self._names[key] = name
+        return name
+
+    def of_mission(self, mission: int) -> list[TriggerRun]:
+        return [r for r in self.runs if r.mission == mission]
+
+
+# ---------------------------------------------------------------------------------------
+# Places
+# ---------------------------------------------------------------------------------------
+
+@dataclass
+class _Place:
+    """Where a unit can be sent and what "in" means: ``contains(x, y)``; ``point`` is a
+    point inside (world units)."""
+
+    label: str
+    point: tuple[float, float]
+    contains: Callable[[float, float], bool]
+
+
+# ---------------------------------------------------------------------------------------
+# The driver
+# ---------------------------------------------------------------------------------------
+
+_MISSIONS: dict[tuple, Any] = {}
+
+
+def _load_mission(path: Path, api: str | None):
+    """``maps.runner.load_mission`` with a per-process cache (same file, mtime and API)."""
+    from natives.session import load_natives
+    from maps.runner import RunOptions, load_mission
+    load_natives()  # the built-in API is generated from the registry: fill it first
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = None
+    key = (str(path.resolve()), stamp, api, os.environ.get("JASS_API"))
+    mission = _MISSIONS.get(key)
+    if mission is None:
+        mission = load_mission(path, RunOptions(api=api))
+        _MISSIONS[key] = mission
+    return mission
+
+
+class JassGame:
+    """Drive one mission (or a campaign of missions) headless, as a scenario does.
+
+    Args:
+        api: API folder (common.j/Blizzard.j) for every mission; None: ``JASS_API``, the
+            map's own files, or the built-in API (``maps.api``).
+        seed: random seed of the game model and ``GetRandom*``.
+        local_player: the player ``GetLocalPlayer`` returns.
+        players: slot overrides ``{player id: SlotOverride or dict}`` applied after
+            ``config()`` and before ``main()``.
+        difficulty: game difficulty (0 easy, 1 normal, 2 hard, 3 insane) or None.
+        budget: game seconds all missions together may simulate (None: no limit).
+        base: folder relative map paths resolve against.
+
+    Use ``load(map)``, then ``advance``, ``run_until``, injections (``kill``, ``move``,
+    ``click``, ``chat``...), and read ``globals``, ``unit(...)``, ``check(...)``.
+    """
+
+    def __init__(self, *, api: str | os.PathLike | None = None, seed: int = 0,
+                 local_player: int = 0, players: Mapping[int, Any] | None = None,
+                 difficulty: int | None = None, budget: float | None = None,
+                 base: str | os.PathLike | None = None):
+        self.api = str(api) if api is not None else None
+        self.seed = seed
+        self.local_player = local_player
+        self.players = {int(k): (v if isinstance(v, S.SlotOverride) else S.SlotOverride.model_validate(v))
+                        for k, v in (players or {}).items()}
+        self.difficulty = difficulty
+        self.budget = budget
+        self.base = Path(base) if base is not None else Path.cwd()
+        self.sandbox = tempfile.mkdtemp(prefix="jass-scenario-")
+        self.session = None
+        self.mission = None
+        self.mission_index = -1
+        self.missions: list[str] = []
+        self.elapsed_before = 0.0
+        self.triggers = TriggerLog()
+        self.errors: list[tuple[int, Any]] = []      # (mission index, RuntimeErrorRecord)
+        self.ops_before = 0
+        self.threads_before = 0
+        self._handle_slots: dict[str, list] = {}
+
+    # -- lifecycle ----------------------------------------------------------------------
+    def load(self, map_path: str | os.PathLike, *, api: str | os.PathLike | None = None,
+             seed: int | None = None, local_player: int | None = None,
+             carry: dict | None = None) -> "JassGame":
+        """Load ``map_path`` (archive, folder or bare ``.j``; relative to ``base``), start it
+        (globals, ``config()``, slot overrides, ``main()``) and return self. ``carry`` is a
+        game cache export of a previous mission (``GameCacheStore.export``)."""
+        from maps.errors import MapError
+        from jassvm.diagnostics import JassError
+        from maps.runner import RunOptions, new_session
+        if api is not None:
+            self.api = str(api)
+        if seed is not None:
+            self.seed = seed
+        if local_player is not None:
+            self.local_player = local_player
+        path = Path(map_path)
+        if not path.is_absolute():
+            path = self.base / path
+        if self.session is not None:
+            self._close_mission()
+        try:
+            mission = _load_mission(path, self.api)
+        except MapError as err:
+            raise _Problem(f"cannot load map: {err}") from None
+        except JassError as err:
+            raise _Problem(f"the game refuses the script of {path.name}:\n{err}") from None
+        options = RunOptions(api=self.api, seed=self.seed, local_player=self.local_player,
+                             sandbox=self.sandbox)
+        self.mission = mission
+        self.mission_index += 1
+        self.missions.append(mission.name)
+        self.session = new_session(mission, options, self.sandbox)
+        game, vm = self.session.game, self.session.vm
+        self._handle_slots = {}
+        if carry and game.gamecache is not None:
+            game.gamecache.import_(carry)
+        if self.difficulty is not None:
+            game.difficulty = self.difficulty
+        index = self.mission_index
+        vm.on_error.append(lambda rec: self.errors.append((index, rec)))
+        self.triggers.install(self)
+        if self.players:
+            self._override_slots_before_main(vm)
+        self.session.start()
+        self.settle()
+        return self
+
+    def _override_slots_before_main(self, vm) -> None:
+        original = vm.call
+
+        def call(name, kind="main", response=None):
+            if name == "main":
+                self.apply_slot_overrides()
+            return original(name, kind, response)
+        vm.call = call
+
+    def apply_slot_overrides(self) -> None:
+        """Apply ``players`` overrides to the model (the lobby's choices)."""
+        game = self.game
+        for pid, o in self.players.items():
+            p = game.players.get(pid)
+            if p is None:
+                raise _Problem(f"players: no player {pid} in this map (0..{game.players.max_players - 1})")
+            if o.controller is not None:
+                p.controller = _CONTROLLERS[o.controller]
+            if o.human is True:
+                game.human_players.add(pid)
+            elif o.human is False:
+                game.human_players.discard(pid)
+            if o.name is not None:
+                p.name = o.name
+            if o.team is not None:
+                p.team = o.team
+
+    def next_mission(self, map_path: str | os.PathLike) -> "JassGame":
+        """Continue with ``map_path``, carrying the game caches the script saved
+        (``SaveGameCache``; S138: nothing else carries over)."""
+        carry = None
+        if self.session is not None and self.game.gamecache is not None:
+            carry = self.game.gamecache.export()
+        return self.load(map_path, carry=carry)
+
+    def _close_mission(self) -> None:
+        self.elapsed_before += self.now
+        self.ops_before += self.vm.total_ops
+        self.threads_before += self.vm.threads_started
+
+    def close(self) -> None:
+        """Forget the session and remove the sandbox folder (game cache files)."""
+        self.session = None
+        shutil.rmtree(self.sandbox, ignore_errors=True)
+
+    def __enter__(self) -> "JassGame":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- accessors ----------------------------------------------------------------------
+    @property
+    def game(self):
+        """The game-state model (``natives.game.Game``) of the current mission."""
+        self._need_session()
+        return self.session.game
+
+    @property
+    def vm(self):
+        """The VM (``jassvm.vm.VM``) of the current mission."""
+        self._need_session()
+        return self.session.vm
+
+    def _need_session(self) -> None:
+        if self.session is None:
+            raise _Problem("no map loaded: call load(map) first")
+
+    @property
+    def now(self) -> float:
+        """Game time of the current mission (seconds)."""
+        return self.session.vm.scheduler.now if self.session is not None else 0.0
+
+    @property
+    def elapsed(self) -> float:
+        """Game time of all missions played, this one included (seconds)."""
+        return self.elapsed_before + self.now
+
+    @property
+    def ended(self) -> bool:
+        """True once the current mission ended (victory/defeat screen, ``EndGame``...)."""
+        return self.session is not None and bool(getattr(self.session.game, "ended", False))
+
+    @property
+    def globals(self) -> "GlobalsView":
+        """The script's globals: ``game.globals["udg_x"]``, ``["udg_arr[2]"]``; assignable."""
+        return GlobalsView(self)
+
+    @property
+    def ops(self) -> int:
+        return self.ops_before + (self.session.vm.total_ops if self.session else 0)
+
+    @property
+    def threads(self) -> int:
+        return self.threads_before + (self.session.vm.threads_started if self.session else 0)
+
+    def outcome_of(self, player: int | None = None) -> str | None:
+        """``victory``/``defeat``/``tie``/``neutral`` of ``player`` (default: local), or None."""
+        pid = self.local_player if player is None else player
+        out = getattr(self.game, "outcome", None)
+        if out is None:
+            return None
+        if hasattr(out, "result_of"):
+            return out.result_of(pid)
+        return out.get(pid) if isinstance(out, dict) else None
+
+    # -- time ---------------------------------------------------------------------------
+    def _deadline(self, wanted: float) -> tuple[float, bool]:
+        """(mission clock to stop at, whether the budget cut it short)."""
+        if self.budget is None:
+            return wanted, False
+        limit = self.budget - self.elapsed_before
+        return (wanted, False) if wanted <= limit + 1e-9 else (limit, True)
+
+    def settle(self) -> None:
+        """Run what is due now (0-delay trigger runs an event queued) without moving time."""
+        self.vm.run_until(self.now, stop=lambda: self.ended)
+
+    def advance(self, seconds: float | str) -> "JassGame":
+        """Simulate ``seconds`` (a number or ``"1m30s"``) of game time; stops early when the
+        mission ends. Fails past the game-time budget."""
+        seconds = parse_duration(seconds)
+        if self.ended:
+            return self
+        target, cut = self._deadline(self.now + seconds)
+        self.vm.run_until(target, stop=lambda: self.ended)
+        if cut and not self.ended:
+            raise _Problem(f"game-time budget of {format_duration(self.budget)} used up")
+        return self
+
+    def run_until(self, condition: Any, within: float | str | None = None) -> "JassGame":
+        """Simulate until ``condition`` holds: a condition in scenario syntax (a dict such as
+        ``{"quest": "The Prince", "state": "completed"}``), a ``maps.scenario`` condition
+        model, or a callable taking this JassGame. Fails when ``within`` (game seconds or
+        ``"5m"``; default: the rest of the budget) passes first, or when the mission ends
+        first (unless the condition holds then)."""
+        holds = self._predicate(condition)
+        if holds():
+            return self
+        start = self.now
+        if within is None:
+            if self.budget is None:
+                raise _Problem("run_until needs 'within' when the scenario has no budget")
+            wanted = self.budget - self.elapsed_before
+        else:
+            wanted = self.now + parse_duration(within)
+        target, cut = self._deadline(wanted)
+        self.vm.run_until(target, stop=lambda: self.ended or holds())
+        if holds():
+            return self
+        label = condition if callable(condition) and not isinstance(condition, (dict, BaseModel)) else None
+        detail = self._detail(condition)
+        if self.ended:
+            raise _Problem(f"the mission ended at {format_duration(self.now)} before the condition "
+                           f"held: {detail}")
+        waited = format_duration(self.now - start)
+        if cut:
+            raise _Problem(f"game-time budget of {format_duration(self.budget)} used up after "
+                           f"waiting {waited}; the condition never held: {detail}")
+        raise _Problem(f"not within {waited}: {detail}" if label is None else
+                       f"not within {waited}: {getattr(label, '__name__', label)}")
+
+    # -- conditions ---------------------------------------------------------------------
+    def _condition(self, condition: Any):
+        if isinstance(condition, BaseModel):
+            return condition
+        if isinstance(condition, dict):
+            try:
+                return _CONDITION.validate_python(condition)
+            except ValidationError as exc:
+                raise _Problem(f"bad condition {condition!r}: {exc.errors(include_url=False)[0]['msg']}") from None
+        raise _Problem(f"bad condition {condition!r}")
+
+    def _predicate(self, condition: Any) -> Callable[[], bool]:
+        if callable(condition) and not isinstance(condition, (dict, BaseModel)):
+            return lambda: bool(condition(self))
+        cond = self._condition(condition)
+        return lambda: self.evaluate(cond)[0]
+
+    def _detail(self, condition: Any) -> str:
+        if callable(condition) and not isinstance(condition, (dict, BaseModel)):
+            return getattr(condition, "__name__", repr(condition))
+        return self.evaluate(self._condition(condition))[1]
+
+    def check(self, condition: Any) -> bool:
+        """Whether ``condition`` (scenario syntax or model) holds now."""
+        return self.evaluate(self._condition(condition))[0]
+
+    def expect(self, condition: Any) -> "JassGame":
+        """Fail (``ScenarioFailure``) unless ``condition`` holds now."""
+        cond = self._condition(condition)
+        ok, detail = self.evaluate(cond)
+        if not ok:
+            raise self.failure(detail, what=describe(cond))
+        return self
+
+    def evaluate(self, cond) -> tuple[bool, str]:
+        """(holds, what was found) for a condition model of ``maps.scenario``."""
+        fn = getattr(self, "_eval_" + type(cond).__name__, None)
+        if fn is None:
+            raise _Problem(f"unsupported condition {describe(cond)}")
+        return fn(cond)
+
+    def _eval_OutcomeCond(self, c: S.OutcomeCond) -> tuple[bool, str]:
+        pid = self.local_player if c.player is None else c.player
+        found = self.outcome_of(pid) or "none"
+        ok = found == c.outcome
+        extra = ""
+        out = getattr(self.game, "outcome", None)
+        if getattr(out, "ended", False):
+            extra = f"; the mission ended ({getattr(out, 'reason', '')})"
+        elif not self.ended:
+            extra = "; the mission goes on"
+        return ok, f"outcome of player {pid} is {found} (expected {c.outcome}){extra}"
+
+    def _quest_log(self):
+        try:
+            return self.game.quests
+        except (AttributeError, KeyError):
+            return None
+
+    def _eval_QuestCond(self, c: S.QuestCond) -> tuple[bool, str]:
+        log = self._quest_log()
+        q = log.find(c.quest) if log is not None and hasattr(log, "find") else None
+        seen = {k for _, k, d in self.game.timeline if k.startswith("quest_")
+                and d.get("title") == c.quest}
+        if c.state == "absent":
+            return q is None, (f"quest {c.quest!r} exists" if q is not None
+                               else f"no quest {c.quest!r}")
+        if q is None:
+            titles = [x.title for x in (log or []) if getattr(x, "title", "")]
+            if c.state == "created" and "quest_created" in seen:
+                return True, f"quest {c.quest!r} was created"
+            if c.state in ("completed", "failed") and f"quest_{c.state}" in seen:
+                return True, f"quest {c.quest!r} was {c.state}"
+            return False, f"no quest {c.quest!r} (quests: {titles or 'none'})"
+        flags = {"created": True, "completed": q.completed, "failed": q.failed,
+                 "discovered": q.discovered}
+        state = ("failed" if q.failed else "completed" if q.completed else "open")
+        return bool(flags[c.state]), (f"quest {c.quest!r} is {state}"
+                                      + ("" if q.discovered else ", undiscovered")
+                                      + f" (expected {c.state})")
+
+    def _eval_GlobalCond(self, c: S.GlobalCond) -> tuple[bool, str]:
+        name, slot, value = self._read_global(c.global_, c.index)
+        shown = _show(value)
+        label = name if c.index is None else f"{name}[{c.index}]"
+        if value is _unset():
+            return False, f"{label} is not initialised (expected {_cmp_text(c.comparisons())})"
+        operands = []
+        for op, operand in c.comparisons():
+            if slot.type_name not in ("integer", "real", "boolean", "string") and isinstance(operand, str):
+                operand = self._handle_value(operand)
+            operands.append((op, operand))
+        ok = all(_compare(value, op, operand) for op, operand in operands)
+        return ok, f"{label} is {shown} (expected {_cmp_text(c.comparisons())})"
+
+    def _eval_UnitsCond(self, c: S.UnitsCond) -> tuple[bool, str]:
+        units = self.find_units(owner=c.units.owner, type=c.units.type, alive=c.units.alive,
+                                place=c.units.in_)
+        n = len(units)
+        ok = all(_compare(n, op, v) for op, v in c.comparisons())
+        return ok, f"{n} unit{'s' if n != 1 else ''} match {describe(c.units)} (expected {_cmp_text(c.comparisons())})"
+
+    def _eval_UnitCond(self, c: S.UnitCond) -> tuple[bool, str]:
+        try:
+            u = self.unit(c.unit, must_exist=False)
+        except _Problem as p:
+            if c.exists is False:
+                return True, str(p)
+            return False, str(p)
+        label = _ref_text(c.unit)
+        facts, ok = [], True
+        exists = u is not None and not u.destroyed
+        if c.exists is not None:
+            ok &= exists == c.exists
+        facts.append("exists" if exists else "was removed")
+        if exists:
+            facts.append("alive" if u.alive else "dead")
+            facts.append(f"owner {u.owner.id}")
+            facts.append(f"at ({u.x:.0f}, {u.y:.0f})")
+        if c.alive is not None:
+            ok &= exists and u.alive == c.alive
+        if c.owner is not None:
+            ok &= exists and u.owner.id == c.owner
+        if c.in_ is not None:
+            place = self.place(c.in_)
+            inside = exists and place.contains(u.x, u.y)
+            ok &= inside
+            facts.append(("in " if inside else "not in ") + place.label)
+        return ok, f"{label}: " + ", ".join(facts)
+
+    def trigger_runs(self, ref: str) -> list[TriggerRun]:
+        """Runs of the trigger named ``ref`` in the current mission: a trigger global
+        (``gg_trg_Intro``, or ``Intro``), else an action function name."""
+        runs = self.triggers.of_mission(self.mission_index)
+        trig = None
+        for name in self._global_candidates(ref, "gg_trg_"):
+            if name in self.vm.program.global_index or _ELEMENT.match(name):
+                try:
+                    _, _, trig = self._read_global(name, None)
+                except _Problem:
+                    continue
+                if trig is not None and trig is not _unset():
+                    return [r for r in runs if r.handle is trig]
+                return [r for r in runs if r.trigger == name]
+        by_fn = [r for r in runs if r.function == ref]
+        if by_fn or ref in self.vm.program.functions:
+            return by_fn
+        names = sorted({n for n, _ in self.handle_globals("trigger")})
+        raise _Problem(f"no trigger named {ref!r}" + _suggest(ref, names))
+
+    def _eval_TriggerCond(self, c: S.TriggerCond) -> tuple[bool, str]:
+        runs = self.trigger_runs(c.trigger)
+        n = len(runs)
+        ok = True
+        expected = []
+        if c.fired is True:
+            ok &= n > 0
+            expected.append("fired")
+        elif c.fired is False:
+            ok &= n == 0
+            expected.append("never fired")
+        cmps = c.comparisons()
+        if cmps:
+            ok &= all(_compare(n, op, v) for op, v in cmps)
+            expected.append(_cmp_text(cmps) + " times")
+        when = ""
+        if runs:
+            shown = ", ".join(format_duration(r.time) for r in runs[:5])
+            when = f" (at {shown}{', ...' if n > 5 else ''})"
+        return ok, f"{c.trigger} fired {n} time{'s' if n != 1 else ''}{when} (expected {' and '.join(expected)})"
+
+    def messages(self, player: int | None = None) -> list[tuple[float, str]]:
+        """(game time, text) of the text messages shown to ``player`` (default: local),
+        color codes removed; transmissions (``speaker: text``) included."""
+        pid = self.local_player if player is None else player
+        out: list[tuple[float, str]] = []
+        for m in getattr(self.game, "messages", None) or []:
+            if isinstance(m, dict):
+                t, text, to = m.get("time", 0.0), m.get("text", ""), m.get("player", pid)
+            elif isinstance(m, tuple):
+                t, text, to = (m + (pid,))[:3] if len(m) >= 2 else (0.0, str(m), pid)
+            else:
+                t, text, to = getattr(m, "time", 0.0), getattr(m, "text", str(m)), getattr(m, "player", pid)
+            to = getattr(to, "id", to)
+            if to is None or to == pid or (isinstance(to, (list, tuple, set)) and pid in to):
+                out.append((t, _strip_colors(str(text))))
+        for t, kind, d in self.game.timeline:
+            if kind == "transmission":
+                out.append((t, _strip_colors(f"{d.get('speaker', '')}: {d.get('text', '')}")))
+        out.sort(key=lambda e: e[0])
+        return out
+
+    def _eval_MessageCond(self, c: S.MessageCond) -> tuple[bool, str]:
+        msgs = self.messages(c.player)
+        if isinstance(c.message, S.Regex):
+            rx = re.compile(c.message.regex)
+            hits = [(t, m) for t, m in msgs if rx.search(m)]
+            label = f"a message matching /{c.message.regex}/"
+        else:
+            needle = _strip_colors(c.message)
+            hits = [(t, m) for t, m in msgs if needle in m]
+            label = f"a message containing {c.message!r}"
+        if c.shown:
+            if hits:
+                return True, f"{label} was shown at {format_duration(hits[0][0])}"
+            recent = "; ".join(repr(m) for _, m in msgs[-3:]) or "none"
+            return False, f"{label} was never shown (last messages: {recent})"
+        if hits:
+            return False, f"{label} was shown at {format_duration(hits[0][0])}: {hits[0][1]!r}"
+        return True, f"{label} was never shown"
+
+    def shown_dialogs(self, player: int | None = None) -> list:
+        """Dialogs currently open for ``player`` (default: local)."""
+        pid = self.local_player if player is None else player
+        reg = getattr(self.game, "dialogs", None)
+        return reg.shown_to(pid) if reg is not None else []
+
+    def _eval_DialogCond(self, c: S.DialogCond) -> tuple[bool, str]:
+        pid = self.local_player if c.player is None else c.player
+        shown = self.shown_dialogs(pid)
+        found = []
+        for d in shown:
+            buttons = [b.text or "" for b in d.visible_buttons(pid)]
+            title_ok = c.dialog is True or d.message == c.dialog
+            if title_ok and (c.buttons is None or buttons == c.buttons):
+                found.append(d)
+        seen = "; ".join(f"{d.message!r} {[b.text for b in d.visible_buttons(pid)]}" for d in shown) or "none"
+        want = ("a dialog" if c.dialog is True else f"dialog {c.dialog!r}") + (
+            f" with buttons {c.buttons}" if c.buttons is not None else "")
+        if c.dialog is False:
+            return not shown, f"dialogs shown to player {pid}: {seen} (expected none)"
+        if c.shown:
+            return bool(found), f"{want} {'is' if found else 'is not'} shown to player {pid} (shown: {seen})"
+        return not found, f"{want} {'is' if found else 'is not'} shown to player {pid} (expected not shown)"
+
+    def gamecache_value(self, cache: str, mission: str, key: str, kind: str,
+                        saved: bool = False) -> tuple[bool, Any, str]:
+        """(exists, value, where) of a game cache slot: the live cache of that name, else
+        its saved copy (``saved=True``: the saved copy only)."""
+        store = getattr(self.game, "gamecache", None)
+        if store is None:
+            raise _Problem("the runtime has no game caches")
+        live = None if saved else store.caches.get(cache)
+        if live is not None:
+            return live.has(kind, mission, key), live.get(kind, mission, key), "live cache"
+        data = store.saved.get(cache)
+        if data is None:
+            return False, None, f"no cache {cache!r} (caches: {sorted(set(store.caches) | set(store.saved)) or 'none'})"
+        values = data.get(mission, {}).get(kind, {})
+        if key not in values:
+            return False, None, "saved copy"
+        v = values[key]
+        if kind == "real" and isinstance(v, str):
+            v = float(v.replace("Infinity", "inf"))
+        return True, v, "saved copy"
+
+    def _eval_GameCacheCond(self, c: S.GameCacheCond) -> tuple[bool, str]:
+        exists, value, where = self.gamecache_value(c.gamecache, c.mission, c.key, c.kind, c.saved)
+        label = f"{c.gamecache} [{c.mission}][{c.key}] ({c.kind}, {where})"
+        cmps = c.comparisons()
+        if not cmps:
+            want = True if c.exists is None else c.exists
+            return exists == want, f"{label} {'exists' if exists else 'is not stored'}"
+        if not exists:
+            return False, f"{label} is not stored (expected {_cmp_text(cmps)})"
+        ok = all(_compare(value, op, v) for op, v in cmps)
+        if c.exists is False:
+            ok = False
+        return ok, f"{label} is {_show(value)} (expected {_cmp_text(cmps)})"
+
+    def runtime_errors(self, all_missions: bool = True) -> list:
+        """Runtime error records (``jassvm.vm.RuntimeErrorRecord``) of all missions played
+        (or of the current one)."""
+        return [e for m, e in self.errors if all_missions or m == self.mission_index]
+
+    def _eval_NoErrorsCond(self, c: S.NoErrorsCond) -> tuple[bool, str]:
+        errs = self.runtime_errors()
+        if not errs:
+            return True, "no runtime errors"
+        return False, f"{len(errs)} runtime error{'s' if len(errs) != 1 else ''}: " + "; ".join(
+            e.format().strip() for e in errs[:3]) + (" ..." if len(errs) > 3 else "")
+
+    def _eval_ErrorsCond(self, c: S.ErrorsCond) -> tuple[bool, str]:
+        errs = self.runtime_errors()
+
+        def matches(spec: S.ErrorSpec, e) -> bool:
+            return ((spec.kind is None or spec.kind == e.kind)
+                    and (spec.message is None or spec.message in e.message))
+
+        def assign(i: int, used: frozenset) -> bool:
+            if i == len(c.runtime_errors):
+                return True
+            return any(j not in used and matches(c.runtime_errors[i], e)
+                       and assign(i + 1, used | {j}) for j, e in enumerate(errs))
+
+        ok = len(errs) == len(c.runtime_errors) and assign(0, frozenset())
+        found = "; ".join(f"{e.kind}: {e.message}" for e in errs[:5]) or "none"
+        return ok, f"runtime errors: {found} (expected exactly {_flow_list(c.runtime_errors)})"
+
+    def _eval_EndedCond(self, c: S.EndedCond) -> tuple[bool, str]:
+        out = getattr(self.game, "outcome", None)
+        reason = getattr(out, "reason", None)
+        return self.ended == c.ended, ("the mission ended" + (f" ({reason})" if reason else "")
+                                       if self.ended else "the mission goes on")
+
+    def _eval_AnyCond(self, c: S.AnyCond) -> tuple[bool, str]:
+        results = [self.evaluate(x) for x in c.any]
+        return any(ok for ok, _ in results), "none held: " + "; ".join(d for _, d in results)
+
+    def _eval_AllCond(self, c: S.AllCond) -> tuple[bool, str]:
+        results = [self.evaluate(x) for x in c.all]
+        bad = [d for ok, d in results if not ok]
+        return not bad, ("; ".join(bad) if bad else "all held")
+
+    def _eval_NotCond(self, c: S.NotCond) -> tuple[bool, str]:
+        ok, detail = self.evaluate(c.not_)
+        return not ok, f"it holds: {detail}" if ok else detail
+
+    # -- names of the script ------------------------------------------------------------
+    def handle_globals(self, type_name: str | None = None) -> Iterable[tuple[str, Any]]:
+        """(name, value) of handle-typed globals (array elements as ``name[i]``), optionally
+        only those declared with ``type_name``."""
+        prog = self.vm.program
+        slots = self._handle_slots.get(type_name or "")
+        if slots is None:
+            slots = [g for g in prog.globals
+                     if g.type_name not in ("integer", "real", "boolean", "string", "code")
+                     and (type_name is None or g.type_name == type_name)]
+            self._handle_slots[type_name or ""] = slots
+        values = self.vm.globals
+        for g in slots:
+            v = values[g.index]
+            if g.is_array:
+                for i, x in sorted(v.items()):
+                    if x is not None:
+                        yield f"{g.name}[{i}]", x
+            elif v is not None and v is not _unset():
+                yield g.name, v
+
+    def _global_candidates(self, ref: str, prefix: str) -> list[str]:
+        out = [ref]
+        if not ref.startswith(("gg_", "udg_")) and not _ELEMENT.match(ref):
+            out.append(prefix + ref)
+        return out
+
+    def _read_global(self, ref: str, index: int | None) -> tuple[str, Any, Any]:
+        """(name, GlobalSlot, value) of ``ref`` (``name`` or ``name[i]``) with ``index``."""
+        m = _ELEMENT.match(ref)
+        name = ref
+        if m:
+            name, index = m["name"], int(m["index"])
+        prog = self.vm.program
+        slot = prog.global_index.get(name)
+        if slot is None:
+            names = [g.name for g in prog.globals if not g.name.startswith(("bj_", "JASS_"))]
+            raise _Problem(f"no global named {name!r}" + _suggest(name, names))
+        value = self.vm.globals[slot.index]
+        if slot.is_array:
+            if index is None:
+                raise _Problem(f"{name} is an array: give an index ({name}[0])")
+            value = value.get(index, value.default)
+        elif index is not None:
+            raise _Problem(f"{name} is not an array")
+        return name, slot, value
+
+    def _handle_value(self, ref: str) -> Any:
+        """The handle a global names (for comparisons and ``set``)."""
+        _, _, value = self._read_global(ref, None)
+        return None if value is _unset() else value
+
+    def handle(self, ref: str) -> Any:
+        """The value of global ``ref`` (``gg_rct_Village``, ``udg_heroes[1]``)."""
+        return self._handle_value(ref)
+
+    def unit(self, ref: Any, *, must_exist: bool = True):
+        """A unit by global name (``gg_unit_Hpal_0001``, ``udg_hero``, ``udg_heroes[1]``) or
+        by query (``{"type": "Hpal", "owner": 0}`` / ``UnitQuery``)."""
+        if isinstance(ref, dict):
+            ref = S.UnitQuery.model_validate(ref)
+        if isinstance(ref, S.UnitQuery):
+            found = self.find_units(owner=ref.owner, type=ref.type, alive=ref.alive)
+            if len(found) <= ref.index:
+                raise _Problem(f"no unit matches {describe(ref)} ({len(found)} found)")
+            return found[ref.index]
+        name = ref
+        for candidate in self._global_candidates(ref, "gg_unit_"):
+            if _ELEMENT.match(candidate) or candidate in self.vm.program.global_index:
+                name = candidate
+                break
+        _, slot, u = self._read_global(name, None)
+        if u is None or u is _unset():
+            raise _Problem(f"{name} holds no unit (null)")
+        if getattr(u, "type_name", None) != "unit":
+            raise _Problem(f"{name} is a {slot.type_name}, not a unit")
+        if must_exist and u.destroyed:
+            raise _Problem(f"{name}: the unit was removed")
+        return u
+
+    def find_units(self, *, owner: int | None = None, type: str | int | None = None,
+                   alive: bool | None = True, place: Any = None) -> list:
+        """Units (not removed) in creation order matching owner id, type rawcode, alive
+        state (None: dead or alive) and place (a rect/region name, point or bounds)."""
+        code = _code(type) if type is not None else None
+        area = self.place(place) if place is not None else None
+        out = []
+        for u in self.game.units.live_units():
+            if owner is not None and u.owner.id != owner:
+                continue
+            if code is not None and u.type_id != code:
+                continue
+            if alive is not None and u.alive != alive:
+                continue
+            if area is not None and not area.contains(u.x, u.y):
+                continue
+            out.append(u)
+        return out
+
+    def place(self, ref: Any) -> _Place:
+        """A rect, region, location or unit global (its position), a point or bounds."""
+        if isinstance(ref, dict):
+            ref = (S.Point if "x" in ref else S.RectBounds).model_validate(ref)
+        if isinstance(ref, S.Point):
+            x, y = ref.x, ref.y
+            return _Place(f"({x:g}, {y:g})", (x, y), lambda a, b: math.hypot(a - x, b - y) <= 1.0)
+        if isinstance(ref, S.RectBounds):
+            x0, y0, x1, y1 = ref.rect
+            return _Place(f"rect {list(ref.rect)}", ((x0 + x1) / 2, (y0 + y1) / 2),
+                          lambda a, b: x0 <= a <= x1 and y0 <= b <= y1)
+        name = ref
+        for candidate in self._global_candidates(ref, "gg_rct_"):
+            if _ELEMENT.match(candidate) or candidate in self.vm.program.global_index:
+                name = candidate
+                break
+        _, slot, v = self._read_global(name, None)
+        if v is None or v is _unset():
+            raise _Problem(f"{name} is null")
+        kind = getattr(v, "type_name", "")
+        if kind == "rect":
+            return _Place(name, (v.center_x, v.center_y), v.contains)
+        if kind == "region":
+            return _Place(name, _region_point(v, name), v.contains)
+        if kind == "location":
+            x, y = v.x, v.y
+            return _Place(name, (x, y), lambda a, b: math.hypot(a - x, b - y) <= 1.0)
+        if kind == "unit":
+            return _Place(name, (v.x, v.y), lambda a, b: math.hypot(a - v.x, b - v.y) <= 1.0)
+        raise _Problem(f"{name} is a {slot.type_name}: not a place (rect, region, location)")
+
+    def item(self, ref: Any, unit=None, *, create: bool | None = None):
+        """An item by global name or ``{"type": "ratc"}`` (the index-th live item of that
+        type; created at ``unit`` when none exists and ``create`` allows)."""
+        if isinstance(ref, dict):
+            ref = S.ItemQuery.model_validate(ref)
+        if isinstance(ref, S.ItemQuery):
+            code = _code(ref.type)
+            store = self.game.units
+            found = [it for it in store.items.values() if it.type_id == code and not it.destroyed]
+            if unit is not None:
+                found.sort(key=lambda it: it.holder is not unit)  # the unit's own items first
+            if len(found) > ref.index:
+                return found[ref.index]
+            if (ref.create if create is None else create) and unit is not None:
+                return store.create_item(code, unit.x, unit.y)
+            raise _Problem(f"no item of type {ref.type}")
+        _, slot, it = self._read_global(ref, None)
+        if it is None or it is _unset() or getattr(it, "type_name", "") != "item":
+            raise _Problem(f"{ref} holds no item")
+        if it.destroyed:
+            raise _Problem(f"{ref}: the item was removed")
+        return it
+
+    def player(self, pid: int | None):
+        p = self.game.players.get(self.local_player if pid is None else pid)
+        if p is None:
+            raise _Problem(f"no player {pid}")
+        return p
+
+    # -- injections (model API only) -------------------------------------------------------
+    def _live(self, ref: Any):
+        u = self.unit(ref)
+        if not u.alive:
+            raise _Problem(f"{_ref_text(ref)} is dead")
+        return u
+
+    def kill(self, unit: Any, killer: Any = None) -> "JassGame":
+        """The unit dies (``killer``: a unit or None)."""
+        u = self._live(unit)
+        k = self.unit(killer) if killer is not None else None
+        self.game.units.kill_unit(u, k)
+        self.settle()
+        return self
+
+    def move(self, unit: Any, to: Any) -> "JassGame":
+        """Move the unit instantly into a rect/region (a point inside it) or to a point."""
+        u = self._live(unit)
+        place = self.place(to)
+        self.game.units.move_unit(u, *place.point)
+        self.settle()
+        return self
+
+    def order(self, unit: Any, order: str = "move", to: Any = None, target: Any = None,
+              arrive: bool = True) -> "JassGame":
+        """Give the unit an order as its player would (point, target or immediate); with
+        ``arrive`` a point order also places the unit at its destination."""
+        from natives.units import ORDER_IDS, Order
+        u = self._live(unit)
+        oid = ORDER_IDS.get(order)
+        if to is not None:
+            place = self.place(to)
+            x, y = place.point
+            o = Order("point", order, oid, x=x, y=y, player=u.owner)
+        elif target is not None:
+            t = self.unit(target)
+            o = Order("target", order, oid, x=t.x, y=t.y, target=t, player=u.owner)
+        else:
+            o = Order("immediate", order, oid, player=u.owner)
+        if not self.game.units.issue(u, o):
+            raise _Problem(f"{_ref_text(unit)} cannot take orders")
+        self.settle()
+        if arrive and to is not None and u.alive:
+            self.game.units.move_unit(u, x, y)
+            self.settle()
+        return self
+
+    def damage(self, unit: Any, amount: float, source: Any = None) -> "JassGame":
+        """The unit takes ``amount`` damage (life points) from ``source``: the damage event
+        is published first (the game raises it before life drops), then life is lowered
+        (death at 0.405 or below)."""
+        u = self._live(unit)
+        src = self.unit(source) if source is not None else None
+        store = self.game.units
+        if hasattr(store, "damage_unit"):
+            store.damage_unit(u, float(amount), src)
+        else:
+            self.game.publish("unit_damaged", unit=u, source=src, amount=float(amount))
+            if u.alive and not u.invulnerable:
+                store.set_life(u, u.life - float(amount), killer=src)
+        self.settle()
+        return self
+
+    def heal(self, unit: Any, amount: float) -> "JassGame":
+        """The unit regains ``amount`` life (up to its maximum)."""
+        u = self._live(unit)
+        self.game.units.set_life(u, u.life + float(amount))
+        self.settle()
+        return self
+
+    def select(self, unit: Any, player: int | None = None) -> "JassGame":
+        """``player`` (default: local) selects the unit."""
+        u = self._live(unit)
+        p = self.player(player)
+        store = self.game.units
+        sel = store.selection.setdefault(p.id, [])
+        if u not in sel:
+            sel.append(u)
+            self.game.publish("unit_selected", unit=u, player=p, selected=True)
+        self.settle()
+        return self
+
+    def pick_up(self, unit: Any, item: Any) -> "JassGame":
+        """The unit picks up the item (it must have a free inventory slot)."""
+        u = self._live(unit)
+        it = self.item(item, u)
+        if it.holder is u:
+            raise _Problem(f"{_ref_text(unit)} already carries {_ref_text(item)}")
+        if not self.game.units.give_item(u, it):
+            raise _Problem(f"{_ref_text(unit)} cannot pick up {_ref_text(item)} "
+                           "(no inventory or no free slot)")
+        self.settle()
+        return self
+
+    def use_item(self, unit: Any, item: Any) -> "JassGame":
+        """The unit uses an item it carries (an item query creates and gives one first):
+        ``item_use`` is published and a charge is spent (an item whose last charge is used
+        is removed)."""
+        u = self._live(unit)
+        it = self.item(item, u)
+        if it.holder is not u:
+            if isinstance(item, (dict, S.ItemQuery)) and not self.game.units.give_item(u, it):
+                raise _Problem(f"{_ref_text(unit)} cannot carry {_ref_text(item)}")
+            if it.holder is not u:
+                raise _Problem(f"{_ref_text(unit)} does not carry {_ref_text(item)}")
+        self.game.publish("item_use", unit=u, item=it)
+        if it.charges > 0:
+            it.charges -= 1
+            if it.charges == 0:
+                self.game.units.remove_item(it)
+        self.settle()
+        return self
+
+    def learn_skill(self, unit: Any, ability: str | int) -> "JassGame":
+        """The hero spends a skill point on ``ability`` (rawcode), as the player would."""
+        from natives.units import SelectHeroSkill
+        u = self._live(unit)
+        if u.hero is None:
+            raise _Problem(f"{_ref_text(unit)} is not a hero")
+        if u.hero.skill_points <= 0:
+            raise _Problem(f"{_ref_text(unit)} has no skill point to spend")
+        SelectHeroSkill(self.vm.ctx, u, _code(ability))
+        self.settle()
+        return self
+
+    def click(self, button: int | str, dialog: str | None = None,
+              player: int | None = None) -> "JassGame":
+        """``player`` (default: local) clicks a button (text or 0-based index) of ``dialog``
+        (a dialog global or title; default: the one dialog open for the player)."""
+        from natives.dialogs import DialogError, click
+        p = self.player(player)
+        shown = self.shown_dialogs(p.id)
+        if dialog is None:
+            if len(shown) != 1:
+                raise _Problem(f"{len(shown)} dialogs are shown to player {p.id}"
+                               + (": name one with 'dialog'" if shown else ""))
+            d = shown[0]
+        elif dialog in self.vm.program.global_index or _ELEMENT.match(dialog):
+            d = self.handle(dialog)
+            if d is None or getattr(d, "type_name", "") != "dialog":
+                raise _Problem(f"{dialog} holds no dialog")
+        else:
+            titled = [x for x in shown if x.message == dialog]
+            if not titled:
+                titles = [x.message for x in shown]
+                raise _Problem(f"no dialog titled {dialog!r} is shown to player {p.id} (shown: {titles or 'none'})")
+            d = titled[0]
+        try:
+            click(self.game, d, button, p)
+        except DialogError as err:
+            buttons = [b.text for b in d.visible_buttons(p.id)]
+            raise _Problem(f"cannot click {button!r} in {d.message!r}: {err} (buttons: {buttons})") from None
+        self.settle()
+        return self
+
+    def chat(self, text: str, player: int | None = None) -> "JassGame":
+        """``player`` (default: local) types a chat line."""
+        p = self.player(player)
+        self.game.publish("player_chat", player=p, text=text)
+        self.settle()
+        return self
+
+    def leave(self, player: int) -> "JassGame":
+        """``player`` leaves the game (for the local player the mission ends)."""
+        from natives.mission import player_quit
+        p = self.player(player)
+        player_quit(self.game, p, False)
+        self.settle()
+        return self
+
+    def set_global(self, name: str, value: Any, index: int | None = None) -> "JassGame":
+        """Set a global (array element with ``index`` or ``name[i]``) to a value of its type;
+        a handle global takes null or the name of another global holding a handle."""
+        from jassvm.values import f32
+        gname, slot, old = self._read_global(name, index)
+        m = _ELEMENT.match(name)
+        if m:
+            index = int(m["index"])
+        t = slot.type_name
+        if t == "integer":
+            if isinstance(value, bool) or not isinstance(value, int):
+                if isinstance(value, float) and value.is_integer():
+                    value = int(value)
+                else:
+                    raise _Problem(f"{gname} is an integer: cannot set it to {value!r}")
+            if not -2**31 <= value < 2**31:
+                raise _Problem(f"{value} is outside the integer range")
+        elif t == "real":
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise _Problem(f"{gname} is a real: cannot set it to {value!r}")
+            value = f32(float(value))
+        elif t == "boolean":
+            if not isinstance(value, bool):
+                raise _Problem(f"{gname} is a boolean: cannot set it to {value!r}")
+        elif t == "string":
+            if value is not None and not isinstance(value, str):
+                raise _Problem(f"{gname} is a string: cannot set it to {value!r}")
+        elif t == "code":
+            raise _Problem(f"{gname} is a code variable: scenarios cannot set it")
+        else:
+            if isinstance(value, str):
+                value = self._handle_value(value)
+            elif value is not None:
+                raise _Problem(f"{gname} is a {t}: set it to null or the name of a global")
+        vm = self.vm
+        if t not in ("integer", "real", "boolean", "string") and vm.retain is not None:
+            if value is not None:
+                vm.retain(value)
+            if old is not None and old is not _unset():
+                vm.release(old)
+        if slot.is_array:
+            arr = vm.globals[slot.index]
+            if not 0 <= index < arr.size:
+                raise _Problem(f"index {index} outside 0..{arr.size - 1}")
+            arr[index] = value
+        else:
+            vm.globals[slot.index] = value
+        return self
+
+    # -- reports ------------------------------------------------------------------------
+    def failure(self, message: str, *, what: str | None = None, line: int | None = None,
+                file: str | None = None) -> ScenarioFailure:
+        """A ScenarioFailure carrying the current game time and ``where()``."""
+        return ScenarioFailure(message, what=what, line=line, game_time=self.now,
+                               elapsed=self.elapsed, state=self.where(), file=file)
+
+    def where(self) -> dict:
+        """Where the game stands: mission, game time, outcome, last trigger runs (game time,
+        trigger, first action), runtime errors with their JASS stacks, recent timeline."""
+        state: dict[str, Any] = {"mission": None, "game_time": self.now, "elapsed": self.elapsed}
+        if self.session is None:
+            return state
+        game = self.game
+        state["mission"] = self.mission.name if self.mission else None
+        state["mission_index"] = self.mission_index
+        state["missions"] = list(self.missions)
+        out = getattr(game, "outcome", None)
+        if out is not None and hasattr(out, "summary"):
+            state["outcome"] = out.summary()
+        state["triggers"] = [r.format() for r in self.triggers.runs[-LAST_TRIGGERS:]]
+        state["errors"] = [{"time": e.time, "kind": e.kind, "message": e.message,
+                            "thread": e.thread, "stack": [str(s) for s in e.stack],
+                            "mission": m} for m, e in self.errors]
+        entries = list(game.timeline[-LAST_TIMELINE:])
+        state["timeline"] = [f"{t:9.2f}s  {_describe_entry(k, d)}" for t, k, d in entries]
+        msgs = self.messages()
+        state["messages"] = [f"{t:9.2f}s  {m}" for t, m in msgs[-3:]]
+        return state
+
+    def facts(self) -> dict[str, Any]:
+        """Per-run facts for JUnit properties: map(s), game time reached (seconds), outcome
+        of the local player, ops, threads, missions, runtime errors, seed."""
+        outcome = None
+        ended = False
+        if self.session is not None:
+            outcome = self.outcome_of()
+            ended = self.ended
+        return {
+            "map": " -> ".join(self.missions),
+            "game_time": round(self.elapsed, 3),
+            "outcome": outcome or ("ended" if ended else "none"),
+            "ops": self.ops,
+            "threads": self.threads,
+            "missions": len(self.missions),
+            "runtime_errors": len(self.errors),
+            "seed": self.seed,
+        }
+
+
+class GlobalsView:
+    """``JassGame.globals``: read with ``view["udg_x"]`` / ``view["udg_arr[2]"]`` (unset
+    non-array globals read ``None``), write with ``view["udg_x"] = 3``; ``in`` and ``names``."""
+
+    def __init__(self, game: JassGame):
+        self._game = game
+
+    def __getitem__(self, name: str) -> Any:
+        try:
+            _, _, v = self._game._read_global(name, None)
+        except _Problem as p:
+            raise KeyError(str(p)) from None
+        return None if v is _unset() else v
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        self._game.set_global(name, value)
+
+    def __contains__(self, name: str) -> bool:
+        m = _ELEMENT.match(name)
+        return (m["name"] if m else name) in self._game.vm.program.global_index
+
+    def get(self, name: str, default: Any = None) -> Any:
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    @property
+    def names(self) -> list[str]:
+        return [g.name for g in self._game.vm.program.globals]
+
+
+# ---------------------------------------------------------------------------------------
+# Running a scenario file
+# ---------------------------------------------------------------------------------------
+
+_DIFFICULTY = {"easy": 0, "normal": 1, "hard": 2, "insane": 3}
+
+
+def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None,
+                 seed: int | None = None) -> ScenarioResult:
+    """Play a loaded scenario: its steps in order, then its expectations. ``api`` and
+    ``seed`` override the file's (``--jass-api``, ``--jass-seed``). Never raises for a
+    scenario that fails: the result carries the ScenarioFailure."""
+    sc = loaded.scenario
+    api_dir = api if api is not None else (str(loaded.api) if loaded.api else None)
+    jg = JassGame(api=api_dir, seed=sc.seed if seed is None else seed,
+                  local_player=sc.local_player, players=sc.players, budget=sc.budget,
+                  base=loaded.path.parent,
+                  difficulty=_DIFFICULTY.get(sc.difficulty) if sc.difficulty else None)
+    file = str(loaded.path)
+    what, line = None, None
+    failure = None
+    try:
+        try:
+            what, line = f"map: {loaded.maps[0]}", None
+            jg.load(loaded.maps[0])
+            next_map = 1
+            for i, step in enumerate(sc.steps):
+                what, line = describe(step), loaded.step_lines[i] or None
+                next_map = _run_step(jg, step, loaded, next_map)
+            for i, cond in enumerate(sc.expect):
+                what, line = describe(cond), loaded.expect_lines[i] or None
+                ok, detail = jg.evaluate(cond)
+                if not ok:
+                    raise _Problem(detail)
+        except _Problem as p:
+            failure = jg.failure(str(p), what=what, line=line, file=file)
+        except ScenarioFailure as f:
+            f.file, f.line = file, f.line or line
+            f.what = f.what or what
+            failure = f
+        facts = jg.facts()
+    finally:
+        jg.close()
+    facts["scenario"] = loaded.name
+    return ScenarioResult(loaded.name, failure, facts)
+
+
+def _run_step(jg: JassGame, step, loaded: LoadedScenario, next_map: int) -> int:
+    if isinstance(step, S.AdvanceStep):
+        jg.advance(step.advance)
+    elif isinstance(step, S.RunUntilStep):
+        jg.run_until(step.run_until.condition, step.run_until.within)
+    elif isinstance(step, S.KillStep):
+        jg.kill(step.kill.unit, step.kill.killer)
+    elif isinstance(step, S.MoveStep):
+        jg.move(step.move.unit, step.move.to)
+    elif isinstance(step, S.OrderStep):
+        o = step.order
+        jg.order(o.unit, o.order, o.to, o.target, o.arrive)
+    elif isinstance(step, S.DamageStep):
+        jg.damage(step.damage.unit, step.damage.amount, step.damage.source)
+    elif isinstance(step, S.HealStep):
+        jg.heal(step.heal.unit, step.heal.amount)
+    elif isinstance(step, S.SelectStep):
+        jg.select(step.select.unit, step.select.player)
+    elif isinstance(step, S.UseItemStep):
+        jg.use_item(step.use_item.unit, step.use_item.item)
+    elif isinstance(step, S.PickUpStep):
+        jg.pick_up(step.pick_up.unit, step.pick_up.item)
+    elif isinstance(step, S.LearnStep):
+        jg.learn_skill(step.learn_skill.unit, step.learn_skill.ability)
+    elif isinstance(step, S.ClickStep):
+        jg.click(step.click.button, step.click.dialog, step.click.player)
+    elif isinstance(step, S.ChatStep):
+        jg.chat(step.chat.text, step.chat.player)
+    elif isinstance(step, S.LeaveStep):
+        jg.leave(step.leave.player)
+    elif isinstance(step, S.SetStep):
+        jg.set_global(step.set.global_, step.set.value, step.set.index)
+    elif isinstance(step, S.NextMissionStep):
+        if next_map >= len(loaded.maps):
+            raise _Problem("next_mission: no map left in the campaign")
+        jg.next_mission(loaded.maps[next_map])
+        return next_map + 1
+    elif isinstance(step, S.ExpectStep):
+        conds = step.expect if isinstance(step.expect, list) else [step.expect]
+        for cond in conds:
+            ok, detail = jg.evaluate(cond)
+            if not ok:
+                raise _Problem(detail if len(conds) == 1 else f"{describe(cond)}: {detail}")
+    else:  # pragma: no cover - the schema and this function list the same kinds
+        raise _Problem(f"unsupported step {describe(step)}")
+    return next_map
+
+
+# ---------------------------------------------------------------------------------------
+# Failure text
+# ---------------------------------------------------------------------------------------
+
+def format_failure(f: ScenarioFailure) -> str:
+    """The multi-line failure report: expectation/step with its line, what was found, game
+    time, mission, last trigger activity, runtime errors with JASS stacks, recent timeline."""
+    st = f.state or {}
+    lines = []
+    where = f"{f.file}:{f.line}" if f.file and f.line else (f.file or "")
+    head = f"failed at game time {format_duration(f.game_time)}"
+    if st.get("missions") and len(st["missions"]) > 1:
+        head += (f" of mission {st.get('mission_index', 0) + 1}/{len(st['missions'])} "
+                 f"{st.get('mission')!r} (total {format_duration(f.elapsed)})")
+    elif st.get("mission"):
+        head += f" in {st['mission']!r}"
+    lines.append(head)
+    if f.what:
+        lines.append(f"  {'expectation' if _is_expectation(f.what) else 'step'}"
+                     f"{' (' + where + ')' if where else ''}: {f.what}")
+    lines.append(f"  -> {f.message}")
+    out = st.get("outcome")
+    if out:
+        res = ", ".join(f"player {k}: {v}" for k, v in out.get("results", {}).items()) or "none"
+        lines.append(f"outcome: {res}; " + (f"mission ended ({out.get('reason')})" if out.get("ended")
+                                            else "mission not ended"))
+    trig = st.get("triggers")
+    lines.append("last trigger activity:" if trig else "last trigger activity: none")
+    lines += ["  " + t for t in trig or []]
+    errors = st.get("errors") or []
+    if errors:
+        lines.append(f"runtime errors ({len(errors)}):")
+        for e in errors[-5:]:
+            lines.append(f"  [{e['time']:8.2f}s] {e['kind']}: {e['message']} (thread {e['thread']})")
+            for s in reversed(e["stack"]):
+                lines.append(f"      at {s}")
+    tl = st.get("timeline")
+    if tl:
+        lines.append("recent timeline:")
+        lines += ["  " + t for t in tl]
+    msgs = st.get("messages")
+    if msgs:
+        lines.append("last messages:")
+        lines += ["  " + m for m in msgs]
+    return "\n".join(lines)
+
+
+def _is_expectation(what: str) -> bool:
+    key = what.lstrip("{").split(":", 1)[0].strip()
+    return key in S.CONDITION_KINDS
+
+
+# ---------------------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------------------
+
+_CONDITION = TypeAdapter(S.Condition)
+
+
+def _unset():
+    from jassvm.vm import UNSET
+    return UNSET
+
+
+def _code(rawcode: str | int) -> int:
+    if isinstance(rawcode, int):
+        return rawcode
+    v = 0
+    for ch in rawcode:
+        v = (v << 8) | (ord(ch) & 0xFF)
+    return v
+
+
+def _strip_colors(text: str) -> str:
+    return _COLOR_CODE.sub("", text).replace("|n", "\n").replace("|N", "\n")
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "null"
+    if value is _unset():
+        return "<unset>"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, str):
+        return repr(value)
+    return repr(value)
+
+
+def _cmp_text(cmps: list[tuple[str, Any]]) -> str:
+    return ", ".join(f"{op} {_show(v)}" for op, v in cmps)
+
+
+def _flow_list(items: list) -> str:
+    return "[" + ", ".join(describe(x) for x in items) + "]"
+
+
+def _compare(value: Any, op: str, operand: Any) -> bool:
+    """JASS-friendly comparison: reals (binary32) compare with a small tolerance."""
+    if value is _unset():
+        return False
+    if op in ("eq", "ne"):
+        if isinstance(value, float) or isinstance(operand, float):
+            if isinstance(value, bool) or isinstance(operand, bool) or not all(
+                    isinstance(x, (int, float)) for x in (value, operand)):
+                eq = False
+            else:
+                eq = math.isclose(value, operand, rel_tol=1e-6, abs_tol=1e-6)
+        elif isinstance(value, bool) != isinstance(operand, bool):
+            eq = False
+        else:
+            eq = value is operand if hasattr(value, "handle_id") else value == operand
+        return eq if op == "eq" else not eq
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or operand is None:
+        return False
+    return {"lt": value < operand, "le": value <= operand,
+            "gt": value > operand, "ge": value >= operand}[op]
+
+
+def _suggest(name: str, names: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, list(names), n=3, cutoff=0.6)
+    return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+def _ref_text(ref: Any) -> str:
+    return ref if isinstance(ref, str) else describe(ref) if isinstance(ref, BaseModel) else repr(ref)
+
+
+def _region_point(region, name: str) -> tuple[float, float]:
+    from natives.geometry import REGION_CELL
+    for add, x0, y0, x1, y1 in reversed(region.ops):
+        if not add:
+            continue
+        for cx in range(x0, min(x1, x0 + 64) + 1):
+            for cy in range(y0, min(y1, y0 + 64) + 1):
+                x, y = (cx + 0.5) * REGION_CELL, (cy + 0.5) * REGION_CELL
+                if region.contains(x, y):
+                    return x, y
+    raise _Problem(f"{name} is an empty region")
+
+
+def _describe_entry(kind: str, data: dict) -> str:
+    from maps.runner import describe as describe_entry
+    return describe_entry(kind, data)
