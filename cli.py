@@ -91,7 +91,7 @@ def _render(diags, sources: dict, use_rich: bool) -> None:
         for d in diags:
             sev = d.severity.value
             console.print(f"[bold]{escape(f'{d.file}:{d.line}:{d.col}:')}[/bold] "
-                          f"[{colour.get(sev, 'bold')}]{sev}[{d.code}][/]: {escape(d.message)}")
+                          f"[{colour.get(sev, 'bold')}]{escape(f'{sev}[{d.code}]')}[/]: {escape(d.message)}")
             ex = _excerpt(sources[d.file], d.line, d.col) if d.file in sources else None
             if ex:
                 text, caret = ex

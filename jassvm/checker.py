@@ -988,7 +988,7 @@ class _Checker:
             return REAL
         hint = " (no implicit conversion to string: use I2S/R2S)" if op == "+" and STRING in (pl, pr) else ""
         self._error("E225", f"bad operand types for {op}: {lt} and {rt}{hint}", e)
-        return REAL if (pl in _NUMERIC or pr in _NUMERIC) else ANY
+        return ANY
 
     def _modulo(self, e: ast.Binary, pl: str, pr: str, lt: str, rt: str) -> None:
         if self.f_nomodulo:
