@@ -83,8 +83,26 @@ class ScenarioFailure(AssertionError):
 
 
 class _Problem(Exception):
-    """Raised inside JassGame for a step or condition that cannot be carried out; turned
-    into a ScenarioFailure with the game's state."""
+    """Raised inside JassGame for a step or condition that cannot be carried out; the
+    outermost public method turns it into a ScenarioFailure with the game's state."""
+
+
+def _api(method):
+    """Public JassGame methods raise ScenarioFailure (with ``where()``), not _Problem."""
+    import functools
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        self._depth += 1
+        try:
+            return method(self, *args, **kwargs)
+        except _Problem as p:
+            if self._depth == 1:
+                raise self.failure(str(p)) from None
+            raise
+        finally:
+            self._depth -= 1
+    return wrapper
 
 
 @dataclass
@@ -247,8 +265,10 @@ class JassGame:
         self.ops_before = 0
         self.threads_before = 0
         self._handle_slots: dict[str, list] = {}
+        self._depth = 0
 
     # -- lifecycle ----------------------------------------------------------------------
+    @_api
     def load(self, map_path: str | os.PathLike, *, api: str | os.PathLike | None = None,
              seed: int | None = None, local_player: int | None = None,
              carry: dict | None = None) -> "JassGame":
@@ -323,6 +343,7 @@ class JassGame:
             if o.team is not None:
                 p.team = o.team
 
+    @_api
     def next_mission(self, map_path: str | os.PathLike) -> "JassGame":
         """Continue with ``map_path``, carrying the game caches the script saved
         (``SaveGameCache``; S138: nothing else carries over)."""
@@ -414,6 +435,7 @@ class JassGame:
         """Run what is due now (0-delay trigger runs an event queued) without moving time."""
         self.vm.run_until(self.now, stop=lambda: self.ended)
 
+    @_api
     def advance(self, seconds: float | str) -> "JassGame":
         """Simulate ``seconds`` (a number or ``"1m30s"``) of game time; stops early when the
         mission ends. Fails past the game-time budget."""
@@ -426,6 +448,7 @@ class JassGame:
             raise _Problem(f"game-time budget of {format_duration(self.budget)} used up")
         return self
 
+    @_api
     def run_until(self, condition: Any, within: float | str | None = None) -> "JassGame":
         """Simulate until ``condition`` holds: a condition in scenario syntax (a dict such as
         ``{"quest": "The Prince", "state": "completed"}``), a ``maps.scenario`` condition
@@ -480,10 +503,12 @@ class JassGame:
             return getattr(condition, "__name__", repr(condition))
         return self.evaluate(self._condition(condition))[1]
 
+    @_api
     def check(self, condition: Any) -> bool:
         """Whether ``condition`` (scenario syntax or model) holds now."""
         return self.evaluate(self._condition(condition))[0]
 
+    @_api
     def expect(self, condition: Any) -> "JassGame":
         """Fail (``ScenarioFailure``) unless ``condition`` holds now."""
         cond = self._condition(condition)
@@ -492,6 +517,7 @@ class JassGame:
             raise self.failure(detail, what=describe(cond))
         return self
 
+    @_api
     def evaluate(self, cond) -> tuple[bool, str]:
         """(holds, what was found) for a condition model of ``maps.scenario``."""
         fn = getattr(self, "_eval_" + type(cond).__name__, None)
@@ -588,6 +614,7 @@ class JassGame:
             facts.append(("in " if inside else "not in ") + place.label)
         return ok, f"{label}: " + ", ".join(facts)
 
+    @_api
     def trigger_runs(self, ref: str) -> list[TriggerRun]:
         """Runs of the trigger named ``ref`` in the current mission: a trigger global
         (``gg_trg_Intro``, or ``Intro``), else an action function name."""
@@ -693,6 +720,7 @@ class JassGame:
             return bool(found), f"{want} {'is' if found else 'is not'} shown to player {pid} (shown: {seen})"
         return not found, f"{want} {'is' if found else 'is not'} shown to player {pid} (expected not shown)"
 
+    @_api
     def gamecache_value(self, cache: str, mission: str, key: str, kind: str,
                         saved: bool = False) -> tuple[bool, Any, str]:
         """(exists, value, where) of a game cache slot: the live cache of that name, else
@@ -828,10 +856,12 @@ class JassGame:
         _, _, value = self._read_global(ref, None)
         return None if value is _unset() else value
 
+    @_api
     def handle(self, ref: str) -> Any:
         """The value of global ``ref`` (``gg_rct_Village``, ``udg_heroes[1]``)."""
         return self._handle_value(ref)
 
+    @_api
     def unit(self, ref: Any, *, must_exist: bool = True):
         """A unit by global name (``gg_unit_Hpal_0001``, ``udg_hero``, ``udg_heroes[1]``) or
         by query (``{"type": "Hpal", "owner": 0}`` / ``UnitQuery``)."""
@@ -856,6 +886,7 @@ class JassGame:
             raise _Problem(f"{name}: the unit was removed")
         return u
 
+    @_api
     def find_units(self, *, owner: int | None = None, type: str | int | None = None,
                    alive: bool | None = True, place: Any = None) -> list:
         """Units (not removed) in creation order matching owner id, type rawcode, alive
@@ -875,6 +906,7 @@ class JassGame:
             out.append(u)
         return out
 
+    @_api
     def place(self, ref: Any) -> _Place:
         """A rect, region, location or unit global (its position), a point or bounds."""
         if isinstance(ref, dict):
@@ -906,6 +938,7 @@ class JassGame:
             return _Place(name, (v.x, v.y), lambda a, b: math.hypot(a - v.x, b - v.y) <= 1.0)
         raise _Problem(f"{name} is a {slot.type_name}: not a place (rect, region, location)")
 
+    @_api
     def item(self, ref: Any, unit=None, *, create: bool | None = None):
         """An item by global name or ``{"type": "ratc"}`` (the index-th live item of that
         type; created at ``unit`` when none exists and ``create`` allows)."""
@@ -942,6 +975,7 @@ class JassGame:
             raise _Problem(f"{_ref_text(ref)} is dead")
         return u
 
+    @_api
     def kill(self, unit: Any, killer: Any = None) -> "JassGame":
         """The unit dies (``killer``: a unit or None)."""
         u = self._live(unit)
@@ -950,6 +984,7 @@ class JassGame:
         self.settle()
         return self
 
+    @_api
     def move(self, unit: Any, to: Any) -> "JassGame":
         """Move the unit instantly into a rect/region (a point inside it) or to a point."""
         u = self._live(unit)
@@ -958,6 +993,7 @@ class JassGame:
         self.settle()
         return self
 
+    @_api
     def order(self, unit: Any, order: str = "move", to: Any = None, target: Any = None,
               arrive: bool = True) -> "JassGame":
         """Give the unit an order as its player would (point, target or immediate); with
@@ -982,6 +1018,7 @@ class JassGame:
             self.settle()
         return self
 
+    @_api
     def damage(self, unit: Any, amount: float, source: Any = None) -> "JassGame":
         """The unit takes ``amount`` damage (life points) from ``source``: the damage event
         is published first (the game raises it before life drops), then life is lowered
@@ -998,6 +1035,7 @@ class JassGame:
         self.settle()
         return self
 
+    @_api
     def heal(self, unit: Any, amount: float) -> "JassGame":
         """The unit regains ``amount`` life (up to its maximum)."""
         u = self._live(unit)
@@ -1005,6 +1043,7 @@ class JassGame:
         self.settle()
         return self
 
+    @_api
     def select(self, unit: Any, player: int | None = None) -> "JassGame":
         """``player`` (default: local) selects the unit."""
         u = self._live(unit)
@@ -1017,6 +1056,7 @@ class JassGame:
         self.settle()
         return self
 
+    @_api
     def pick_up(self, unit: Any, item: Any) -> "JassGame":
         """The unit picks up the item (it must have a free inventory slot)."""
         u = self._live(unit)
@@ -1029,6 +1069,7 @@ class JassGame:
         self.settle()
         return self
 
+    @_api
     def use_item(self, unit: Any, item: Any) -> "JassGame":
         """The unit uses an item it carries (an item query creates and gives one first):
         ``item_use`` is published and a charge is spent (an item whose last charge is used
@@ -1048,6 +1089,7 @@ class JassGame:
         self.settle()
         return self
 
+    @_api
     def learn_skill(self, unit: Any, ability: str | int) -> "JassGame":
         """The hero spends a skill point on ``ability`` (rawcode), as the player would."""
         from natives.units import SelectHeroSkill
@@ -1060,6 +1102,7 @@ class JassGame:
         self.settle()
         return self
 
+    @_api
     def click(self, button: int | str, dialog: str | None = None,
               player: int | None = None) -> "JassGame":
         """``player`` (default: local) clicks a button (text or 0-based index) of ``dialog``
@@ -1090,6 +1133,7 @@ class JassGame:
         self.settle()
         return self
 
+    @_api
     def chat(self, text: str, player: int | None = None) -> "JassGame":
         """``player`` (default: local) types a chat line."""
         p = self.player(player)
@@ -1097,6 +1141,7 @@ class JassGame:
         self.settle()
         return self
 
+    @_api
     def leave(self, player: int) -> "JassGame":
         """``player`` leaves the game (for the local player the mission ends)."""
         from natives.mission import player_quit
@@ -1105,6 +1150,7 @@ class JassGame:
         self.settle()
         return self
 
+    @_api
     def set_global(self, name: str, value: Any, index: int | None = None) -> "JassGame":
         """Set a global (array element with ``index`` or ``name[i]``) to a value of its type;
         a handle global takes null or the name of another global holding a handle."""

@@ -1,0 +1,121 @@
+"""pytest plugin (entry point ``pytest11``, name ``jass``): scenario files as tests.
+
+- Collects every ``*.scenario.yaml`` as one test item. A file that does not match the schema
+  becomes an item that fails with ``file:line:col: message`` (other scenarios still run).
+- Options: ``--jass-api DIR`` (common.j/Blizzard.j folder for every scenario, overriding the
+  files' ``api``) and ``--jass-seed N`` (overriding their ``seed``).
+- Markers listed in a file (``markers: [slow]``) are applied to its item (and registered, so
+  ``--strict-markers`` accepts them); every scenario item also carries ``jass_scenario``.
+- A failure shows the game time, the failed expectation or step with its line, what was
+  found, the last trigger activity (the last 10 trigger runs with their game times), the
+  JASS stack of each runtime error and the recent timeline.
+- Per-scenario facts (map, game_time in game seconds, outcome, ops, threads, missions,
+  runtime_errors, seed) go to ``item.user_properties``, i.e. JUnit ``<property>``\\ s with
+  ``--junitxml``.
+- Fixture ``jass_game``: a ``maps.scenario_runner.JassGame`` for tests written in Python
+  (``jass_game.load("war3map.j")``, ``advance("30s")``, ``run_until({...}, within="5m")``,
+  ``globals["udg_x"]``, ``unit("gg_unit_Hpal_0001")``, ``click("Yes")``...). Relative map
+  paths resolve against the test file's folder; ``--jass-api`` / ``--jass-seed`` apply.
+- Works with pytest-xdist: each scenario file holds one item, so ``--dist loadfile`` keeps it
+  on one worker; reports carry only plain text and numbers.
+
+Heavy imports (pydantic, the runtime) happen only when a scenario or the fixture is used.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+SUFFIX = ".scenario.yaml"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("jass", "JASS scenarios")
+    group.addoption("--jass-api", action="store", default=None, metavar="DIR",
+                    help="folder with common.j and Blizzard.j for every scenario "
+                         "(overrides the files' 'api')")
+    group.addoption("--jass-seed", action="store", type=int, default=None, metavar="N",
+                    help="random seed for every scenario (overrides the files' 'seed')")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "jass_scenario: a *.scenario.yaml test item")
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector):
+    if file_path.name.endswith(SUFFIX):
+        return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFile(pytest.File):
+    """One ``*.scenario.yaml`` file: one ``ScenarioItem``."""
+
+    def collect(self):
+        from maps.scenario import ScenarioFileError, load_scenario
+        try:
+            loaded = load_scenario(self.path)
+        except ScenarioFileError as err:
+            yield ScenarioItem.from_parent(self, name=self.path.name.removesuffix(SUFFIX),
+                                           loaded=None, error=err)
+            return
+        item = ScenarioItem.from_parent(self, name=self.path.name.removesuffix(SUFFIX),
+                                        loaded=loaded, error=None)
+        for marker in loaded.markers:
+            self.config.addinivalue_line("markers", f"{marker}: from scenario files")
+            item.add_marker(marker)
+        yield item
+
+
+class ScenarioItem(pytest.Item):
+    """A scenario run: steps in order, then expectations (``maps.scenario_runner``)."""
+
+    def __init__(self, *, loaded, error, **kwargs):
+        super().__init__(**kwargs)
+        self.loaded = loaded
+        self.error = error
+        self.add_marker("jass_scenario")
+
+    def runtest(self) -> None:
+        from maps.scenario_runner import run_scenario
+        if self.error is not None:
+            raise self.error
+        opt = self.config.getoption
+        api = opt("--jass-api")
+        if api is not None:
+            api = str(Path(api).expanduser().resolve())
+        result = run_scenario(self.loaded, api=api, seed=opt("--jass-seed"))
+        for key, value in result.facts.items():
+            self.user_properties.append((key, value))
+        if result.failure is not None:
+            raise result.failure
+
+    def repr_failure(self, excinfo, style=None):
+        from maps.scenario import ScenarioFileError
+        from maps.scenario_runner import ScenarioFailure, format_failure
+        if isinstance(excinfo.value, ScenarioFileError):
+            return f"scenario file error: {excinfo.value}"
+        if isinstance(excinfo.value, ScenarioFailure):
+            name = self.loaded.name if self.loaded else self.name
+            return f"scenario {name!r} " + format_failure(excinfo.value)
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self):
+        title = self.loaded.name if self.loaded is not None else self.name
+        return self.path, 0, f"scenario: {title}"
+
+
+@pytest.fixture
+def jass_game(request: pytest.FixtureRequest):
+    """A ``JassGame`` (``maps.scenario_runner``): ``load(map, api=...)``, ``advance``,
+    ``run_until``, ``globals``, ``unit``/``handle`` lookups, injections and ``expect``.
+    Game times are game seconds. The sandbox is removed after the test."""
+    from maps.scenario_runner import JassGame
+    opt = request.config.getoption
+    api = opt("--jass-api")
+    seed = opt("--jass-seed")
+    game = JassGame(api=str(Path(api).expanduser().resolve()) if api else None,
+                    seed=seed if seed is not None else 0, base=Path(request.path).parent)
+    yield game
+    game.close()
