@@ -177,5 +177,30 @@ def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], f
     sys.exit(1 if n_err else 0)
 
 
+# ---------------------------------------------------------------------------- jass test
+
+@main.command("test", context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
+                                        "help_option_names": ["--help"]})
+@click.argument("args", nargs=-1, type=click.UNPROCESSED)
+def test_command(args: tuple[str, ...]) -> None:
+    """Run scenario files (*.scenario.yaml) and Python tests through pytest.
+
+    ARGS are scenario files or folders and any pytest options, passed through as given:
+    -k EXPR, -x, -n 4 (pytest-xdist; add --dist loadfile), --junitxml=report.xml,
+    --jass-api DIR (common.j/Blizzard.j for every scenario), --jass-seed N.
+    Exit status is pytest's.
+    """
+    import importlib.metadata
+
+    import pytest
+
+    argv = list(args)
+    registered = any(ep.value == "maps.pytest_plugin"
+                     for ep in importlib.metadata.entry_points(group="pytest11"))
+    if not registered:  # running from a checkout that was not pip-installed
+        argv = ["-p", "maps.pytest_plugin"] + argv
+    sys.exit(int(pytest.main(argv)))
+
+
 if __name__ == "__main__":
     main()
