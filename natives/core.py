@@ -7,11 +7,14 @@ all threads).
 
 Game states (common.j): ``GAME_STATE_DIVINE_INTERVENTION`` (igamestate 0) and
 ``GAME_STATE_DISCONNECTED`` (igamestate 1) are plain integers, 0 until
-``SetIntegerGameState``; ``GAME_STATE_TIME_OF_DAY`` (fgamestate 2) is the clock of
-``TimeOfDay``. Changes are published for the event layer (``natives.events``):
-``game_state`` (state (int), old, value) and ``time_of_day`` (old, value).
+``SetIntegerGameState``; changes are published as ``game_state`` (state (int), old, value)
+for the event layer. ``GAME_STATE_TIME_OF_DAY`` (fgamestate 2) is the day clock of
+``natives.daynight`` (``game.daynight``, which also owns ``SetTimeOfDayScale``,
+``SuspendTimeOfDay`` and publishes ``time_of_day``).
 """
 from __future__ import annotations
+
+import importlib
 
 from jassvm import values
 from natives.game import register_subsystem
@@ -22,76 +25,9 @@ IGAMESTATE_DIVINE_INTERVENTION = 0
 IGAMESTATE_DISCONNECTED = 1
 FGAMESTATE_TIME_OF_DAY = 2
 
-DAY_SECONDS = 480.0
-"""Game seconds per 24-hour day at time-of-day scale 1 (8 minutes: 20 game seconds per game
-hour; the game's standard day/night cycle, project knowledge, not measured here)."""
-
-START_TIME_OF_DAY = 12.0
-"""Time of day (hours) when a map starts, until the script sets it. Unverified project
-choice; melee maps set 8:00 (Blizzard.j ``bj_MELEE_STARTING_TOD``), campaigns set their own."""
-
 register_subsystem("jass_random", "jassvm.values", "JassRandom", lambda game: (game.seed,))
-register_subsystem("time_of_day", "natives.core", "TimeOfDay", lambda game: (game,))
 register_subsystem("game_states", "natives.core", "GameStates", lambda game: (game,))
 register_subsystem("cheats", "natives.core", "Cheats", lambda game: (game,))
-
-
-class TimeOfDay:
-    """The day clock: hours in [0, 24), advancing ``24 / DAY_SECONDS * scale`` hours per game
-    second unless suspended (``SuspendTimeOfDay``) or the game is paused (``PauseGame``).
-
-    A non-positive scale stops the clock (project choice: the game's behaviour for negative
-    scales is not documented). Every change publishes ``time_of_day`` (old, value).
-    """
-
-    def __init__(self, game) -> None:
-        self.game = game
-        self.base = START_TIME_OF_DAY
-        self.base_time = 0.0
-        self.scale = 1.0
-        self.suspended = False
-        self.paused = False
-
-    def rate(self) -> float:
-        """Hours per game second now (0 when stopped)."""
-        if self.suspended or self.paused or self.scale <= 0:
-            return 0.0
-        return 24.0 / DAY_SECONDS * self.scale
-
-    def value(self) -> float:
-        """The current time of day, hours in [0, 24)."""
-        return (self.base + (self.game.now - self.base_time) * self.rate()) % 24.0
-
-    def seconds_until(self, hour: float) -> float | None:
-        """Game seconds until the clock next reaches ``hour`` (strictly in the future: a
-        clock standing on ``hour`` waits a whole day); None when the clock is stopped."""
-        rate = self.rate()
-        if rate <= 0:
-            return None
-        delta = (hour - self.value()) % 24.0
-        if delta < 1e-6:
-            delta += 24.0
-        return delta / rate
-
-    def _change(self, apply) -> None:
-        old = self.value()
-        self.base = old
-        self.base_time = self.game.now
-        apply()
-        self.game.publish("time_of_day", old=old, value=self.value())
-
-    def set(self, hours: float) -> None:
-        """Jump to ``hours`` (wrapped into [0, 24))."""
-        self._change(lambda: setattr(self, "base", hours % 24.0))
-
-    def set_scale(self, scale: float) -> None:
-        self._change(lambda: setattr(self, "scale", scale))
-
-    def set_suspended(self, flag: bool) -> None:
-        self._change(lambda: setattr(self, "suspended", bool(flag)))
-
-    def set_paused(self, flag: bool) -> None:
-        self._change(lambda: setattr(self, "paused", bool(flag)))
 
 
 class GameStates:
@@ -281,21 +217,41 @@ def SetRandomSeed(ctx, seed):
 # Game states and time of day
 # ---------------------------------------------------------------------------------------
 
+def day_clock(game):
+    """``game.daynight`` (``natives.daynight.DayNight``), or None when that module is absent."""
+    try:
+        importlib.import_module("natives.daynight")
+    except ModuleNotFoundError as exc:
+        if exc.name != "natives.daynight":
+            raise
+        return None
+    return game.subsystem("daynight")
+
+
+def _day_clock(ctx):
+    clock = day_clock(ctx.game)
+    if clock is None:
+        ctx.crash("missing-model", "GAME_STATE_TIME_OF_DAY needs natives.daynight")
+    return clock
+
+
 @native("SetFloatGameState", "takes fgamestate whichFloatGameState, real value returns nothing")
 def SetFloatGameState(ctx, state, value):
-    """``GAME_STATE_TIME_OF_DAY``: set the clock (hours, wrapped into [0, 24)). Other float
-    states are unknown to common.j and ignored with a warning."""
+    """``GAME_STATE_TIME_OF_DAY``: set the day clock (game hours, wrapped into [0, 24)).
+    Other float states are unknown to common.j and ignored with a warning."""
     if enum_value(state) == FGAMESTATE_TIME_OF_DAY:
-        ctx.game.time_of_day.set(value)
+        _day_clock(ctx).set(value)
     else:
         ctx.warn(f"SetFloatGameState: unknown fgamestate {enum_value(state)} ignored")
 
 
 @native("GetFloatGameState", "takes fgamestate whichFloatGameState returns real", constant=True)
 def GetFloatGameState(ctx, state):
-    """``GAME_STATE_TIME_OF_DAY``: the clock in hours [0, 24). Unknown states give 0.0."""
+    """``GAME_STATE_TIME_OF_DAY``: the day clock in game hours [0, 24). Other float states
+    are unknown to common.j: 0.0 with a warning."""
     if enum_value(state) == FGAMESTATE_TIME_OF_DAY:
-        return ctx.game.time_of_day.value()
+        return _day_clock(ctx).time_of_day()
+    ctx.warn(f"GetFloatGameState: unknown fgamestate {enum_value(state)}")
     return 0.0
 
 
@@ -313,23 +269,6 @@ def GetIntegerGameState(ctx, state):
     if state is None:
         return 0
     return ctx.game.game_states.get(enum_value(state))
-
-
-@native("SuspendTimeOfDay", "takes boolean b returns nothing")
-def SuspendTimeOfDay(ctx, b):
-    """Stop (true) or restart (false) the day clock."""
-    ctx.game.time_of_day.set_suspended(b)
-
-
-@native("SetTimeOfDayScale", "takes real r returns nothing")
-def SetTimeOfDayScale(ctx, r):
-    """Speed factor of the day clock (1.0 = one day per ``DAY_SECONDS``)."""
-    ctx.game.time_of_day.set_scale(r)
-
-
-@native("GetTimeOfDayScale", "takes nothing returns real")
-def GetTimeOfDayScale(ctx):
-    return ctx.game.time_of_day.scale
 
 
 # ---------------------------------------------------------------------------------------
@@ -363,12 +302,12 @@ def Cheat(ctx, cheat):
         cheats.no_victory = not cheats.no_victory
     elif name == "strengthandhonor":
         cheats.no_defeat = not cheats.no_defeat
-    elif name == "daylightsavings":
-        tod = ctx.game.time_of_day
+    elif name == "daylightsavings" and day_clock(ctx.game) is not None:
+        clock = day_clock(ctx.game)
         if args:
-            tod.set(values.S2R(args[0]))
+            clock.set(values.S2R(args[0]))
         else:
-            tod.set_suspended(not tod.suspended)
+            clock.suspend(not clock.suspended)
     else:
         ctx.warn(f"Cheat({cheat!r}) has no effect in the model")
 

@@ -52,7 +52,7 @@ Model events (``game.publish(name, **payload)``) and the JASS events they raise
     ``alliance_changed``    EVENT_PLAYER_ALLIANCE_CHANGED
     ``game_state``          EVENT_GAME_STATE_LIMIT for integer game states (natives.core)
     ``time_of_day``         EVENT_GAME_STATE_LIMIT for GAME_STATE_TIME_OF_DAY (jumps; the
-                            clock's own crossings are scheduled from ``natives.core``)
+                            clock's own crossings are scheduled with ``natives.daynight``)
     ``unit_attacked``       EVENT_PLAYER_UNIT_ATTACKED, EVENT_UNIT_ATTACKED (unit, attacker)
     ``unit_damaged``        EVENT_UNIT_DAMAGED (+ EVENT_PLAYER_UNIT_DAMAGED where common.j
                             has it) (unit, source, amount)
@@ -84,6 +84,7 @@ from typing import Any, Callable
 
 from jassvm.values import real_eq
 from natives.boolexpr import evaluate
+from natives.core import day_clock
 from natives.game import register_subsystem
 from natives.geometry import new_location
 from natives.handles import Handle, enum_handle
@@ -445,8 +446,9 @@ class EventRegistry:
 
     # -- time of day (GAME_STATE_TIME_OF_DAY registrations) ------------------------------
     def arm_time_of_day(self, reg: Registration) -> None:
-        """Schedule ``reg`` at the next moment the clock makes its comparison turn true:
-        reaching the limit (``==``, ``!=``, ``>=``, ``>``) or midnight (``<``, ``<=``)."""
+        """Schedule ``reg`` at the next moment the day clock (``natives.daynight``) makes its
+        comparison turn true: reaching the limit (``==``, ``!=``, ``>=``, ``>``) or midnight
+        (``<``, ``<=``)."""
         entry = reg.params.get("entry")
         if entry is not None:
             entry.cancel()
@@ -454,8 +456,16 @@ class EventRegistry:
         vm = getattr(self.game, "vm", None)
         if reg.retired or vm is None:
             return
+        clock = day_clock(self.game)
+        if clock is None:
+            return
         target = reg.params["limit"] if reg.params["op"] in (2, 3, 4, 5) else 0.0
-        delay = self.game.time_of_day.seconds_until(target)
+        delay = clock.seconds_until(target)
+        if delay is not None and delay < 1e-6:
+            # standing on the target (just fired): the next time is a whole day later;
+            # target + 12 h is half a day away in either direction.
+            half = clock.seconds_until(target + 12.0)
+            delay = None if half is None else 2.0 * half
         if delay is not None:
             reg.params["entry"] = vm.scheduler.schedule(delay, lambda: self._tod_due(reg),
                                                         "time of day")

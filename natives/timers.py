@@ -19,15 +19,14 @@ Contracts (``shared/reference/jass-semantics.md`` G):
 - A periodic ``TimerStart`` period under ``MIN_TIMER_PERIOD`` uses that period (S116: a 0 s
   timer fires about 10077 times per second); ``TriggerRegisterTimerEvent`` periods under
   ``MIN_EVENT_PERIOD`` use that (S116: 100 Hz cap, 1.32+).
-- ``PauseGame(true)`` freezes every running timer and the day clock; trigger sleeps go on
-  (S099, S100).
+- ``PauseGame(true)`` freezes every running timer; trigger sleeps go on (S099, S100). The
+  day clock is not paused (not modelled).
 
 Expiry order: the code callback, then the timer's expire-event registrations
 (``natives.events``; direct dispatch, seed 004).
 """
 from __future__ import annotations
 
-from natives.core import TimeOfDay
 from natives.events import EventRegistry
 from natives.game import register_subsystem
 from natives.handles import Handle
@@ -277,11 +276,9 @@ def GetExpiredTimer(ctx):
 
 @native("PauseGame", "takes boolean flag returns nothing")
 def PauseGame(ctx, flag):
-    """Freeze (true) or thaw (false) timers and the day clock; trigger sleeps keep running
-    (S099, S100)."""
+    """Freeze (true) or thaw (false) timers; trigger sleeps keep running (S099, S100).
+    The day clock (``natives.daynight``) is not paused (not modelled)."""
     _store(ctx).set_game_paused(flag)
-    tod: TimeOfDay = ctx.game.time_of_day
-    tod.set_paused(flag)
 
 
 @native("TriggerRegisterTimerEvent", "takes trigger whichTrigger, real timeout, boolean periodic returns event")
