@@ -21,6 +21,9 @@ NATIVE_MODULES = [
     "natives.blight", "natives.hashtables", "natives.gamecache", "natives.core",
     "natives.boolexpr", "natives.triggers", "natives.timers", "natives.events", "natives.text",
     "natives.dialogs", "natives.quests", "natives.presentation", "natives.mission",
+    "natives.daynight", "natives.sound", "natives.cinematics", "natives.camera", "natives.fog",
+    "natives.effects", "natives.texttags", "natives.boards", "natives.preload", "natives.ai",
+    "natives.ui", "natives.mapsetup",
 ]
 
 

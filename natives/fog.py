@@ -1,0 +1,367 @@
+"""Fog of war: global switches, fog modifiers, fog state areas, terrain fog, visibility.
+
+Switches
+    ``FogEnable``/``FogMaskEnable`` (fog of war / black mask) start enabled;
+    ``IsFogEnabled``/``IsFogMaskEnabled`` read them back. ``EnableWorldFogBoundary`` is stored.
+
+Fog modifiers
+    ``CreateFogModifierRect``/``Radius``/``RadiusLoc`` create a ``fogmodifier`` agent for a
+    player, a fog state (``FOG_OF_WAR_MASKED`` 1, ``FOGGED`` 2, ``VISIBLE`` 4) and an area
+    (a copy of the rect's bounds, or a circle; world units). A modifier does nothing until
+    ``FogModifierStart``; ``FogModifierStop`` suspends it; ``DestroyFogModifier`` removes it.
+    ``SetFogStateRect``/``Radius``/``RadiusLoc`` are one-shot changes, kept in
+    ``game.fog.state_changes`` (the game re-fogs such areas at its next vision update when
+    no vision source covers them, so they do not count for visibility queries).
+
+Visibility (``IsVisibleToPlayer``, ``IsLocationVisibleToPlayer``)
+    A point is visible to a player when it is inside the world bounds and
+
+    - the fog of war is disabled (``FogEnable(false)`` shows the whole map), or
+    - the last started modifier of that player covering it (modifiers applied after units
+      win over unit vision) makes it visible, or
+    - no "after units" modifier masks or fogs it, and a vision source covers it: a started
+      visible modifier applied before units, or a living, not hidden unit of the player or of
+      a player sharing vision with it (``ALLIANCE_SHARED_VISION``) within its sight radius.
+
+    Sight radii are **approximations** (the game reads them per unit type from its data files,
+    which the project does not ship): a unit type's own ``sight_day``/``sight_night``
+    attribute when the unit tables provide one, else 1400 world units by day and 800 by night
+    (the usual values of the game's units; day is 6:00 to 18:00 per ``natives.daynight``).
+    The first query of a game records a warning saying so.
+
+Terrain fog
+    ``SetTerrainFog``, ``SetTerrainFogEx`` (style, Z start/end, density, colour 0..1) and
+    ``SetUnitFog`` store their arguments; ``ResetTerrainFog`` forgets the terrain fog.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from natives.game import register_subsystem
+from natives.handles import Handle, alive, enum_value
+from natives.presentation import destroy_handle, new_handle
+from natives.registry import native
+
+FOG_MASKED, FOG_FOGGED, FOG_VISIBLE = 1, 2, 4
+ALLIANCE_SHARED_VISION = 5
+
+#: Approximate sight radii, world units (see module docstring).
+DEFAULT_SIGHT_DAY = 1400.0
+DEFAULT_SIGHT_NIGHT = 800.0
+
+
+class FogModifier(Handle):
+    """A ``fogmodifier`` agent. ``area`` is ("rect", minx, miny, maxx, maxy) or
+    ("circle", x, y, radius), world units."""
+
+    type_name = "fogmodifier"
+
+    def __init__(self, player, state: int, area: tuple, shared_vision: bool, after_units: bool) -> None:
+        super().__init__()
+        self.player = player
+        self.state = state
+        self.area = area
+        self.shared_vision = shared_vision
+        self.after_units = after_units
+        self.active = False
+        self.started_seq = 0
+
+    def covers(self, x: float, y: float) -> bool:
+        return _covers(self.area, x, y)
+
+
+def _covers(area: tuple, x: float, y: float) -> bool:
+    if area[0] == "rect":
+        _, x0, y0, x1, y1 = area
+        return x0 <= x <= x1 and y0 <= y <= y1
+    _, cx, cy, r = area
+    return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+
+
+class FogState:
+    """Fog of war state of one game (``game.fog``)."""
+
+    def __init__(self, game=None) -> None:
+        self.game = game
+        self.fog_enabled = True
+        self.mask_enabled = True
+        self.world_boundary = True
+        self.modifiers: list[FogModifier] = []
+        self.state_changes: list[dict[str, Any]] = []
+        self.terrain_fog: dict[str, Any] | None = None
+        self.unit_fog: tuple | None = None
+        self._seq = 0
+        self._warned = False
+
+    # -- visibility --------------------------------------------------------------------
+    def _applies_to(self, m: FogModifier, player) -> bool:
+        if m.player is player:
+            return True
+        return m.shared_vision and m.player is not None and _shares_vision(m.player, player)
+
+    def _sight(self, unit) -> float:
+        utype = getattr(unit, "utype", None)
+        day = _is_day(self.game)
+        attr = "sight_day" if day else "sight_night"
+        value = getattr(utype, attr, None)
+        if value is not None:
+            return float(value)
+        return DEFAULT_SIGHT_DAY if day else DEFAULT_SIGHT_NIGHT
+
+    def visible(self, x: float, y: float, player) -> bool:
+        """Is (x, y) visible to ``player`` now (see module docstring)."""
+        game = self.game
+        if player is None or game is None or not game.in_world(x, y):
+            return False
+        if not self.fog_enabled:
+            return True
+        if not self._warned:
+            self._warned = True
+            game.warn("visibility uses approximate unit sight radii (1400 day / 800 night world units)")
+        active = sorted((m for m in self.modifiers if m.active and not m.destroyed
+                         and self._applies_to(m, player) and m.covers(x, y)),
+                        key=lambda m: m.started_seq)
+        after = [m for m in active if m.after_units]
+        if after:
+            return after[-1].state == FOG_VISIBLE
+        before = [m for m in active if not m.after_units]
+        if any(m.state == FOG_VISIBLE for m in before):
+            return True
+        return self._unit_sees(x, y, player)
+
+    def _unit_sees(self, x: float, y: float, player) -> bool:
+        units = getattr(self.game, "units", None)
+        if units is None:
+            return False
+        for u in units.live_units():
+            if getattr(u, "dead", False) or getattr(u, "hidden", False) or u.destroyed:
+                continue
+            owner = getattr(u, "owner", None)
+            if owner is None or not (owner is player or _shares_vision(owner, player)):
+                continue
+            r = self._sight(u)
+            if (u.x - x) ** 2 + (u.y - y) ** 2 <= r * r:
+                return True
+        return False
+
+
+def _shares_vision(source, player) -> bool:
+    """``source`` gives shared vision to ``player``."""
+    if source is player:
+        return True
+    try:
+        return bool(source.alliance(player, ALLIANCE_SHARED_VISION))
+    except AttributeError:
+        return False
+
+
+def _is_day(game) -> bool:
+    dn = game.subsystem("daynight") if game is not None and _has_subsystem("daynight") else None
+    if dn is None:
+        return True
+    return dn.is_day()
+
+
+def _has_subsystem(name: str) -> bool:
+    from natives.game import SUBSYSTEM_FACTORIES
+    return name in SUBSYSTEM_FACTORIES
+
+
+register_subsystem("fog", "natives.fog", "FogState", lambda game: (game,))
+
+
+def _fog(ctx) -> FogState:
+    return ctx.game.subsystem("fog")
+
+
+def _state(s) -> int | None:
+    return None if s is None else enum_value(s)
+
+
+# ---------------------------------------------------------------------------------------
+# Switches
+# ---------------------------------------------------------------------------------------
+
+@native("FogEnable", "takes boolean enable returns nothing")
+def FogEnable(ctx, enable):
+    """Enable/disable the fog of war (disabled: the whole map is visible)."""
+    _fog(ctx).fog_enabled = enable
+
+
+@native("IsFogEnabled", "takes nothing returns boolean")
+def IsFogEnabled(ctx):
+    """Is the fog of war enabled (true at game start)."""
+    return _fog(ctx).fog_enabled
+
+
+@native("FogMaskEnable", "takes boolean enable returns nothing")
+def FogMaskEnable(ctx, enable):
+    """Enable/disable the black mask over unexplored areas."""
+    _fog(ctx).mask_enabled = enable
+
+
+@native("IsFogMaskEnabled", "takes nothing returns boolean")
+def IsFogMaskEnabled(ctx):
+    """Is the black mask enabled (true at game start)."""
+    return _fog(ctx).mask_enabled
+
+
+@native("EnableWorldFogBoundary", "takes boolean b returns nothing")
+def EnableWorldFogBoundary(ctx, b):
+    """Show/hide the fog at the map's boundary."""
+    _fog(ctx).world_boundary = b
+
+
+# ---------------------------------------------------------------------------------------
+# One-shot fog states
+# ---------------------------------------------------------------------------------------
+
+def _change(ctx, p, state, area: tuple, shared: bool) -> None:
+    if p is None or state is None:
+        return
+    _fog(ctx).state_changes.append({"time": ctx.game.now, "player": p.id, "state": _state(state),
+                                    "area": area, "shared_vision": shared})
+
+
+@native("SetFogStateRect", "takes player forWhichPlayer, fogstate whichState, rect where, "
+        "boolean useSharedVision returns nothing")
+def SetFogStateRect(ctx, p, state, r, shared):
+    """Set the fog state of a rect for a player once (recorded)."""
+    r = alive(r)
+    if r is not None:
+        _change(ctx, p, state, ("rect", r.min_x, r.min_y, r.max_x, r.max_y), shared)
+
+
+@native("SetFogStateRadius", "takes player forWhichPlayer, fogstate whichState, real centerx, real centerY, "
+        "real radius, boolean useSharedVision returns nothing")
+def SetFogStateRadius(ctx, p, state, x, y, radius, shared):
+    """Set the fog state of a circle (world units) for a player once (recorded)."""
+    _change(ctx, p, state, ("circle", x, y, radius), shared)
+
+
+@native("SetFogStateRadiusLoc", "takes player forWhichPlayer, fogstate whichState, location center, "
+        "real radius, boolean useSharedVision returns nothing")
+def SetFogStateRadiusLoc(ctx, p, state, loc, radius, shared):
+    """``SetFogStateRadius`` around a location."""
+    loc = alive(loc)
+    if loc is not None:
+        _change(ctx, p, state, ("circle", loc.x, loc.y, radius), shared)
+
+
+# ---------------------------------------------------------------------------------------
+# Fog modifiers
+# ---------------------------------------------------------------------------------------
+
+def _create(ctx, p, state, area: tuple, shared: bool, after: bool):
+    m = new_handle(ctx.game, FogModifier(p, _state(state) or 0, area, shared, after))
+    _fog(ctx).modifiers.append(m)
+    return m
+
+
+@native("CreateFogModifierRect", "takes player forWhichPlayer, fogstate whichState, rect where, "
+        "boolean useSharedVision, boolean afterUnits returns fogmodifier")
+def CreateFogModifierRect(ctx, p, state, r, shared, after):
+    """A stopped fog modifier over a copy of the rect's bounds (null for a null rect)."""
+    r = alive(r)
+    if r is None:
+        return None
+    return _create(ctx, p, state, ("rect", r.min_x, r.min_y, r.max_x, r.max_y), shared, after)
+
+
+@native("CreateFogModifierRadius", "takes player forWhichPlayer, fogstate whichState, real centerx, "
+        "real centerY, real radius, boolean useSharedVision, boolean afterUnits returns fogmodifier")
+def CreateFogModifierRadius(ctx, p, state, x, y, radius, shared, after):
+    """A stopped fog modifier over a circle, world units."""
+    return _create(ctx, p, state, ("circle", x, y, radius), shared, after)
+
+
+@native("CreateFogModifierRadiusLoc", "takes player forWhichPlayer, fogstate whichState, location center, "
+        "real radius, boolean useSharedVision, boolean afterUnits returns fogmodifier")
+def CreateFogModifierRadiusLoc(ctx, p, state, loc, radius, shared, after):
+    """``CreateFogModifierRadius`` around a location (null for a null location)."""
+    loc = alive(loc)
+    if loc is None:
+        return None
+    return _create(ctx, p, state, ("circle", loc.x, loc.y, radius), shared, after)
+
+
+@native("DestroyFogModifier", "takes fogmodifier whichFogModifier returns nothing")
+def DestroyFogModifier(ctx, m):
+    """Remove the modifier."""
+    m = alive(m)
+    if m is None:
+        return
+    m.active = False
+    fog = _fog(ctx)
+    if m in fog.modifiers:
+        fog.modifiers.remove(m)
+    destroy_handle(ctx.game, m)
+
+
+@native("FogModifierStart", "takes fogmodifier whichFogModifier returns nothing")
+def FogModifierStart(ctx, m):
+    """Make the modifier take effect (it then wins over modifiers started before it)."""
+    m = alive(m)
+    if m is None:
+        return
+    fog = _fog(ctx)
+    fog._seq += 1
+    m.active = True
+    m.started_seq = fog._seq
+
+
+@native("FogModifierStop", "takes fogmodifier whichFogModifier returns nothing")
+def FogModifierStop(ctx, m):
+    """Suspend the modifier."""
+    m = alive(m)
+    if m is not None:
+        m.active = False
+
+
+# ---------------------------------------------------------------------------------------
+# Visibility
+# ---------------------------------------------------------------------------------------
+
+@native("IsVisibleToPlayer", "takes real x, real y, player whichPlayer returns boolean", constant=True)
+def IsVisibleToPlayer(ctx, x, y, p):
+    """Is (x, y) visible to the player (see module docstring; approximate sight radii)."""
+    return _fog(ctx).visible(x, y, p)
+
+
+@native("IsLocationVisibleToPlayer", "takes location whichLocation, player whichPlayer returns boolean", constant=True)
+def IsLocationVisibleToPlayer(ctx, loc, p):
+    """``IsVisibleToPlayer`` at a location (false for a null location)."""
+    loc = alive(loc)
+    if loc is None:
+        return False
+    return _fog(ctx).visible(loc.x, loc.y, p)
+
+
+# ---------------------------------------------------------------------------------------
+# Terrain and unit fog
+# ---------------------------------------------------------------------------------------
+
+@native("SetTerrainFog", "takes real a, real b, real c, real d, real e returns nothing")
+def SetTerrainFog(ctx, a, b, c, d, e):
+    """Terrain fog with the five raw parameters of the old API (stored)."""
+    _fog(ctx).terrain_fog = {"raw": (a, b, c, d, e)}
+
+
+@native("SetTerrainFogEx", "takes integer style, real zstart, real zend, real density, real red, real green, "
+        "real blue returns nothing")
+def SetTerrainFogEx(ctx, style, zstart, zend, density, red, green, blue):
+    """Terrain fog: style, Z start/end (world units), density, colour (0..1 each)."""
+    _fog(ctx).terrain_fog = {"style": style, "zstart": zstart, "zend": zend, "density": density,
+                             "color": (red, green, blue)}
+
+
+@native("ResetTerrainFog", "takes nothing returns nothing")
+def ResetTerrainFog(ctx):
+    """Back to the map's own terrain fog."""
+    _fog(ctx).terrain_fog = None
+
+
+@native("SetUnitFog", "takes real a, real b, real c, real d, real e returns nothing")
+def SetUnitFog(ctx, a, b, c, d, e):
+    """Unit fog with the five raw parameters (stored)."""
+    _fog(ctx).unit_fog = (a, b, c, d, e)

@@ -1,0 +1,274 @@
+"""Preloading and preload files (``Preload*``), written only inside the run's sandbox.
+
+Preloading
+    ``Preload(path)`` asks the game to load a file early; the model records the request in
+    ``game.preload.preloaded`` (nothing is loaded). ``PreloadStart``, ``PreloadRefresh``,
+    ``PreloadEnd(timeout)`` (timeout in game seconds) and ``PreloadEndEx`` mark a batch
+    (``game.preload.batches``).
+
+Generating preload files
+    ``PreloadGenClear`` empties the generation buffer, ``PreloadGenStart`` starts recording
+    (every later ``Preload`` is appended to the buffer), and ``PreloadGenEnd(name)`` writes
+    the buffer as a preload file and stops recording. The file uses the game's layout::
+
+        function PreloadFiles takes nothing returns nothing
+
+        	call PreloadStart()
+        	call Preload( "..." )
+        	call PreloadEnd( 0.0 )
+
+        endfunction
+
+    **Sandbox**: the file is written only under ``game.sandbox_dir``. ``name`` is a relative
+    path whose parts are separated by ``\\`` or ``/`` (the game writes under its
+    ``CustomMapData`` folder, where scripts commonly use sub-folders); a name that is empty,
+    absolute, has a drive letter, ``..``, control characters, a reserved device name, a part
+    ending in a dot or space, more than 8 parts or 200 characters, or that resolves outside
+    the sandbox (symbolic links included) is refused with a recorded warning and nothing is
+    written. Without a sandbox folder nothing is written (warning). Text is escaped as JASS
+    string literals, so a hostile payload cannot add statements to the file.
+
+Reading preload files
+    ``Preloader(name)`` runs a preload file. Only files in the sandbox can be read (the
+    game's own data files, e.g. the campaign's ``.pld`` lists, do not exist here: a name
+    that is not found does nothing, as in the game). From a file found there, the model
+    applies the ``Preload("...")`` calls (recorded like ``Preload``); every other statement
+    is ignored with a warning, so a save-code file cannot run code.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+from natives.game import register_subsystem
+from natives.registry import native
+
+MAX_NAME_LENGTH = 200
+MAX_PARTS = 8
+_DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
+_PRELOAD_CALL = re.compile(r'^\s*call\s+Preload\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)\s*$')
+_ALLOWED_LINES = re.compile(r"^\s*(function\s+PreloadFiles\s+takes\s+nothing\s+returns\s+nothing|endfunction|"
+                            r"call\s+PreloadStart\s*\(\s*\)|call\s+PreloadEnd\s*\(\s*[-0-9.]+\s*\)|)\s*$")
+
+
+def check_preload_name(name: str | None) -> str | None:
+    """Why ``name`` cannot be a preload file under the sandbox, or None when it is safe."""
+    if not name:
+        return "empty file name"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"file name longer than {MAX_NAME_LENGTH} characters"
+    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in name):
+        return "file name contains control characters"
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return "file name contains undecodable bytes"
+    if ":" in name:
+        return "file name contains a drive letter or colon"
+    if name.startswith(("/", "\\")):
+        return "file name is absolute"
+    parts = re.split(r"[\\/]", name)
+    if len(parts) > MAX_PARTS:
+        return f"file name has more than {MAX_PARTS} parts"
+    for part in parts:
+        if not part:
+            return "file name has an empty part"
+        if part in (".", "..") or ".." in part:
+            return "file name contains '..' or '.'"
+        if part[-1] in ". " or part[0] == " ":
+            return "a part of the file name starts with a space or ends with a dot or space"
+        if part.split(".")[0].strip().upper() in _DEVICES:
+            return "file name uses a reserved device name"
+    return None
+
+
+def _escape(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == "\n":
+            out.append("\\n")
+        elif ch == "\r":
+            out.append("\\r")
+        elif ch == "\t":
+            out.append("\\t")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "r": "\r", "t": "\t"}.get(m.group(1), m.group(1)), text)
+
+
+def render_preload_file(entries: list[str]) -> str:
+    """The text of a preload file listing ``entries`` (game layout, escaped literals)."""
+    lines = ["function PreloadFiles takes nothing returns nothing", "", "\tcall PreloadStart()"]
+    lines += [f'\tcall Preload( "{_escape(e)}" )' for e in entries]
+    lines += ["\tcall PreloadEnd( 0.0 )", "", "endfunction", ""]
+    return "\n".join(lines)
+
+
+class PreloadState:
+    """Preload requests and the generation buffer of one game (``game.preload``)."""
+
+    def __init__(self, game=None, sandbox_dir: str | os.PathLike | None = None) -> None:
+        self.game = game
+        self.sandbox = Path(sandbox_dir) if sandbox_dir is not None else None
+        self.preloaded: list[str] = []
+        self.batches: list[tuple[float, str]] = []
+        self.generating = False
+        self.buffer: list[str] = []
+        self.written: list[Path] = []
+
+    def _warn(self, message: str, warn=None) -> None:
+        if warn is not None:
+            warn(message)
+        elif self.game is not None:
+            self.game.warn(message)
+
+    def path_for(self, name: str) -> Path:
+        """The sandbox path of preload file ``name`` (which must pass ``check_preload_name``).
+
+        Raises ValueError when there is no sandbox or the path would leave it."""
+        if self.sandbox is None:
+            raise ValueError("no sandbox folder")
+        reason = check_preload_name(name)
+        if reason is not None:
+            raise ValueError(reason)
+        root = self.sandbox.resolve()
+        path = root.joinpath(*re.split(r"[\\/]", name))
+        # every existing component must be a real directory inside the sandbox (no links)
+        cur = root
+        for part in path.relative_to(root).parts:
+            cur = cur / part
+            if cur.is_symlink():
+                raise ValueError("path goes through a symbolic link")
+        if path.resolve().parent != path.parent or not str(path.resolve()).startswith(str(root) + os.sep):
+            raise ValueError("file would leave the sandbox")
+        return path
+
+    def write(self, name: str, warn=None) -> bool:
+        """Write the buffer as preload file ``name`` in the sandbox; False (warning) if refused."""
+        try:
+            path = self.path_for(name)
+        except ValueError as exc:
+            self._warn(f"PreloadGenEnd({name!r}) refused: {exc}", warn)
+            return False
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.parent.resolve() != path.parent or not str(path.parent.resolve()).startswith(
+                    str(self.sandbox.resolve())):
+                raise OSError("directory left the sandbox")
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".pld-", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="\r\n") as f:
+                    f.write(render_preload_file(self.buffer))
+                os.replace(tmp, path)
+            except BaseException:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+                raise
+        except OSError as exc:
+            self._warn(f"PreloadGenEnd({name!r}) failed: {exc}", warn)
+            return False
+        self.written.append(path)
+        return True
+
+    def read(self, name: str, warn=None) -> list[str] | None:
+        """The ``Preload`` entries of sandbox file ``name``; None when it cannot be read."""
+        if self.sandbox is None or check_preload_name(name) is not None:
+            return None
+        try:
+            path = self.path_for(name)
+            text = path.read_text(encoding="utf-8", errors="surrogateescape")
+        except (ValueError, OSError):
+            return None
+        entries, ignored = [], 0
+        for line in text.splitlines():
+            m = _PRELOAD_CALL.match(line)
+            if m:
+                entries.append(_unescape(m.group(1)))
+            elif not _ALLOWED_LINES.match(line):
+                ignored += 1
+        if ignored:
+            self._warn(f"Preloader({name!r}): {ignored} statement(s) other than Preload ignored", warn)
+        return entries
+
+
+register_subsystem("preload", "natives.preload", "PreloadState",
+                   lambda game: (game, getattr(game, "sandbox_dir", None)))
+
+
+def _st(ctx) -> PreloadState:
+    return ctx.game.subsystem("preload")
+
+
+def _preload(st: PreloadState, path: str) -> None:
+    st.preloaded.append(path)
+    if st.generating:
+        st.buffer.append(path)
+
+
+@native("Preload", "takes string filename returns nothing")
+def Preload(ctx, filename):
+    """Request that a file be loaded early (recorded; appended to the buffer while generating)."""
+    _preload(_st(ctx), filename or "")
+
+
+@native("PreloadStart", "takes nothing returns nothing")
+def PreloadStart(ctx):
+    """Start a preload batch."""
+    _st(ctx).batches.append((ctx.game.now, "start"))
+
+
+@native("PreloadRefresh", "takes nothing returns nothing")
+def PreloadRefresh(ctx):
+    """Refresh the preload batch."""
+    _st(ctx).batches.append((ctx.game.now, "refresh"))
+
+
+@native("PreloadEnd", "takes real timeout returns nothing")
+def PreloadEnd(ctx, timeout):
+    """End the preload batch (waits up to ``timeout`` game seconds in the game; not here)."""
+    _st(ctx).batches.append((ctx.game.now, "end"))
+
+
+@native("PreloadEndEx", "takes nothing returns nothing")
+def PreloadEndEx(ctx):
+    """End the preload batch."""
+    _st(ctx).batches.append((ctx.game.now, "end"))
+
+
+@native("PreloadGenClear", "takes nothing returns nothing")
+def PreloadGenClear(ctx):
+    """Empty the generation buffer."""
+    _st(ctx).buffer.clear()
+
+
+@native("PreloadGenStart", "takes nothing returns nothing")
+def PreloadGenStart(ctx):
+    """Start recording ``Preload`` calls into the buffer."""
+    _st(ctx).generating = True
+
+
+@native("PreloadGenEnd", "takes string filename returns nothing")
+def PreloadGenEnd(ctx, filename):
+    """Write the buffer as a preload file inside the sandbox (refused names: warning)."""
+    st = _st(ctx)
+    st.generating = False
+    st.write(filename or "", ctx.warn)
+
+
+@native("Preloader", "takes string filename returns nothing")
+def Preloader(ctx, filename):
+    """Run a preload file from the sandbox: only its ``Preload`` calls are applied."""
+    st = _st(ctx)
+    entries = st.read(filename or "", ctx.warn)
+    for e in entries or ():
+        _preload(st, e)
