@@ -98,6 +98,15 @@ register_subsystem("events", "natives.events", "EventRegistry", lambda game: (ga
 # on every id here). Used to name ids in the report and for events the model raises; when the
 # loaded program declares the constant, its value wins (``EventRegistry.event``).
 EVENTS: dict[str, tuple[str, int]] = {
+    "EVENT_GAME_VICTORY": ("gameevent", 0),
+    "EVENT_GAME_END_LEVEL": ("gameevent", 1),
+    "EVENT_GAME_VARIABLE_LIMIT": ("gameevent", 2),
+    "EVENT_GAME_TRACKABLE_HIT": ("gameevent", 7),
+    "EVENT_GAME_TRACKABLE_TRACK": ("gameevent", 8),
+    "EVENT_GAME_SHOW_SKILL": ("gameevent", 9),
+    "EVENT_GAME_BUILD_SUBMENU": ("gameevent", 10),
+    "EVENT_GAME_TOURNAMENT_FINISH_SOON": ("gameevent", 257),
+    "EVENT_GAME_TOURNAMENT_FINISH_NOW": ("gameevent", 258),
     "EVENT_GAME_TIMER_EXPIRED": ("gameevent", 4),
     "EVENT_GAME_STATE_LIMIT": ("gameevent", 3),
     "EVENT_GAME_ENTER_REGION": ("gameevent", 5),

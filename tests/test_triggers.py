@@ -33,7 +33,7 @@ def jass_session(script: str, *, run_main: bool = True, seed: int = 0) -> GameSe
     else:
         text = PRELUDE + script
     sources = [("builtin.j", builtin_source()), ("test.j", text.encode())]
-    session = GameSession(load_program(sources, natives, use_cache=False).program, seed=seed)
+    session = GameSession(load_program(sources, natives).program, seed=seed)
     session.vm.run_init()
     if run_main:
         session.vm.call("main")
