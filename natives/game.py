@@ -47,8 +47,10 @@ Events
 
 World
     ``world_bounds`` is (min_x, min_y, max_x, max_y) in world units, default
-    ``DEFAULT_WORLD_BOUNDS``: a 256 x 256-tile map (128 world units per tile) centered on the
-    origin, i.e. -16384..16384 on both axes. The map layer replaces it from ``war3map.w3e``,
+    ``DEFAULT_WORLD_BOUNDS``: a 480 x 480-tile map (128 world units per tile, the largest
+    Reforged map size) centered on the origin, i.e. -30720..30720 on both axes, so scripts
+    of maps loaded without ``war3map.w3e`` never meet the edge (the corpus campaign maps place
+    units beyond 16384). The map layer replaces it from ``war3map.w3e``,
     together with ``pathing`` (``natives.geometry.PathingMap``, all clear by default) and
     ``height_function`` (flat terrain, height 0, by default).
 
@@ -70,9 +72,9 @@ from natives.geometry import PathingMap
 from natives.handles import HandleTable
 from natives.players import Players
 
-DEFAULT_WORLD_BOUNDS = (-16384.0, -16384.0, 16384.0, 16384.0)
-"""256 x 256 tiles of 128 world units, centered on (0, 0). Project choice for maps that do
-not provide ``war3map.w3e``."""
+DEFAULT_WORLD_BOUNDS = (-30720.0, -30720.0, 30720.0, 30720.0)
+"""480 x 480 tiles of 128 world units (the largest map size), centered on (0, 0). Project
+choice for maps that do not provide ``war3map.w3e``."""
 
 PRE_PLAYER_AGENTS = 8
 """Agent ids the model reserves before allocating players, so ``GetHandleId(Player(0))`` is

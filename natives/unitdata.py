@@ -9,6 +9,9 @@ covers the stock rawcodes that the corpus campaign maps create (``CreateUnit``,
 whether a type is a building was cross-checked against how those maps place it (grid-aligned,
 facing 270). A map's own data (w3u) can add or override types with ``define_unit_type``.
 
+Collision radii of buildings only matter for the placement search of mobile units created
+next to them; a building the corpus maps place units inside of ('nzin') has radius 0.
+
 Unknown rawcodes get ``default_unit_type`` (100 life, foot movement, no food) and the caller
 records a warning once per type.
 
@@ -323,7 +326,7 @@ nmr4|Murloc Hut|x|300|0|0|_|0|0|48|S
 nfh0|Furbolg Hut|x|300|0|0|_|0|0|48|S
 nfh1|Furbolg Hut|x|300|0|0|_|0|0|48|S
 npgf|Pig Farm|x|500|0|0|_|0|0|48|S
-nzin|Inn|x|800|0|0|_|0|0|80|S
+nzin|Inn|x|800|0|0|_|0|0|0|S
 nhns|Scenery Building|x|500|0|0|_|0|0|64|S
 nhcn|Scenery Building|x|500|0|0|_|0|0|64|S
 ncop|Circle of Power|x|500|0|0|_|0|0|32|S

@@ -89,9 +89,32 @@ _FLAG_OF_UNITTYPE = {
     UT_TOWNHALL: "townhall", UT_ANCIENT: "ancient", UT_TAUREN: "tauren",
 }
 
-# order ids known to the model (string <-> id); other orders are recorded as given
-ORDER_IDS = {"smart": 851971, "stop": 851972, "attack": 851983, "move": 851986,
-             "patrol": 851990, "holdposition": 851993}
+# Order ids known to the model (game constants): the generic orders plus the ability orders
+# the corpus maps issue or compare. Other order strings are recorded with ``order_id`` None,
+# and ``OrderId`` returns 0 for them with a warning.
+ORDER_IDS = {
+    # generic
+    "smart": 851971, "stop": 851972, "cancel": 851976, "setrally": 851980,
+    "getitem": 851981, "attack": 851983, "attackground": 851984, "attackonce": 851985,
+    "move": 851986, "AImove": 851988, "patrol": 851990, "holdposition": 851993,
+    "build": 851994, "humanbuild": 851995, "orcbuild": 851996, "nightelfbuild": 851997,
+    "undeadbuild": 851998, "resumebuild": 851999, "dropitem": 852001,
+    "resumeharvesting": 852017, "harvest": 852018, "returnresources": 852020,
+    "autoharvestgold": 852021, "autoharvestlumber": 852022,
+    "repair": 852024, "repairon": 852025, "repairoff": 852026, "board": 852043,
+    # abilities used by the corpus campaign scripts
+    "defend": 852055, "undefend": 852056, "militiaoff": 852073, "polymorph": 852074,
+    "slow": 852075, "slowon": 852076, "slowoff": 852077, "townbellon": 852082,
+    "townbelloff": 852083, "healon": 852064, "healoff": 852065, "innerfireon": 852067,
+    "innerfireoff": 852068, "undivineshield": 852091, "waterelemental": 852097,
+    "battlestations": 852099, "bloodluston": 852102, "bloodlustoff": 852103,
+    "ensnare": 852106, "mirrorimage": 852123, "spiritwolf": 852126,
+    "autodispelon": 852133, "autodispeloff": 852134, "entangleinstant": 852148,
+    "ravenform": 852155, "sentinel": 852182, "starfall": 852183, "cannibalize": 852188,
+    "curseon": 852191, "raisedeadon": 852198, "stoneform": 852206,
+    "frostarmoroff": 852459, "mount": 852469, "drain": 852487, "flamestrike": 852488,
+    "hex": 852502, "burrow": 852533, "unburrow": 852534,
+}
 ORDER_STRINGS = {v: k for k, v in ORDER_IDS.items()}
 
 UNIT_STATE_LIFE, UNIT_STATE_MAX_LIFE, UNIT_STATE_MANA, UNIT_STATE_MAX_MANA = 0, 1, 2, 3
@@ -849,6 +872,25 @@ def BlzCreateUnitWithSkin(ctx, owner, unitid, x, y, face, skin):
         return None
     u = _store(ctx).create_unit(owner, unitid, x, y, face, ctx.warn)
     u.presentation["skin"] = skin
+    return u
+
+
+@native("CreateCorpse", "takes player whichPlayer, integer unitid, real x, real y, real face returns unit")
+def CreateCorpse(ctx, owner, unitid, x, y, face):
+    """A dead unit (a corpse that then decays); null for a null player and for types that
+    leave no corpse (structures, heroes: project rule). No death event is published."""
+    if owner is None:
+        return None
+    store = _store(ctx)
+    utype = store.unit_type(unitid, ctx.warn)
+    if utype.is_structure or utype.is_hero:
+        return None
+    u = store.create_unit(owner, unitid, x, y, face, ctx.warn)
+    u.dead = True
+    u.life = 0.0
+    u.death_time = ctx.game.now
+    store.refresh_food(u)
+    store._schedule_decay(u, CORPSE_DECAY_SECONDS)
     return u
 
 
@@ -1898,6 +1940,30 @@ def GetPlayerTechCount(ctx, p, techid, specificonly):
 # ---------------------------------------------------------------------------------------
 # Orders
 # ---------------------------------------------------------------------------------------
+
+@native("OrderId", "takes string  orderIdString     returns integer", constant=True)
+def OrderId(ctx, text):
+    """The order id of an order string from ``ORDER_IDS``; 0 (with a warning) for strings the
+    model's table does not hold."""
+    if text is None:
+        return 0
+    oid = ORDER_IDS.get(text)
+    if oid is None:
+        ctx.warn(f"OrderId: order string {text!r} is not in the model's order table; "
+                 f"returning 0")
+        return 0
+    return oid
+
+
+@native("OrderId2String", "takes integer orderId           returns string", constant=True)
+def OrderId2String(ctx, oid):
+    """The order string of an id from ``ORDER_IDS``; null (with a warning) otherwise."""
+    text = ORDER_STRINGS.get(oid)
+    if text is None:
+        ctx.warn(f"OrderId2String: order id {oid} is not in the model's order table; "
+                 f"returning null")
+    return text
+
 
 @native("IssueImmediateOrder", "takes unit whichUnit, string order returns boolean")
 def IssueImmediateOrder(ctx, u, order):

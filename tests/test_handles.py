@@ -183,7 +183,7 @@ def test_registered_signatures_match_common_j():
 
 def test_game_defaults():
     game = Game()
-    assert game.world_bounds == DEFAULT_WORLD_BOUNDS == (-16384.0, -16384.0, 16384.0, 16384.0)
+    assert game.world_bounds == DEFAULT_WORLD_BOUNDS == (-30720.0, -30720.0, 30720.0, 30720.0)
     assert game.local_player is game.players.get(0)
     assert game.now == 0.0
     assert game.terrain_height(100.0, 100.0) == 0.0

@@ -679,3 +679,24 @@ def test_unknown_destructable_and_item_types_warn(ctx):
     ctx.CreateDestructable(rawcode("ZZzz"), 0.0, 0.0, 0.0, 1.0, 0)
     ctx.CreateItem(rawcode("zzzi"), 0.0, 0.0)
     assert len(ctx.warnings) == 2
+
+
+def test_order_id_table(ctx):
+    assert ctx.OrderId("move") == 851986 and ctx.OrderId("smart") == 851971
+    assert ctx.OrderId2String(851993) == "holdposition"
+    assert not ctx.warnings
+    assert ctx.OrderId("notanorder") == 0 and ctx.warnings
+    assert ctx.OrderId2String(1) is None
+    u = create(ctx)
+    ctx.IssueImmediateOrder(u, "hex")
+    assert u.orders[-1].order_id == 852502
+
+
+def test_create_corpse(ctx):
+    c = ctx.CreateCorpse(ctx.Player(0), HFOO, 100.0, 0.0, 0.0)
+    assert ctx.GetUnitTypeId(c) == HFOO and ctx.IsUnitType(c, UT(1))
+    assert ctx.GetPlayerState(ctx.Player(0), FOOD_USED) == 0
+    assert not events(ctx, "unit_death")
+    assert ctx.CreateCorpse(ctx.Player(0), HTOW, 0.0, 0.0, 0.0) is None
+    ctx.game.advance(U.CORPSE_DECAY_SECONDS + 1.0)
+    assert ctx.GetUnitTypeId(c) == 0
