@@ -156,6 +156,20 @@ class Order:
     time: float = 0.0
 
 
+@dataclass
+class Buff:
+    """A buff on a unit (placed there by an abilities module; the unit model creates none).
+    ``positive`` is its polarity; the other flags classify it for ``UnitRemoveBuffsEx``."""
+
+    code: int
+    positive: bool = False
+    magic: bool = True
+    physical: bool = False
+    timed_life: bool = False
+    aura: bool = False
+    auto_dispel: bool = False
+
+
 class HeroData:
     """Hero state: level, experience, unspent skill points and attributes."""
 
@@ -209,6 +223,8 @@ class Unit(Widget):
         self.food_counted: tuple[Player, int, int] | None = None
         self.abilities: dict[int, int] = {}
         self.permanent_abilities: set[int] = set()
+        self.buffs: dict[int, Buff] = {}
+        self.cooldowns: dict[int, float] = {}  # ability rawcode -> game time it is ready
         self.added_types: set[int] = set()
         self.removed_types: set[int] = set()
         self.inventory: list[Item | None] = []
@@ -1742,6 +1758,74 @@ def UnitWakeUp(ctx, u):
     u = _u(u)
     if u is not None:
         u.sleeping = False
+
+
+def _buff_selected(b: Buff, positive: bool, negative: bool, magic: bool, physical: bool,
+                   timed_life: bool, aura: bool, auto_dispel: bool) -> bool:
+    """Project interpretation of the ``*BuffsEx`` flags, consistent with Blizzard.j's
+    ``bj_REMOVEBUFFS_NONTLIFE`` call (true, true, false, false, false, true, false): polarity
+    selects; ``magic``/``physical`` set restrict to that kind (both unset: any kind);
+    timed-life, aura and auto-dispel buffs are only included when their flag is set."""
+    if not ((b.positive and positive) or (not b.positive and negative)):
+        return False
+    if (magic or physical) and not ((magic and b.magic) or (physical and b.physical)):
+        return False
+    if b.timed_life and not timed_life:
+        return False
+    if b.aura and not aura:
+        return False
+    if b.auto_dispel and not auto_dispel:
+        return False
+    return True
+
+
+@native("UnitRemoveBuffs", "takes unit whichUnit, boolean removePositive, boolean removeNegative returns nothing")
+def UnitRemoveBuffs(ctx, u, positive, negative):
+    """Remove the unit's buffs of the selected polarity (``unit.buffs``; the expiry timer of
+    ``UnitApplyTimedLife`` is separate and stays)."""
+    u = _u(u)
+    if u is None:
+        return
+    for code, b in list(u.buffs.items()):
+        if (b.positive and positive) or (not b.positive and negative):
+            del u.buffs[code]
+
+
+@native("UnitRemoveBuffsEx", "takes unit whichUnit, boolean removePositive, boolean removeNegative, boolean magic, boolean physical, boolean timedLife, boolean aura, boolean autoDispel returns nothing")
+def UnitRemoveBuffsEx(ctx, u, positive, negative, magic, physical, timed_life, aura, auto_dispel):
+    """Remove buffs selected as ``_buff_selected`` describes."""
+    u = _u(u)
+    if u is None:
+        return
+    for code, b in list(u.buffs.items()):
+        if _buff_selected(b, positive, negative, magic, physical, timed_life, aura, auto_dispel):
+            del u.buffs[code]
+
+
+@native("UnitHasBuffsEx", "takes unit whichUnit, boolean removePositive, boolean removeNegative, boolean magic, boolean physical, boolean timedLife, boolean aura, boolean autoDispel returns boolean")
+def UnitHasBuffsEx(ctx, u, positive, negative, magic, physical, timed_life, aura, auto_dispel):
+    u = _u(u)
+    return u is not None and any(
+        _buff_selected(b, positive, negative, magic, physical, timed_life, aura, auto_dispel)
+        for b in u.buffs.values())
+
+
+@native("UnitCountBuffsEx", "takes unit whichUnit, boolean removePositive, boolean removeNegative, boolean magic, boolean physical, boolean timedLife, boolean aura, boolean autoDispel returns integer")
+def UnitCountBuffsEx(ctx, u, positive, negative, magic, physical, timed_life, aura, auto_dispel):
+    u = _u(u)
+    if u is None:
+        return 0
+    return sum(1 for b in u.buffs.values()
+               if _buff_selected(b, positive, negative, magic, physical, timed_life, aura,
+                                 auto_dispel))
+
+
+@native("UnitResetCooldown", "takes unit whichUnit returns nothing")
+def UnitResetCooldown(ctx, u):
+    """Make every ability of the unit ready (clears ``unit.cooldowns``)."""
+    u = _u(u)
+    if u is not None:
+        u.cooldowns.clear()
 
 
 @native("UnitIgnoreAlarm", "takes unit whichUnit, boolean flag returns boolean")

@@ -700,3 +700,27 @@ def test_create_corpse(ctx):
     assert ctx.CreateCorpse(ctx.Player(0), HTOW, 0.0, 0.0, 0.0) is None
     ctx.game.advance(U.CORPSE_DECAY_SECONDS + 1.0)
     assert ctx.GetUnitTypeId(c) == 0
+
+
+def test_buffs_removal_by_polarity_and_kind(ctx):
+    u = create(ctx)
+    B = U.Buff
+    def fill():
+        u.buffs = {1: B(1, positive=True), 2: B(2), 3: B(3, timed_life=True),
+                   4: B(4, positive=True, aura=True), 5: B(5, magic=False, physical=True)}
+    fill()
+    ctx.UnitRemoveBuffs(u, True, False)
+    assert sorted(u.buffs) == [2, 3, 5]
+    fill()
+    ctx.UnitRemoveBuffs(u, True, True)
+    assert u.buffs == {}
+    fill()
+    # Blizzard.j bj_REMOVEBUFFS_NONTLIFE
+    ctx.UnitRemoveBuffsEx(u, True, True, False, False, False, True, False)
+    assert sorted(u.buffs) == [3]
+    fill()
+    assert ctx.UnitCountBuffsEx(u, False, True, False, True, True, True, True) == 1
+    assert ctx.UnitHasBuffsEx(u, True, False, True, False, False, True, False)
+    u.cooldowns[rawcode("AHtb")] = 50.0
+    ctx.UnitResetCooldown(u)
+    assert u.cooldowns == {}
