@@ -29,7 +29,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from jassvm import ast  # noqa: E402
-from jassvm.parser import parse  # noqa: E402
+from jassvm.loader import parse_cached  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 DEFAULT_API = CORPUS / "api" / "1.30.4"
@@ -160,7 +160,7 @@ class Sources:
 
     def add_file(self, path: Path) -> list[str]:
         """Parse ``path``; returns the names of the functions it defines."""
-        tree, diags = parse(path.read_bytes(), str(path))
+        tree, diags = parse_cached(path.read_bytes(), str(path))
         if tree is None:
             raise SystemExit(f"{path}: cannot parse: {diags[0] if diags else '?'}")
         defined = []

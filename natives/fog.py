@@ -99,11 +99,9 @@ class FogState:
             return True
         return m.shared_vision and m.player is not None and _shares_vision(m.player, player)
 
-    def _sight(self, unit) -> float:
+    def _sight(self, unit, day: bool) -> float:
         utype = getattr(unit, "utype", None)
-        day = _is_day(self.game)
-        attr = "sight_day" if day else "sight_night"
-        value = getattr(utype, attr, None)
+        value = getattr(utype, "sight_day" if day else "sight_night", None)
         if value is not None:
             return float(value)
         return DEFAULT_SIGHT_DAY if day else DEFAULT_SIGHT_NIGHT
@@ -133,14 +131,17 @@ class FogState:
         units = getattr(self.game, "units", None)
         if units is None:
             return False
+        players = getattr(self.game, "players", None)
+        seers = {player}
+        if players is not None:
+            seers.update(p for p in players if p is not player and _shares_vision(p, player))
+        day = _is_day(self.game)
         for u in units.live_units():
-            if getattr(u, "dead", False) or getattr(u, "hidden", False) or u.destroyed:
+            if u.owner not in seers or u.destroyed or getattr(u, "dead", False) or getattr(u, "hidden", False):
                 continue
-            owner = getattr(u, "owner", None)
-            if owner is None or not (owner is player or _shares_vision(owner, player)):
-                continue
-            r = self._sight(u)
-            if (u.x - x) ** 2 + (u.y - y) ** 2 <= r * r:
+            r = self._sight(u, day)
+            dx, dy = u.x - x, u.y - y
+            if dx * dx + dy * dy <= r * r:
                 return True
         return False
 
