@@ -177,6 +177,171 @@ def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], f
     sys.exit(1 if n_err else 0)
 
 
+# ---------------------------------------------------------------------------- jass run
+
+_KIND_STYLE = {"message": "white", "error": "bold red", "victory": "bold green", "defeat": "bold red",
+               "game_over": "bold", "quest_created": "cyan", "quest_completed": "green",
+               "quest_failed": "red", "dialog_shown": "magenta", "dialog_clicked": "magenta",
+               "transmission": "yellow", "gamecache_saved": "blue"}
+
+
+def _duration(ctx, param, value: str) -> float:
+    from maps.scenario import parse_duration
+    try:
+        return parse_duration(value)
+    except (ValueError, TypeError) as exc:
+        raise click.BadParameter(str(exc))
+
+
+def _print_timeline(console, report, verbose: int) -> None:
+    from rich.markup import escape
+    for e in report.timeline:
+        if e.kind in ("cinematic_mode", "quest_item", "quest_updated") and not verbose:
+            continue
+        style = _KIND_STYLE.get(e.kind, "dim")
+        console.print(f"[dim]{e.time:8.2f}s[/dim] [{style}]{escape(e.kind):<16}[/] {escape(e.text)}")
+
+
+def _print_summary(console, report, local: int) -> None:
+    from rich.table import Table
+    table = Table(title=f"{report.name} ({report.api})", show_header=False)
+    outcome = ", ".join(f"player {p}: {r}" for p, r in sorted(report.outcome.items())) or "none"
+    table.add_row("outcome", outcome)
+    table.add_row("local player", f"{local}: {report.outcome.get(local, 'none')}")
+    table.add_row("game time", f"{report.game_time:.1f} s" + ("" if report.ended else " (mission not ended)"))
+    table.add_row("threads run", str(report.threads))
+    table.add_row("ops executed", f"{report.ops:,}")
+    table.add_row("crashes", str(len(report.errors)))
+    missing = ", ".join(f"{n} ({c}x)" for n, c in sorted(report.natives_missing.items())) or "none"
+    table.add_row("natives missing", missing)
+    console.print(table)
+
+
+@main.command("run")
+@click.argument("map_path", required=False, type=click.Path(path_type=Path))
+@click.option("--api", "api_dir", type=click.Path(path_type=Path), envvar="JASS_API",
+              help="Folder with common.j and Blizzard.j [env: JASS_API].")
+@click.option("--until", default="30m", callback=_duration, show_default=True,
+              help="Stop after this much game time (e.g. 90s, 10m, 1m30s).")
+@click.option("--seed", default=0, show_default=True, help="Random seed.")
+@click.option("--local-player", default=0, show_default=True, help="Player id GetLocalPlayer returns.")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write the timeline and summary as JSON.")
+@click.option("--expect", type=click.Choice(["victory", "defeat"]),
+              help="Exit 0 only if the local player's final outcome is this (else 2).")
+@click.option("-v", "--verbose", count=True, help="Show every timeline entry and warnings.")
+def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed: int,
+                local_player: int, report_path: Path | None, expect: str | None, verbose: int) -> None:
+    """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
+    timeline. Without MAP, plays the bundled demo campaign.
+
+    Exit status: 0 when the run completes, 1 when loading fails, 2 when --expect is not met.
+    """
+    import json
+
+    from rich.console import Console
+
+    from jassvm.diagnostics import JassError
+    from maps.errors import MapError
+    from maps.runner import DEMO_CAMPAIGN, RunOptions, is_campaign, load_mission, read_campaign, run_mission
+
+    console = Console(highlight=False, soft_wrap=True)
+    path = map_path or DEMO_CAMPAIGN
+    options = RunOptions(api=str(api_dir) if api_dir else None, until=until, seed=seed,
+                         local_player=local_player)
+    try:
+        missions = read_campaign(path).missions if is_campaign(path) else [path]
+    except MapError as exc:
+        console.print(f"[bold red]error:[/] {exc}")
+        sys.exit(1)
+    reports, carry = [], None
+    for mission_path in missions:
+        try:
+            mission = load_mission(mission_path, options)
+        except MapError as exc:
+            console.print(f"[bold red]error:[/] {exc}")
+            sys.exit(1)
+        except JassError as exc:
+            errors = [d for d in exc.diagnostics if d.is_error]
+            for d in errors[:20]:
+                console.print(f"[bold red]{d.format()}[/]")
+            console.print(f"[bold red]error:[/] {mission_path}: the script cannot be loaded "
+                          f"({len(errors)} errors)")
+            sys.exit(1)
+        console.rule(f"{mission.name}")
+        report, session = _run_with_progress(console, mission, options, carry, run_mission)
+        reports.append(report)
+        _print_timeline(console, report, verbose)
+        if verbose:
+            for w in report.warnings[:200]:
+                console.print(f"[dim yellow]warning {w}[/]")
+        _print_summary(console, report, local_player)
+        if report.outcome.get(local_player) != "victory":
+            break
+        cache = session.game.gamecache
+        carry = cache.export() if cache is not None else None
+    final = reports[-1].outcome.get(local_player) if reports else None
+    if report_path:
+        data = {"missions": [r.to_dict() for r in reports], "final_outcome": final}
+        try:
+            report_path.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+        except OSError as exc:
+            console.print(f"[bold red]error:[/] cannot write {report_path}: {exc.strerror}")
+            sys.exit(1)
+    if expect is not None and final != expect:
+        console.print(f"[bold red]expected {expect}, got {final or 'no outcome'}[/]")
+        sys.exit(2)
+
+
+def _run_with_progress(console, mission, options, carry, run_mission):
+    """Run one mission, with a game-time progress bar when stdout is a terminal."""
+    if not console.is_terminal:
+        return run_mission(mission, options, carry=carry)
+    from rich.progress import BarColumn, Progress, TextColumn
+    with Progress(TextColumn("game time"), BarColumn(), TextColumn("{task.completed:.0f}/{task.total:.0f} s"),
+                  console=console, transient=True) as bar:
+        task = bar.add_task("run", total=options.until)
+        return run_mission(mission, options, carry=carry,
+                           progress=lambda now: bar.update(task, completed=now))
+
+
+# ---------------------------------------------------------------------------- jass dis
+
+@main.command("dis")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("function", required=False)
+@click.option("--api", "api_dir", type=click.Path(path_type=Path), envvar="JASS_API",
+              help="Folder with common.j and Blizzard.j to load first [env: JASS_API].")
+def dis_command(file: Path, function: str | None, api_dir: Path | None) -> None:
+    """Disassemble the bytecode of FILE's functions (or of FUNCTION only)."""
+    from jassvm.bytecode import CompiledFunction, disassemble
+    from jassvm.diagnostics import JassError
+    from jassvm.loader import load_program
+    from maps.api import select_api
+    from maps.errors import MapError
+    from natives.session import load_natives
+
+    try:
+        natives = load_natives()
+        api = select_api(str(api_dir) if api_dir else None, None)
+        loaded = load_program(api.sources + [(str(file), file.read_bytes())], natives)
+    except (MapError, OSError) as exc:
+        raise click.ClickException(str(exc))
+    except JassError as exc:
+        for d in exc.diagnostics[:20]:
+            click.echo(d.format(), err=True)
+        sys.exit(1)
+    program = loaded.program
+    names = [function] if function else [
+        d.name for d in loaded.files[-1].decls if hasattr(d, "body")]
+    for name in names:
+        fn = program.functions.get(name)
+        if not isinstance(fn, CompiledFunction):
+            raise click.ClickException(f"no JASS function named {name}")
+        click.echo(disassemble(fn, program.global_names))
+        click.echo()
+
+
 # ---------------------------------------------------------------------------- jass test
 
 @main.command("test", context_settings={"ignore_unknown_options": True, "allow_extra_args": True,

@@ -93,11 +93,11 @@ class MissionReport:
 
 def load_mission(path: str | os.PathLike, options: RunOptions) -> Mission:
     """Load a map for running. Raises MapError (bad map/API) or JassError (script refused)."""
+    natives = load_natives()  # before select_api: the built-in API lists the registry
     mapfiles = load_map(path)
     api = select_api(options.api, mapfiles)
     sources = list(api.sources) + [(mapfiles.script_name if mapfiles.kind != "script"
                                     else str(mapfiles.source), mapfiles.script)]
-    natives = load_natives()
     if api.origin == "built-in" and _needs_blizzard(mapfiles.script):
         raise MapError(mapfiles.source, "the script calls Blizzard.j functions but no API "
                        "folder was given: point --api (or JASS_API) at a folder holding "
