@@ -216,7 +216,10 @@ def _load_mission(path: Path, api: str | None):
         stamp = path.stat().st_mtime_ns
     except OSError:
         stamp = None
-    key = (str(path.resolve()), stamp, api, os.environ.get("JASS_API"))
+    import jassvm.compiler
+    # the runtime's module identity too: a program compiled by a reloaded runtime (pytester
+    # in-process runs restore sys.modules) must not be reused
+    key = (str(path.resolve()), stamp, api, os.environ.get("JASS_API"), id(jassvm.compiler))
     mission = _MISSIONS.get(key)
     if mission is None:
         mission = load_mission(path, RunOptions(api=api))
@@ -466,6 +469,8 @@ class JassGame:
         else:
             wanted = self.now + parse_duration(within)
         target, cut = self._deadline(wanted)
+        if self.budget is not None and target >= self.budget - self.elapsed_before - 1e-9:
+            cut = True
         self.vm.run_until(target, stop=lambda: self.ended or holds())
         if holds():
             return self
@@ -865,6 +870,10 @@ class JassGame:
     def unit(self, ref: Any, *, must_exist: bool = True):
         """A unit by global name (``gg_unit_Hpal_0001``, ``udg_hero``, ``udg_heroes[1]``) or
         by query (``{"type": "Hpal", "owner": 0}`` / ``UnitQuery``)."""
+        if getattr(ref, "type_name", None) == "unit":
+            if must_exist and ref.destroyed:
+                raise _Problem(f"{ref!r} was removed")
+            return ref
         if isinstance(ref, dict):
             ref = S.UnitQuery.model_validate(ref)
         if isinstance(ref, S.UnitQuery):

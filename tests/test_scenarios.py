@@ -1,0 +1,534 @@
+"""Scenario files, the scenario runner and the pytest plugin (issue #6).
+
+The maps here are tiny JASS scripts written for the built-in API (natives only, no
+Blizzard.j). Event constants the built-in API may not declare are declared by the maps
+under their own names (``MY_UNIT_DAMAGED = ConvertUnitEvent(52)``...).
+"""
+from __future__ import annotations
+
+import importlib.metadata
+import textwrap
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from maps.scenario import ScenarioFileError, describe, format_duration, load_scenario, parse_duration
+from maps.scenario_runner import JassGame, ScenarioFailure, run_scenario
+
+pytest_plugins = ["pytester"]
+
+MAP = r"""
+globals
+    constant unitevent MY_UNIT_DAMAGED = ConvertUnitEvent(52)
+    constant playerunitevent MY_UNIT_SELECTED = ConvertPlayerUnitEvent(24)
+    constant playerevent MY_PLAYER_LEAVE = ConvertPlayerEvent(15)
+    integer udg_ticks = 0
+    integer udg_difficulty = -1
+    integer udg_selected = 0
+    integer udg_left = -1
+    real udg_damage = 0.0
+    string udg_chat = ""
+    integer udg_zero = 0
+    unit gg_unit_Hpal_0001 = null
+    rect gg_rct_Village = null
+    dialog udg_dialog = null
+    button udg_easy = null
+    button udg_hard = null
+    quest udg_quest = null
+    trigger gg_trg_Tick = null
+    trigger gg_trg_Enter = null
+    trigger gg_trg_Death = null
+    trigger gg_trg_Win = null
+    trigger gg_trg_Crash = null
+    trigger gg_trg_Click = null
+    trigger gg_trg_Damage = null
+    trigger gg_trg_Select = null
+    trigger gg_trg_Leave = null
+endglobals
+
+function Say takes string s returns nothing
+    call DisplayTextToPlayer(Player(0), 0, 0, s)
+endfunction
+
+function Tick takes nothing returns nothing
+    set udg_ticks = udg_ticks + 1
+    call Say("Tick " + I2S(udg_ticks))
+endfunction
+
+function Entered takes nothing returns nothing
+    call QuestSetCompleted(udg_quest, true)
+    call Say("The Paladin reached the village")
+endfunction
+
+function Died takes nothing returns nothing
+    call Say("The Paladin has fallen")
+    call RemovePlayer(Player(0), PLAYER_GAME_RESULT_DEFEAT)
+    call EndGame(false)
+endfunction
+
+function Win takes nothing returns nothing
+    local gamecache c = InitGameCache("Test.w3v")
+    set udg_chat = GetEventPlayerChatString()
+    call StoreInteger(c, "m1", "ticks", udg_ticks)
+    call SaveGameCache(c)
+    call TriggerSleepAction(1.0)
+    call RemovePlayer(Player(0), PLAYER_GAME_RESULT_VICTORY)
+    call EndGame(false)
+endfunction
+
+function Divide takes integer a returns integer
+    return a / udg_zero
+endfunction
+
+function Crash takes nothing returns nothing
+    call Say("crashing: " + I2S(Divide(7)))
+endfunction
+
+function Clicked takes nothing returns nothing
+    if GetClickedButton() == udg_easy then
+        set udg_difficulty = 0
+    else
+        set udg_difficulty = 2
+    endif
+endfunction
+
+function Damaged takes nothing returns nothing
+    set udg_damage = udg_damage + GetEventDamage()
+endfunction
+
+function Selected takes nothing returns nothing
+    set udg_selected = udg_selected + 1
+endfunction
+
+function Left takes nothing returns nothing
+    set udg_left = GetPlayerId(GetTriggerPlayer())
+endfunction
+
+function ShowDialog takes nothing returns nothing
+    call DialogSetMessage(udg_dialog, "Difficulty")
+    set udg_easy = DialogAddButton(udg_dialog, "Easy", 0)
+    set udg_hard = DialogAddButton(udg_dialog, "Hard", 0)
+    call DialogDisplay(Player(0), udg_dialog, true)
+endfunction
+
+function main takes nothing returns nothing
+    local region r = CreateRegion()
+    set gg_unit_Hpal_0001 = CreateUnit(Player(0), 'Hpal', 0.0, 0.0, 270.0)
+    call CreateUnit(Player(0), 'hfoo', 64.0, 0.0, 270.0)
+    call CreateUnit(Player(0), 'hfoo', 128.0, 0.0, 270.0)
+    call CreateUnit(Player(1), 'ugho', 2048.0, 2048.0, 270.0)
+    set gg_rct_Village = Rect(1024.0, 1024.0, 1536.0, 1536.0)
+    call RegionAddRect(r, gg_rct_Village)
+    set udg_quest = CreateQuest()
+    call QuestSetTitle(udg_quest, "Reach the Village")
+    set udg_dialog = DialogCreate()
+    call TimerStart(CreateTimer(), 0.0, false, function ShowDialog)
+
+    set gg_trg_Tick = CreateTrigger()
+    call TriggerRegisterTimerEvent(gg_trg_Tick, 10.0, true)
+    call TriggerAddAction(gg_trg_Tick, function Tick)
+    set gg_trg_Enter = CreateTrigger()
+    call TriggerRegisterEnterRegion(gg_trg_Enter, r, null)
+    call TriggerAddAction(gg_trg_Enter, function Entered)
+    set gg_trg_Death = CreateTrigger()
+    call TriggerRegisterUnitEvent(gg_trg_Death, gg_unit_Hpal_0001, EVENT_UNIT_DEATH)
+    call TriggerAddAction(gg_trg_Death, function Died)
+    set gg_trg_Win = CreateTrigger()
+    call TriggerRegisterPlayerChatEvent(gg_trg_Win, Player(0), "-win", true)
+    call TriggerAddAction(gg_trg_Win, function Win)
+    set gg_trg_Crash = CreateTrigger()
+    call TriggerRegisterPlayerChatEvent(gg_trg_Crash, Player(0), "-crash", true)
+    call TriggerAddAction(gg_trg_Crash, function Crash)
+    set gg_trg_Click = CreateTrigger()
+    call TriggerRegisterDialogEvent(gg_trg_Click, udg_dialog)
+    call TriggerAddAction(gg_trg_Click, function Clicked)
+    set gg_trg_Damage = CreateTrigger()
+    call TriggerRegisterUnitEvent(gg_trg_Damage, gg_unit_Hpal_0001, MY_UNIT_DAMAGED)
+    call TriggerAddAction(gg_trg_Damage, function Damaged)
+    set gg_trg_Select = CreateTrigger()
+    call TriggerRegisterPlayerUnitEvent(gg_trg_Select, Player(0), MY_UNIT_SELECTED, null)
+    call TriggerAddAction(gg_trg_Select, function Selected)
+    set gg_trg_Leave = CreateTrigger()
+    call TriggerRegisterPlayerEvent(gg_trg_Leave, Player(1), MY_PLAYER_LEAVE)
+    call TriggerAddAction(gg_trg_Leave, function Left)
+endfunction
+
+function config takes nothing returns nothing
+    call SetPlayers(2)
+    call SetPlayerController(Player(1), MAP_CONTROL_COMPUTER)
+endfunction
+"""
+
+# Mission 2 of a two-map campaign: reads what mission 1 saved in the game cache.
+MAP2 = r"""
+globals
+    integer udg_carried = -1
+endglobals
+
+function main takes nothing returns nothing
+    local gamecache c = InitGameCache("Test.w3v")
+    if HaveStoredInteger(c, "m1", "ticks") then
+        set udg_carried = GetStoredInteger(c, "m1", "ticks")
+    endif
+endfunction
+"""
+
+PASSING = """\
+name: every injection on the tiny map
+map: war3map.j
+budget: 10m
+steps:
+  - run_until: {dialog: Difficulty, buttons: [Easy, Hard], within: 1s}
+  - click: Hard
+  - advance: 25s
+  - damage: {unit: gg_unit_Hpal_0001, amount: 100, source: {type: ugho, owner: 1}}
+  - heal: {unit: gg_unit_Hpal_0001, amount: 50}
+  - select: gg_unit_Hpal_0001
+  - leave: 1
+  - order: {unit: gg_unit_Hpal_0001, order: move, to: gg_rct_Village}
+  - chat: -crash
+  - set: {global: udg_zero, value: 1}
+  - chat: -crash
+  - expect:
+      - {global: udg_difficulty, eq: 2}
+      - {global: udg_damage, eq: 100}
+      - {global: udg_selected, eq: 1}
+      - {global: udg_left, eq: 1}
+      - {quest: Reach the Village, state: completed}
+      - {message: The Paladin reached}
+      - {message: "crashing: 7"}
+      - {unit: gg_unit_Hpal_0001, in: Village, alive: true}
+      - {units: {owner: 0, type: hfoo}, count: 2}
+      - {units: {owner: 0}, ge: 3, lt: 4}
+      - {trigger: Tick, times: 2}
+      - {trigger: gg_trg_Death, fired: false}
+      - {runtime_errors: [{kind: division-by-zero}]}
+  - chat: -win
+  - run_until: {outcome: victory, within: 5s}
+expect:
+  - {gamecache: Test.w3v, mission: m1, key: ticks, eq: 2}
+  - {global: udg_chat, eq: "-win"}
+  - {outcome: none, player: 1}
+  - ended: true
+"""
+
+
+def _plugin_args() -> list[str]:
+    """Load the plugin explicitly when the project was not pip-installed."""
+    installed = any(ep.value == "maps.pytest_plugin"
+                    for ep in importlib.metadata.entry_points(group="pytest11"))
+    return [] if installed else ["-p", "maps.pytest_plugin"]
+
+
+def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    return pytester.runpytest(*_plugin_args(), "-p", "no:cacheprovider", *args)
+
+
+@pytest.fixture
+def tiny(pytester: pytest.Pytester) -> pytest.Pytester:
+    # Import the runtime here: in-process pytester runs drop the modules they import, and
+    # re-importing the runtime for every run is slow.
+    from maps.runner import load_mission  # noqa: F401
+    from natives.session import load_natives
+    load_natives()
+    (pytester.path / "war3map.j").write_text(MAP)
+    return pytester
+
+
+# ---------------------------------------------------------------------------------------
+# the pytest plugin
+# ---------------------------------------------------------------------------------------
+
+def test_passing_scenario_on_a_tiny_builtin_api_map(tiny):
+    tiny.makefile(".scenario.yaml", passing=PASSING)
+    result = _run(tiny, "-v")
+    result.assert_outcomes(passed=1)
+    result.stdout.fnmatch_lines(["*passing.scenario.yaml::passing PASSED*"])
+
+
+def test_wrong_expectation_reports_expectation_time_and_triggers(tiny):
+    tiny.makefile(".scenario.yaml", wrong="""\
+        map: war3map.j
+        steps:
+          - advance: 25s
+        expect:
+          - {global: udg_ticks, eq: 2}
+          - {global: udg_ticks, eq: 5}
+        """)
+    result = _run(tiny)
+    result.assert_outcomes(failed=1)
+    out = result.stdout.str()
+    assert "failed at game time 25s" in out
+    assert "wrong.scenario.yaml:6): {global: udg_ticks, eq: 5}" in out
+    assert "udg_ticks is 2 (expected eq 5)" in out
+    result.stdout.fnmatch_lines(["last trigger activity:",
+                                 "*10.00s  gg_trg_Tick*",
+                                 "*20.00s  gg_trg_Tick*"])
+
+
+def test_schema_error_names_file_line_and_column(tiny):
+    tiny.makefile(".scenario.yaml", bad="""\
+        map: war3map.j
+        steps:
+          - advance: 25s
+          - kill: {unit: gg_unit_Hpal_0001, killr: x}
+        """)
+    tiny.makefile(".scenario.yaml", good="map: war3map.j\nsteps: [{advance: 1s}]\n")
+    result = _run(tiny)
+    # a bad file fails its own item; the other scenarios still run
+    result.assert_outcomes(failed=1, passed=1)
+    result.stdout.fnmatch_lines(["*bad.scenario.yaml:4:37: steps[[]1[]].kill.killr: unknown field 'killr'*"])
+
+
+def test_junitxml_has_per_scenario_properties(tiny):
+    tiny.makefile(".scenario.yaml", passing=PASSING)
+    _run(tiny, "--junitxml=report.xml").assert_outcomes(passed=1)
+    root = ET.parse(tiny.path / "report.xml").getroot()
+    case = root.find(".//testcase")
+    props = {p.get("name"): p.get("value") for p in case.find("properties")}
+    assert props["map"] == "war3map.j"
+    assert props["outcome"] == "victory"
+    assert float(props["game_time"]) == pytest.approx(26.0)
+    assert int(props["ops"]) > 0
+    assert props["missions"] == "1"
+    assert props["runtime_errors"] == "1"
+
+
+def test_runtime_error_stack_in_the_report(tiny):
+    tiny.makefile(".scenario.yaml", crash="""\
+        map: war3map.j
+        steps:
+          - advance: 12s
+          - chat: -crash
+        expect:
+          - no_runtime_errors: true
+        """)
+    result = _run(tiny)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([
+        "*-> 1 runtime error: *division-by-zero*",
+        "runtime errors (1):",
+        "*division-by-zero: integer / by zero (thread Crash)",
+        "*at Divide (*war3map.j:*)",
+        "*at Crash (*war3map.j:*)",
+    ])
+
+
+def test_budget_and_run_until_say_where_they_stood(tiny):
+    tiny.makefile(".scenario.yaml", slowpoke="""\
+        map: war3map.j
+        budget: 30s
+        steps:
+          - run_until: {quest: Reach the Village, state: completed}
+        """)
+    tiny.makefile(".scenario.yaml", within="""\
+        map: war3map.j
+        steps:
+          - run_until: {global: udg_ticks, ge: 3, within: 25s}
+        """)
+    result = _run(tiny)
+    result.assert_outcomes(failed=2)
+    out = result.stdout.str()
+    assert "game-time budget of 30s used up" in out
+    assert "quest 'Reach the Village' is open (expected completed)" in out
+    assert "not within 25s: udg_ticks is 2 (expected ge 3)" in out
+
+
+def test_markers_and_options(tiny):
+    tiny.makefile(".scenario.yaml", marked="""\
+        map: war3map.j
+        markers: [slow]
+        seed: 3
+        steps: [{advance: 1s}]
+        """)
+    _run(tiny, "-m", "not slow", "--strict-markers").assert_outcomes(deselected=1)
+    result = _run(tiny, "-m", "slow and jass_scenario", "--jass-seed", "7", "--junitxml=r.xml")
+    result.assert_outcomes(passed=1)
+    case = ET.parse(tiny.path / "r.xml").getroot().find(".//testcase")
+    assert {p.get("name"): p.get("value") for p in case.find("properties")}["seed"] == "7"
+
+
+def test_bad_api_option_fails_the_scenario(tiny):
+    tiny.makefile(".scenario.yaml", s="map: war3map.j\n")
+    result = _run(tiny, "--jass-api", str(tiny.path / "no-such-folder"))
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*cannot load map*API folder does not exist*"])
+
+
+def test_campaign_next_mission_carries_saved_game_caches(tiny):
+    (tiny.path / "m2.j").write_text(MAP2)
+    tiny.makefile(".scenario.yaml", campaign="""\
+        campaign: [war3map.j, m2.j]
+        steps:
+          - advance: 21s
+          - chat: -win
+          - run_until: {outcome: victory, within: 2s}
+          - next_mission
+        expect:
+          - {global: udg_carried, eq: 2}
+          - {gamecache: Test.w3v, mission: m1, key: ticks, eq: 2, saved: true}
+          - {trigger: gg_trg_Win, fired: true}
+        """)
+    result = _run(tiny, "-v")
+    # gg_trg_Win is mission 1's trigger: mission 2 has no such global
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*campaign.scenario.yaml:10): {trigger: gg_trg_Win, fired: true}*",
+                                 "*no trigger named 'gg_trg_Win'*"])
+    text = (tiny.path / "campaign.scenario.yaml").read_text()
+    text = text.replace("  - {trigger: gg_trg_Win, fired: true}", "")
+    (tiny.path / "campaign.scenario.yaml").write_text(text)
+    result = _run(tiny, "--junitxml=c.xml")
+    result.assert_outcomes(passed=1)
+    case = ET.parse(tiny.path / "c.xml").getroot().find(".//testcase")
+    props = {p.get("name"): p.get("value") for p in case.find("properties")}
+    assert props["map"] == "war3map.j -> m2.j"
+    assert props["missions"] == "2"
+
+
+def test_jass_game_fixture(tiny):
+    tiny.makepyfile(test_python="""
+        import pytest
+        from maps.scenario_runner import ScenarioFailure
+
+        def test_play(jass_game):
+            g = jass_game.load("war3map.j")
+            g.advance("10s")
+            assert g.globals["udg_ticks"] == 1
+            g.run_until({"trigger": "gg_trg_Tick", "times": 2}, within="15s")
+            assert g.now == 20.0
+            hero = g.unit("gg_unit_Hpal_0001")
+            assert g.unit({"type": "Hpal", "owner": 0}) is hero
+            g.click("Easy")
+            assert g.globals["udg_difficulty"] == 0
+            g.globals["udg_zero"] = 1
+            g.chat("-crash")
+            g.expect({"message": "crashing: 7"})
+            assert [r.trigger for r in g.trigger_runs("Crash")] == ["gg_trg_Crash"]
+            g.kill(hero)
+            assert g.outcome_of(0) == "defeat" and g.ended
+            with pytest.raises(ScenarioFailure) as info:
+                g.expect({"outcome": "victory"})
+            assert "outcome of player 0 is defeat" in str(info.value)
+            assert "gg_trg_Death" in str(info.value)
+        """)
+    _run(tiny).assert_outcomes(passed=1)
+
+
+def test_xdist_loadfile(tiny):
+    pytest.importorskip("xdist")
+    tiny.makefile(".scenario.yaml", passing=PASSING,
+                  other="map: war3map.j\nexpect: [{global: udg_ticks, eq: 0}]\n")
+    _run(tiny, "-n", "2", "--dist", "loadfile").assert_outcomes(passed=2)
+
+
+# ---------------------------------------------------------------------------------------
+# the loader and the runner without pytest
+# ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, seconds", [
+    ("30s", 30.0), ("5m", 300.0), ("1m30s", 90.0), ("1h", 3600.0), ("250ms", 0.25),
+    (45, 45.0), (1.5, 1.5), ("2m0.5s", 120.5)])
+def test_durations(text, seconds):
+    assert parse_duration(text) == seconds
+
+
+@pytest.mark.parametrize("bad", ["30", "30 x", "m", "", "-3s", -1, True, "5s5m"])
+def test_bad_durations(bad):
+    with pytest.raises(ValueError):
+        parse_duration(bad)
+
+
+def test_format_duration():
+    assert [format_duration(s) for s in (0, 25, 60, 95.5, 300)] == ["0s", "25s", "1m", "1m35.5s", "5m"]
+
+
+def _load(tmp_path, text: str):
+    p = tmp_path / "s.scenario.yaml"
+    p.write_text(textwrap.dedent(text))
+    return load_scenario(p)
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("map: x.j\nsteps:\n  - advance: 30 x\n", "3:14", "bad duration"),
+    ("map: x.j\nsteps:\n  - kil: x\n", "3:5", "unknown step"),
+    ("map: x.j\nexpect:\n  - {quest: Q, state: done}\n", "3:23", "expect[0].state: Input should be"),
+    ("map: x.j\nexpect:\n  - {global: udg_x}\n", "3:", "compare the global"),
+    ("map: x.j\nsteps: [\n", "3:1", "YAML"),
+    ("steps: []\n", "1:1", "exactly one of 'map'"),
+    ("map: x.j\nbudget: soon\n", "2:9", "bad duration"),
+    ("map: x.j\nsteps:\n  - next_mission\n", "3:5", "only 1 map"),
+])
+def test_schema_errors(tmp_path, text, where, message):
+    with pytest.raises(ScenarioFileError) as info:
+        _load(tmp_path, text)
+    assert f"s.scenario.yaml:{where}" in str(info.value)
+    assert message in str(info.value)
+
+
+def test_yaml_1_2_booleans_keep_button_texts(tmp_path):
+    loaded = _load(tmp_path, "map: x.j\nsteps:\n  - click: Yes\n  - click: {button: No}\n")
+    assert [s.click.button for s in loaded.scenario.steps] == ["Yes", "No"]
+
+
+def test_paths_resolve_against_the_file_and_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("MY_API", str(tmp_path / "api"))
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "s.scenario.yaml").write_text("map: ../maps/a.j\napi: ${MY_API}/1.26\n")
+    loaded = load_scenario(sub / "s.scenario.yaml")
+    assert loaded.maps == [sub / "../maps/a.j"]
+    assert loaded.api == tmp_path / "api" / "1.26"
+    (sub / "t.scenario.yaml").write_text("map: a.j\napi: ${NOT_SET_ANYWHERE_42}/x\n")
+    monkeypatch.delenv("NOT_SET_ANYWHERE_42", raising=False)
+    with pytest.raises(ScenarioFileError, match=r"t.scenario.yaml:2:6: api: environment variable"):
+        load_scenario(sub / "t.scenario.yaml")
+
+
+def test_describe_writes_steps_as_yaml_flow(tmp_path):
+    loaded = _load(tmp_path, """\
+        map: x.j
+        steps:
+          - advance: 90
+          - run_until: {quest: The Prince, state: completed, within: 5m}
+          - kill: {unit: {type: Hpal, owner: 0}}
+          - expect: {trigger: gg_trg_Intro, times: 2}
+        """)
+    assert [describe(s) for s in loaded.scenario.steps] == [
+        "{advance: 1m30s}",
+        "{run_until: {quest: The Prince, state: completed, within: 5m}}",
+        "{kill: {unit: {type: Hpal, owner: 0}}}",
+        "{expect: {trigger: gg_trg_Intro, times: 2}}",
+    ]
+
+
+def test_run_scenario_result_and_unknown_names(tmp_path):
+    (tmp_path / "war3map.j").write_text(MAP)
+    loaded = _load(tmp_path, """\
+        map: war3map.j
+        steps:
+          - move: {unit: gg_unit_Hpal_0002, to: gg_rct_Village}
+        """)
+    result = run_scenario(loaded)
+    assert not result.passed
+    assert "no global named 'gg_unit_Hpal_0002' (did you mean gg_unit_Hpal_0001?)" in result.failure.message
+    assert result.failure.line == 3
+    assert result.facts["game_time"] == 0.0
+
+
+def test_injections_use_the_model(tmp_path):
+    (tmp_path / "war3map.j").write_text(MAP)
+    with JassGame(base=tmp_path, budget=60) as g:
+        g.load("war3map.j")
+        hero = g.unit("gg_unit_Hpal_0001")
+        g.move(hero, {"x": 1100, "y": 1100})
+        assert (hero.x, hero.y) == (1100, 1100)
+        assert g.check({"quest": "Reach the Village", "state": "completed"})
+        g.order(hero, "move", to={"rect": [0, 0, 10, 10]})
+        assert hero.orders[-1].order == "move" and (hero.x, hero.y) == (5, 5)
+        g.damage(hero, hero.life + 10)
+        assert not hero.alive
+        assert g.check({"outcome": "defeat"})
+        with pytest.raises(ScenarioFailure, match="gg_unit_Hpal_0001 is dead"):
+            g.kill("gg_unit_Hpal_0001")
+        with pytest.raises(ScenarioFailure, match="udg_ticks is an integer"):
+            g.set_global("udg_ticks", "many")
