@@ -26,6 +26,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -204,7 +205,11 @@ class _Place:
 # The driver
 # ---------------------------------------------------------------------------------------
 
-_MISSIONS: dict[tuple, Any] = {}
+MISSION_CACHE_SIZE = 8
+"""Compiled missions kept per process (most recently used), so scenarios of the same maps
+do not load and check them again."""
+
+_MISSIONS: "OrderedDict[tuple, Any]" = OrderedDict()
 
 
 def _load_mission(path: Path, api: str | None):
@@ -224,6 +229,10 @@ def _load_mission(path: Path, api: str | None):
     if mission is None:
         mission = load_mission(path, RunOptions(api=api))
         _MISSIONS[key] = mission
+        while len(_MISSIONS) > MISSION_CACHE_SIZE:
+            _MISSIONS.popitem(last=False)
+    else:
+        _MISSIONS.move_to_end(key)
     return mission
 
 
@@ -275,7 +284,8 @@ class JassGame:
     def load(self, map_path: str | os.PathLike, *, api: str | os.PathLike | None = None,
              seed: int | None = None, local_player: int | None = None,
              carry: dict | None = None) -> "JassGame":
-        """Load ``map_path`` (archive, folder or bare ``.j``; relative to ``base``), start it
+        """Load ``map_path`` (archive, folder or bare ``.j``; relative to ``base``, like
+        ``api``), start it
         (globals, ``config()``, slot overrides, ``main()``) and return self. ``carry`` is a
         game cache export of a previous mission (``GameCacheStore.export``)."""
         from maps.errors import MapError
@@ -283,6 +293,8 @@ class JassGame:
         from maps.runner import RunOptions, new_session
         if api is not None:
             self.api = str(api)
+        if self.api is not None and not Path(self.api).is_absolute():
+            self.api = str(self.base / self.api)
         if seed is not None:
             self.seed = seed
         if local_player is not None:

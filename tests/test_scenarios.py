@@ -6,6 +6,7 @@ under their own names (``MY_UNIT_DAMAGED = ConvertUnitEvent(52)``...).
 """
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
 import textwrap
 import xml.etree.ElementTree as ET
@@ -16,6 +17,12 @@ from maps.scenario import ScenarioFileError, describe, format_duration, load_sce
 from maps.scenario_runner import JassGame, ScenarioFailure, run_scenario
 
 pytest_plugins = ["pytester"]
+
+# Import the whole runtime now, before any pytester snapshot of sys.modules: in-process
+# pytester runs drop the modules imported during the test, and natives modules must not be
+# imported twice (their natives would register twice).
+importlib.import_module("maps.runner")
+importlib.import_module("natives.session").load_natives()
 
 MAP = r"""
 globals
@@ -226,11 +233,6 @@ def _run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
 
 @pytest.fixture
 def tiny(pytester: pytest.Pytester) -> pytest.Pytester:
-    # Import the runtime here: in-process pytester runs drop the modules they import, and
-    # re-importing the runtime for every run is slow.
-    from maps.runner import load_mission  # noqa: F401
-    from natives.session import load_natives
-    load_natives()
     (pytester.path / "war3map.j").write_text(MAP)
     return pytester
 
@@ -515,6 +517,10 @@ def test_run_scenario_result_and_unknown_names(tmp_path):
     assert result.facts["game_time"] == 0.0
 
 
+def _rawcode(text: str) -> int:
+    return int.from_bytes(text.encode(), "big")
+
+
 def test_injections_use_the_model(tmp_path):
     (tmp_path / "war3map.j").write_text(MAP)
     with JassGame(base=tmp_path, budget=60) as g:
@@ -525,6 +531,17 @@ def test_injections_use_the_model(tmp_path):
         assert g.check({"quest": "Reach the Village", "state": "completed"})
         g.order(hero, "move", to={"rect": [0, 0, 10, 10]})
         assert hero.orders[-1].order == "move" and (hero.x, hero.y) == (5, 5)
+        g.learn_skill(hero, "AHhb")
+        assert hero.abilities[_rawcode("AHhb")] == 1 and hero.hero.skill_points == 0
+        with pytest.raises(ScenarioFailure, match="no skill point"):
+            g.learn_skill(hero, "AHds")
+        g.pick_up(hero, {"type": "rlif"})
+        ring = g.item({"type": "rlif"}, hero)
+        assert ring.holder is hero
+        g.use_item(hero, {"type": "rlif"})
+        assert ("item_use", {"unit": hero, "item": ring}) in list(g.game.published)
+        g.select(hero)
+        assert hero in g.game.units.selection[0]
         g.damage(hero, hero.life + 10)
         assert not hero.alive
         assert g.check({"outcome": "defeat"})
