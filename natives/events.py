@@ -331,13 +331,16 @@ class EventRegistry:
     # -- dispatch ----------------------------------------------------------------------
     def dispatch(self, name: str, regs: list[Registration], response: dict,
                  filter_response: dict | None = None, mode: str = "queued",
-                 extra: Callable[[Registration], dict] | None = None) -> None:
+                 extra: Callable[[Registration], dict] | None = None,
+                 valid: Callable[[], bool] | None = None) -> None:
         """One occurrence of event type ``name`` for the registrations ``regs``.
 
         ``mode``: "queued" (actions on a 0-delay scheduler entry), "direct" (timer
         expiry: actions now, the occurrence is not counted as queued) or "now" (save/load:
         counted as queued, actions now). ``extra(reg)`` adds registration-specific response
-        entries (the matched chat text)."""
+        entries (the matched chat text). ``valid()`` is asked again when a queued run starts:
+        false drops it (a region or unit destroyed meanwhile, jassbot
+        ``TriggerRegisterEnterRegion``)."""
         st = self.stat(name)
         if mode != "direct":
             st["queued"] += 1
@@ -361,13 +364,13 @@ class EventRegistry:
                 continue
             st["dispatched"] += 1
             if mode == "queued":
-                vm.scheduler.schedule(0.0, lambda t=trig, r=resp: self._run_queued(t, r),
+                vm.scheduler.schedule(0.0, lambda t=trig, r=resp: self._run_queued(t, r, valid),
                                       f"event {name}")
             else:
                 run_actions(vm, trig, dict(resp))
 
-    def _run_queued(self, trig: Trigger, resp: dict) -> None:
-        if trig.destroyed:
+    def _run_queued(self, trig: Trigger, resp: dict, valid: Callable[[], bool] | None) -> None:
+        if trig.destroyed or (valid is not None and not valid()):
             return
         run_actions(self.game.vm, trig, dict(resp))
 
@@ -425,7 +428,8 @@ class EventRegistry:
         ev = self.event(name)
         matching = [r for r in regs if r.event_id is ev]
         resp = dict(extra, trigger_unit=unit, trigger_region=region)
-        self.dispatch(name, matching, resp, {"filter_unit": unit})
+        self.dispatch(name, matching, resp, {"filter_unit": unit},
+                      valid=lambda: not region.destroyed and not unit.destroyed)
 
     def _range(self, watched, regs, unit, fx, fy, x, y) -> None:
         if watched.destroyed:
@@ -440,7 +444,8 @@ class EventRegistry:
                 r2 = reg.params["range"] ** 2
                 if before > r2 and after <= r2:
                     self.dispatch(reg.name, [reg], {"trigger_unit": other},
-                                  {"filter_unit": other})
+                                  {"filter_unit": other},
+                                  valid=lambda o=other: not o.destroyed and not watched.destroyed)
 
     def limit_change(self, name: str, key: tuple, old: float, value: float, response: dict) -> None:
         """Limit registrations under ``key`` whose comparison turns true (false for ``old``,

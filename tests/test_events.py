@@ -519,14 +519,32 @@ function Go takes nothing returns nothing
     call SetUnitX(u, 200)
     call SetUnitX(u, 5000)
     call SetUnitX(u, 300)
+endfunction
+function Gone takes nothing returns nothing
     call RemoveUnit(u)
     call CreateUnit(Player(0), 'hfoo', 256, 256, 0)
 endfunction
 """)
     s.vm.call("Go")
     s.advance(0)
+    s.vm.call("Gone")
+    s.advance(0)
     assert seen(s) == ["enter true true true", "leave true true", "enter true true true",
                        "enter true true true"]
+
+
+def test_queued_region_event_dropped_when_unit_removed_meanwhile():
+    s = jass_session(REGION_SCRIPT + """
+function Go takes nothing returns nothing
+    call SetUnitX(u, 100)
+    call SetUnitY(u, 100)
+    call RemoveUnit(u)
+endfunction
+""")
+    s.vm.call("Go")
+    s.advance(1)
+    assert seen(s) == []
+    assert s.game.events.report()["EVENT_GAME_ENTER_REGION"]["dispatched"] == 1
 
 
 def test_seed004_unit_in_range_entering_unit_and_filter():
