@@ -26,7 +26,7 @@ E206   a local or parameter is named like a built-in type, or uses a type that a
 E207   reserved word used as a name (``type``, ``alias``...)
 E208   native (or type/globals) declared after the first function of the file
 E209   function name used as a variable
-E210   type extends itself or is declared inside the wrong place
+E210   type extends itself
 E220   cannot convert a value (assignment, initialiser, argument); integer->real is implicit
 E221   returned value does not match the return type (W221 in lenient mode: pre-1.24 laxity)
 E222   integer returned from a function returning real (S038; an error in every mode)
@@ -56,7 +56,7 @@ E252   call of a non-constant function in a constant function (S090)
 E260   ``exitwhen`` outside a loop
 E261   local declaration after the first statement
 E270   local variable read before any assignment (S084, S087; W270 in lenient mode)
-E271   global read in the globals block before it is initialised
+E271   global read in the globals block before it is initialised (W271 in lenient mode)
 E272   ``+checkglobalsinit``: global might be uninitialised in a function
 E280   string literal longer than 1023 bytes (W280 in lenient mode)
 E281   ``+checklongnames``: name longer than 3958 characters (S092)
@@ -838,13 +838,15 @@ class _Checker:
                 self._report("E270", _SEMANTIC, f"variable {name} is uninitialized (read before any "
                              "assignment; the game stops the thread here)", e, lenient_warning=True)
             elif name == self.self_init:
-                self._error("E271", f"variable {name} is read in its own initialiser", e)
+                self._report("E271", _SEMANTIC, f"variable {name} is read in its own initialiser", e,
+                             lenient_warning=True)
             elif name in self.uninit_globals:
                 if self.in_function:
                     if self.f_globalsinit:
                         self._error("E272", f"variable {name} might be uninitialized", e)
                 else:
-                    self._error("E271", f"variable {name} is uninitialized (declared without a value)", e)
+                    self._report("E271", _SEMANTIC, f"variable {name} is uninitialized (declared without "
+                                 "a value; the globals initialisation stops here)", e, lenient_warning=True)
         if self.f_longnames:
             self._check_name(name, e)
         return v.type

@@ -390,6 +390,7 @@ def test_uninitialised_variables_s084():
     assert codes(fn("    local integer array a\n    return a[1]", "integer")) == []
     assert codes(fn("    return i", "integer", "integer i")) == []
     assert codes("globals\n integer a\n integer b = a + 3\nendglobals\n") == ["E271"]
+    assert all_codes("globals\n integer a\n integer b = a + 3\nendglobals\n", strict=False) == ["W271"]
     g = "globals\n integer x\nendglobals\n"
     assert codes(g + fn("    return x", "integer")) == []
     assert codes(g + fn("    return x", "integer"), checkglobalsinit=True) == ["E272"]
