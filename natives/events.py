@@ -90,7 +90,7 @@ from natives.geometry import new_location
 from natives.handles import Handle, enum_handle
 from natives.players import SLOT_LEFT
 from natives.registry import native
-from natives.triggers import Trigger, evaluate_conditions, inherit, live_trigger, run_actions
+from natives.triggers import Trigger, evaluate_conditions, live_trigger, run_actions
 
 register_subsystem("events", "natives.events", "EventRegistry", lambda game: (game,))
 

@@ -1009,11 +1009,12 @@ endfunction
 
 
 def test_events_without_vm_are_counted_but_not_dispatched():
+    from natives.events import EventRegistry
     from natives.game import Game
-    import natives.events  # noqa: F401  (registers the subsystem)
     game = Game()
     game.vm = None
     events = game.events
+    assert isinstance(events, EventRegistry)
     game.publish("player_chat", player=game.players.get(0), text="hi")
     report = events.report()
     assert report["ConvertPlayerEvent(96)"]["queued"] == 1

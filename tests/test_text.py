@@ -84,6 +84,5 @@ def test_message_visibility():
 
 
 def test_message_log_is_a_game_subsystem():
-    import natives.text  # noqa: F401
     game = Game()
     assert game.messages == [] and local_messages(game) == []
