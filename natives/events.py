@@ -265,13 +265,20 @@ class EventRegistry:
     # -- ids ---------------------------------------------------------------------------
     def event(self, name: str):
         """The eventid handle of ``name``: the loaded program's constant when it declares
-        one (so ids follow the selected common.j), else ``EVENTS``."""
+        one (so ids follow the selected common.j), else ``EVENTS``. Not cached while the
+        program's constant is still uninitialised."""
         h = self._ids.get(name)
-        if h is None:
-            h = self._program_constant(name)
-            if h is None:
-                h = enum_handle(*EVENTS[name])
-            self._ids[name] = h
+        if h is not None:
+            return h
+        vm = getattr(self.game, "vm", None)
+        if vm is not None and name in vm.program.global_index:
+            value = vm.read_global(name)
+            if not isinstance(value, Handle):
+                return enum_handle(*EVENTS[name])
+            h = value
+        else:
+            h = enum_handle(*EVENTS[name])
+        self._ids[name] = h
         return h
 
     def _program_constant(self, name: str):
@@ -449,14 +456,12 @@ class EventRegistry:
 
     def limit_change(self, name: str, key: tuple, old: float, value: float, response: dict) -> None:
         """Limit registrations under ``key`` whose comparison turns true (false for ``old``,
-        true for ``value``)."""
+        true for ``value``); the event occurs (and is counted) only when one does."""
         regs = [r for r in self.find(*key)
                 if not compare(r.params["op"], old, r.params["limit"])
                 and compare(r.params["op"], value, r.params["limit"])]
         if regs:
             self.dispatch(name, regs, response)
-        else:
-            self.stat(name)["queued"] += 1
 
     # -- time of day (GAME_STATE_TIME_OF_DAY registrations) ------------------------------
     def arm_time_of_day(self, reg: Registration) -> None:
@@ -845,7 +850,10 @@ def TriggerRegisterGameStateEvent(ctx, trig, state, op, limit):
     r = events.register(trig, events.event("EVENT_GAME_STATE_LIMIT"), ("gamestate", state.value),
                         state, op=op.value, limit=limit)
     if r is not None and state.value == FGAMESTATE_TIME_OF_DAY:
-        r.on_retire.append(lambda: r.params["entry"] and r.params["entry"].cancel())
+        def cancel() -> None:
+            if r.params.get("entry") is not None:
+                r.params["entry"].cancel()
+        r.on_retire.append(cancel)
         events.arm_time_of_day(r)
     return r
 
