@@ -15,7 +15,10 @@ Dispatch
     queued on the scheduler (delay 0) and runs the actions in order when the clock next runs
     (jassbot ``TriggerRegisterEnterRegion``: "the filter will be fired instantly but the
     trigger will be fired in a deferred fashion (using a 0-timer)"). A queued run of a trigger
-    destroyed meanwhile is dropped. Timer expiry registrations are direct (the timer callback
+    destroyed meanwhile is dropped, and so is a region/range run whose region or unit is gone
+    (same jassbot note). Limit events (player, unit and game states) occur when a change
+    makes the comparison turn true. Removing or hiding a unit raises no region event
+    (jassbot ``TriggerRegisterLeaveRegion``). Timer expiry registrations are direct (the timer callback
     already runs on the clock): conditions and actions run at expiry. ``EVENT_GAME_SAVE`` /
     ``EVENT_GAME_LOADED`` run synchronously while the save name is valid (seed 004).
 
