@@ -105,3 +105,5 @@ constant("playerunitevent", "EVENT_PLAYER_UNIT_DEATH", "ConvertPlayerUnitEvent(2
 constant("unitevent", "EVENT_UNIT_DEATH", "ConvertUnitEvent(53)")
 constant("dialogevent", "EVENT_DIALOG_BUTTON_CLICK", "ConvertDialogEvent(90)")
 constant("dialogevent", "EVENT_DIALOG_CLICK", "ConvertDialogEvent(91)")
+constant("mapcontrol", "MAP_CONTROL_USER", "ConvertMapControl(0)")
+constant("mapcontrol", "MAP_CONTROL_COMPUTER", "ConvertMapControl(1)")

@@ -78,6 +78,13 @@ function DifficultyName takes integer d returns string
     return "Normal"
 endfunction
 
+function Footmen takes integer n returns string
+    if n == 1 then
+        return "1 footman"
+    endif
+    return I2S(n) + " footmen"
+endfunction
+
 function IsLivingFootman takes nothing returns boolean
     return GetUnitTypeId(GetFilterUnit()) == 'hfoo' and GetWidgetLife(GetFilterUnit()) > 0.405
 endfunction
@@ -297,7 +304,7 @@ function Trig_Victory_Actions takes nothing returns nothing
     call StoreInteger(cache, CACHE_MISSION, "Kills", udg_kills)
     call StoreUnit(cache, CACHE_MISSION, "Hero", udg_hero)
     call SaveGameCache(cache)
-    call Say("Victory! " + I2S(footmen) + " footmen survived, " + I2S(udg_kills) + " ghouls slain.")
+    call Say("Victory! " + Footmen(footmen) + " survived, " + I2S(udg_kills) + " ghouls slain.")
     call RemovePlayer(Player(0), PLAYER_GAME_RESULT_VICTORY)
     call EndGame(false)
 endfunction
@@ -383,4 +390,8 @@ endfunction
 function config takes nothing returns nothing
     call SetPlayers(2)
     call SetTeams(2)
+    call SetPlayerController(Player(0), MAP_CONTROL_USER)
+    call SetPlayerController(Player(1), MAP_CONTROL_COMPUTER)
+    call SetPlayerTeam(Player(0), 0)
+    call SetPlayerTeam(Player(1), 1)
 endfunction

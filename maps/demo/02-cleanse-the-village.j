@@ -54,6 +54,13 @@ function DifficultyName takes integer d returns string
     return "Normal"
 endfunction
 
+function Footmen takes integer n returns string
+    if n == 1 then
+        return "1 footman"
+    endif
+    return I2S(n) + " footmen"
+endfunction
+
 function IsLivingFootman takes nothing returns boolean
     return GetUnitTypeId(GetFilterUnit()) == 'hfoo' and GetWidgetLife(GetFilterUnit()) > 0.405
 endfunction
@@ -114,7 +121,7 @@ function Trig_Intro_Actions takes nothing returns nothing
         call EndGame(false)
         return
     endif
-    call Say("Carried from mission 1: difficulty " + DifficultyName(udg_difficulty) + ", " + I2S(udg_footmen) + " footmen, " + I2S(udg_kills) + " ghouls slain.")
+    call Say("Carried from mission 1: difficulty " + DifficultyName(udg_difficulty) + ", " + Footmen(udg_footmen) + ", " + I2S(udg_kills) + " ghouls slain.")
     call TriggerSleepAction(2.0)
     call Say("Paladin (level " + I2S(GetHeroLevel(udg_hero)) + "): The village is in the Scourge's hands. Drive them out!")
     call TriggerSleepAction(2.0)
@@ -235,4 +242,8 @@ endfunction
 function config takes nothing returns nothing
     call SetPlayers(2)
     call SetTeams(2)
+    call SetPlayerController(Player(0), MAP_CONTROL_USER)
+    call SetPlayerController(Player(1), MAP_CONTROL_COMPUTER)
+    call SetPlayerTeam(Player(0), 0)
+    call SetPlayerTeam(Player(1), 1)
 endfunction
