@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED, shared_path
+from conftest import shared_path
 from jassvm import ast
 from parsed_corpus import CORPUS, api_files, check_paths
 
