@@ -40,6 +40,12 @@ OWNERS: list[tuple[str, str]] = [
     (r"^(SaveGame|LoadGame|CopySaveGame|RemoveSaveDirectory|RenameSaveDirectory|SaveGameExists|"
      r"GetSaveBasicFilename|ReloadGame)", "mission (save/load)"),
     (r"^GetLocalized", "core (strings)"),
+    (r"Terrain(Type|Variance|CliffLevel|Pathable)", "geometry (terrain)"),
+    (r"Tournament", "mission"),
+    (r"^GetObjectName$|^(Unit|Ability|Order)Id(2String)?$", "units (object data)"),
+    (r"^IsUnit(Visible|Fogged|Masked|Detected|Invisible)$", "fog (unit visibility)"),
+    (r"GameTypeSelected|GamePlacement|ResourceDensity|CreatureDensity|GameSpeed|MapFlag|MapName|"
+     r"MapDescription|GameTypeSupported|^Version", "mapsetup"),
     (r"Sound|Music|Volume|Soundtrack|Thematic|Ambient|Stinger|MIDI", "sound"),
     (r"Cinematic|Transmission|Interface|UserControl|Occlusion|Letterbox|CineFilter|DoNotSaveReplay",
      "cinematics"),
@@ -57,7 +63,7 @@ OWNERS: list[tuple[str, str]] = [
     (r"TimeOfDay|DayNight|GameSpeed|MapFlag|FloatGameState|IntegerGameState", "ui/core (game)"),
     (r"Quest|Defeat", "quests"),
     (r"Dialog|Button", "dialogs"),
-    (r"Victory|EndGame|Level|RemovePlayer|CustomVictory|PauseGame|SaveGame|LoadGame|"
+    (r"Victory|EndGame|ChangeLevel|NextLevel|RemovePlayer|CustomVictory|PauseGame|SaveGame|LoadGame|"
      r"RestartGame|ReloadGame|SetCampaign|Campaign|Mission|Tutorial|Difficulty", "mission"),
     (r"Blight", "blight"),
     (r"Hashtable|Saved|LoadInteger|LoadReal|LoadStr|LoadBoolean|Load.*Handle|Save[A-Z]|"
