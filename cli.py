@@ -224,14 +224,15 @@ def _print_summary(console, report, local: int) -> None:
 @click.option("--until", default="30m", callback=_duration, show_default=True,
               help="Stop after this much game time (e.g. 90s, 10m, 1m30s).")
 @click.option("--seed", default=0, show_default=True, help="Random seed.")
-@click.option("--local-player", default=0, show_default=True, help="Player id GetLocalPlayer returns.")
+@click.option("--local-player", type=int, default=None,
+              help="Player id GetLocalPlayer returns (default: the map's first user slot).")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write the timeline and summary as JSON.")
 @click.option("--expect", type=click.Choice(["victory", "defeat"]),
               help="Exit 0 only if the local player's final outcome is this (else 2).")
 @click.option("-v", "--verbose", count=True, help="Show every timeline entry and warnings.")
 def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed: int,
-                local_player: int, report_path: Path | None, expect: str | None, verbose: int) -> None:
+                local_player: int | None, report_path: Path | None, expect: str | None, verbose: int) -> None:
     """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
     timeline. Without MAP, plays the bundled demo campaign.
 
@@ -275,12 +276,12 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
         if verbose:
             for w in report.warnings[:200]:
                 console.print(f"[dim yellow]warning {w}[/]")
-        _print_summary(console, report, local_player)
-        if report.outcome.get(local_player) != "victory":
+        _print_summary(console, report, report.local_player)
+        if report.outcome.get(report.local_player) != "victory":
             break
         cache = session.game.gamecache
         carry = cache.export() if cache is not None else None
-    final = reports[-1].outcome.get(local_player) if reports else None
+    final = reports[-1].outcome.get(reports[-1].local_player) if reports else None
     if report_path:
         data = {"missions": [r.to_dict() for r in reports], "final_outcome": final}
         try:

@@ -34,7 +34,7 @@ class RunOptions:
     api: str | None = None
     until: float = 1800.0
     seed: int = 0
-    local_player: int = 0
+    local_player: int | None = None   # None: the first user slot config() sets up
     sandbox: str | None = None
     step: float = 1.0
 
@@ -75,13 +75,15 @@ class MissionReport:
     natives_missing: dict[str, int] = field(default_factory=dict)
     load_warnings: int = 0
     next_level: str | None = None
+    local_player: int = 0
 
     def local_outcome(self, local_player: int) -> str | None:
         return self.outcome.get(local_player)
 
     def to_dict(self) -> dict:
         return {
-            "map": self.name, "api": self.api, "game_time": round(self.game_time, 3),
+            "map": self.name, "api": self.api, "local_player": self.local_player,
+            "game_time": round(self.game_time, 3),
             "ended": self.ended, "outcome": {str(k): v for k, v in self.outcome.items()},
             "next_level": self.next_level,
             "timeline": [{"time": round(e.time, 3), "kind": e.kind, "text": e.text} for e in self.timeline],
@@ -103,9 +105,14 @@ def load_mission(path: str | os.PathLike, options: RunOptions) -> Mission:
                        "folder was given: point --api (or JASS_API) at a folder holding "
                        "common.j and Blizzard.j")
     loaded = load_program(sources, natives, transform=lambda files: _resolve_trigstr(files[-1], mapfiles))
-    name = mapfiles.w3i.name if mapfiles.w3i and getattr(mapfiles.w3i, "name", "") else mapfiles.source.name
+    name = mapfiles.w3i.name if mapfiles.w3i and getattr(mapfiles.w3i, "name", "") else _map_label(mapfiles.source)
     name = mapfiles.resolve(name) if name.startswith("TRIGSTR_") else name
     return Mission(name, mapfiles, api, loaded.program, loaded.diagnostics)
+
+
+def _map_label(source: Path) -> str:
+    """A bare ``war3map.j`` is named after its folder."""
+    return f"{source.parent.name}/{source.name}" if source.name.lower() == "war3map.j" else source.name
 
 
 def _needs_blizzard(script: bytes) -> bool:
@@ -123,7 +130,7 @@ def _resolve_trigstr(tree: ast.SourceFile, mapfiles: MapFiles) -> None:
 
 def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSession:
     """A game session for ``mission`` with the map's world data applied."""
-    session = GameSession(mission.program, seed=options.seed, local_player=options.local_player,
+    session = GameSession(mission.program, seed=options.seed, local_player=options.local_player or 0,
                           sandbox_dir=sandbox)
     game = session.game
     game.ai_resolver = lambda script: find_ai_script(script, mission.api, mission.mapfiles) is not None
@@ -152,7 +159,7 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
         game.gamecache.import_(carry)
     if session_hook:
         session_hook(session)
-    session.start()
+    session.start(after_config=lambda s: _choose_local_player(s, options))
     ended = lambda: bool(getattr(game, "ended", False))
     while not ended() and vm.scheduler.now < options.until:
         nxt = vm.scheduler.next_due()
@@ -162,6 +169,14 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
         if progress:
             progress(vm.scheduler.now)
     return build_report(mission, session), session
+
+
+def _choose_local_player(session: GameSession, options: RunOptions) -> None:
+    """Campaign maps: the local player is the user slot ``config()`` declares, unless given."""
+    pid = options.local_player
+    if pid is None:
+        pid = session.first_user_player()
+    session.set_local_player(pid if pid is not None else 0)
 
 
 def build_report(mission: Mission, session: GameSession) -> MissionReport:
@@ -174,7 +189,10 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
     outcome = getattr(game, "outcome", None) or {}
     rep.outcome = {int(k): str(v) for k, v in outcome.items() if v}
     rep.next_level = getattr(game, "next_level", None)
-    local = game.local_player_id
+    local = rep.local_player = game.local_player_id
+    setup = getattr(game, "mapsetup", None)
+    if getattr(setup, "name", None) and mission.mapfiles.w3i is None:
+        rep.name = f"{setup.name} ({mission.name})"
     for m in getattr(game, "messages", []):
         if getattr(m, "player", local) == local:
             rep.timeline.append(TimelineEntry(m.time, "message", m.text))
@@ -209,6 +227,8 @@ def describe(kind: str, data: dict) -> str:
         "defeat": lambda: f"defeat for player {d.get('player')}" + (f": {d['message']}" if d.get("message") else ""),
         "game_over": lambda: f"game over: {d.get('reason')}",
         "next_level": lambda: f"next level: {d.get('level')}",
+        "timer_dialog": lambda: f"timer dialog '{d.get('title')}' " + ("shown" if d.get("shown") else "hidden"),
+        "leaderboard": lambda: f"leaderboard '{d.get('title')}' " + ("shown" if d.get("shown") else "hidden"),
     }
     fn = texts.get(kind)
     return fn() if fn else f"{kind}: " + ", ".join(f"{k}={v}" for k, v in d.items())

@@ -73,12 +73,33 @@ class GameSession:
         if "events" in SUBSYSTEM_FACTORIES:
             self.game.subsystem("events")  # subscribe the event layer before anything happens
 
-    def start(self) -> None:
-        """Load the script as the game does: global initialisers, ``config()``, ``main()`` (S119)."""
+    def start(self, after_config: Callable[["GameSession"], None] | None = None) -> None:
+        """Load the script as the game does: global initialisers, ``config()``, ``main()`` (S119).
+
+        ``after_config(session)`` runs between the two, when the lobby's player slots are known.
+        """
         self.vm.run_init()
-        for name in ("config", "main"):
-            if name in self.program.functions:
-                self.vm.call(name, kind="main")
+        if "config" in self.program.functions:
+            self.vm.call("config", kind="main")
+        if after_config is not None:
+            after_config(self)
+        if "main" in self.program.functions:
+            self.vm.call("main", kind="main")
+
+    def set_local_player(self, pid: int) -> None:
+        """Make ``pid`` the player at this machine (``GetLocalPlayer``) and its human user."""
+        if self.game.players.get(pid) is None:
+            raise ValueError(f"player {pid} does not exist")
+        self.game.local_player_id = pid
+        self.game.human_players = {pid}
+
+    def first_user_player(self) -> int | None:
+        """The lowest-numbered player slot ``config()`` gave to a user (campaign: the player)."""
+        from natives.players import MAP_CONTROL_USER
+        for p in self.game.players:
+            if p.controller == MAP_CONTROL_USER and p.id < self.game.players.bj_max_players:
+                return p.id
+        return None
 
     def call(self, name: str, kind: str = "main") -> Thread:
         return self.vm.call(name, kind=kind)
