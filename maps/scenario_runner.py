@@ -155,7 +155,7 @@ class TriggerLog:
         mission = game.mission_index
         self._names = {}
 
-        def start_thread(functions, kind, response=None, name=None):
+        def start_thread(functions, kind, response=None, *args, **kwargs):
             if kind == "action":
                 fns = list(functions)
                 trig = (response or {}).get("trigger")
@@ -163,7 +163,7 @@ class TriggerLog:
                 self.runs.append(TriggerRun(vm.scheduler.now, mission, self.name_of(game, trig, first),
                                             first, trig))
                 functions = fns
-            return original(functions, kind, response, name)
+            return original(functions, kind, response, *args, **kwargs)
 
         vm.start_thread = start_thread
 
@@ -473,6 +473,9 @@ class JassGame:
         holds = self._predicate(condition)
         if holds():
             return self
+        if self.ended:
+            raise _Problem(f"the mission has ended (at {format_duration(self.now)}) and the "
+                           f"condition does not hold: {self._detail(condition)}")
         start = self.now
         if within is None:
             if self.budget is None:
