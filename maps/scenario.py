@@ -730,7 +730,7 @@ class Scenario(_Model):
     campaign: Union[str, list[str], None] = None
     api: str | None = None
     seed: int = 0
-    local_player: PlayerId = 0
+    local_player: PlayerId | None = None
     difficulty: Literal["easy", "normal", "hard", "insane"] | None = None
     players: dict[int, SlotOverride] = Field(default_factory=dict)
     budget: Duration = DEFAULT_BUDGET

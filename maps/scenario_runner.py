@@ -243,7 +243,8 @@ class JassGame:
         api: API folder (common.j/Blizzard.j) for every mission; None: ``JASS_API``, the
             map's own files, or the built-in API (``maps.api``).
         seed: random seed of the game model and ``GetRandom*``.
-        local_player: the player ``GetLocalPlayer`` returns.
+        local_player: the player ``GetLocalPlayer`` returns; None (the default): the first
+            slot ``config()`` gives to a user, else 0 (as ``jass run`` chooses).
         players: slot overrides ``{player id: SlotOverride or dict}`` applied after
             ``config()`` and before ``main()``.
         difficulty: game difficulty (0 easy, 1 normal, 2 hard, 3 insane) or None.
@@ -255,7 +256,7 @@ class JassGame:
     """
 
     def __init__(self, *, api: str | os.PathLike | None = None, seed: int = 0,
-                 local_player: int = 0, players: Mapping[int, Any] | None = None,
+                 local_player: int | None = None, players: Mapping[int, Any] | None = None,
                  difficulty: int | None = None, budget: float | None = None,
                  base: str | os.PathLike | None = None):
         self.api = str(api) if api is not None else None
@@ -325,20 +326,23 @@ class JassGame:
         index = self.mission_index
         vm.on_error.append(lambda rec: self.errors.append((index, rec)))
         self.triggers.install(self)
-        if self.players:
-            self._override_slots_before_main(vm)
-        self.session.start()
+        self.session.start(after_config=lambda session: self._lobby())
         self.settle()
         return self
 
-    def _override_slots_before_main(self, vm) -> None:
-        original = vm.call
+    def _lobby(self) -> None:
+        """Between ``config()`` and ``main()``: choose the local player, apply overrides."""
+        session = self.session
+        pid = self.local_player
+        if pid is None:
+            pid = session.first_user_player()
+        session.set_local_player(pid if pid is not None else 0)
+        self.apply_slot_overrides()
 
-        def call(name, kind="main", response=None):
-            if name == "main":
-                self.apply_slot_overrides()
-            return original(name, kind, response)
-        vm.call = call
+    @property
+    def local(self) -> int:
+        """Id of the local player of the current mission (``GetLocalPlayer``)."""
+        return self.game.local_player_id
 
     def apply_slot_overrides(self) -> None:
         """Apply ``players`` overrides to the model (the lobby's choices)."""
@@ -430,7 +434,7 @@ class JassGame:
 
     def outcome_of(self, player: int | None = None) -> str | None:
         """``victory``/``defeat``/``tie``/``neutral`` of ``player`` (default: local), or None."""
-        pid = self.local_player if player is None else player
+        pid = self.local if player is None else player
         out = getattr(self.game, "outcome", None)
         if out is None:
             return None
@@ -546,7 +550,7 @@ class JassGame:
         return fn(cond)
 
     def _eval_OutcomeCond(self, c: S.OutcomeCond) -> tuple[bool, str]:
-        pid = self.local_player if c.player is None else c.player
+        pid = self.local if c.player is None else c.player
         found = self.outcome_of(pid) or "none"
         ok = found == c.outcome
         extra = ""
@@ -679,7 +683,7 @@ class JassGame:
     def messages(self, player: int | None = None) -> list[tuple[float, str]]:
         """(game time, text) of the text messages shown to ``player`` (default: local),
         color codes removed; transmissions (``speaker: text``) included."""
-        pid = self.local_player if player is None else player
+        pid = self.local if player is None else player
         out: list[tuple[float, str]] = []
         for m in getattr(self.game, "messages", None) or []:
             if isinstance(m, dict):
@@ -718,12 +722,12 @@ class JassGame:
 
     def shown_dialogs(self, player: int | None = None) -> list:
         """Dialogs currently open for ``player`` (default: local)."""
-        pid = self.local_player if player is None else player
+        pid = self.local if player is None else player
         reg = getattr(self.game, "dialogs", None)
         return reg.shown_to(pid) if reg is not None else []
 
     def _eval_DialogCond(self, c: S.DialogCond) -> tuple[bool, str]:
-        pid = self.local_player if c.player is None else c.player
+        pid = self.local if c.player is None else c.player
         shown = self.shown_dialogs(pid)
         found = []
         for d in shown:
@@ -987,7 +991,7 @@ class JassGame:
         return it
 
     def player(self, pid: int | None):
-        p = self.game.players.get(self.local_player if pid is None else pid)
+        p = self.game.players.get(self.local if pid is None else pid)
         if p is None:
             raise _Problem(f"no player {pid}")
         return p
@@ -1271,6 +1275,7 @@ class JassGame:
             "missions": len(self.missions),
             "runtime_errors": len(self.errors),
             "seed": self.seed,
+            "local_player": self.local if self.session is not None else self.local_player,
         }
 
 

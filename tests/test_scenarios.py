@@ -549,3 +549,42 @@ def test_injections_use_the_model(tmp_path):
             g.kill("gg_unit_Hpal_0001")
         with pytest.raises(ScenarioFailure, match="udg_ticks is an integer"):
             g.set_global("udg_ticks", "many")
+
+
+LOBBY_MAP = r"""
+globals
+    integer udg_local = -1
+    string udg_name = ""
+endglobals
+
+function main takes nothing returns nothing
+    set udg_local = GetPlayerId(GetLocalPlayer())
+    set udg_name = GetPlayerName(Player(1))
+endfunction
+
+function config takes nothing returns nothing
+    call SetPlayers(3)
+    call SetPlayerController(Player(0), MAP_CONTROL_COMPUTER)
+    call SetPlayerController(Player(1), MAP_CONTROL_COMPUTER)
+    call SetPlayerController(Player(2), MAP_CONTROL_USER)
+endfunction
+"""
+
+
+def test_local_player_and_slot_overrides(tmp_path):
+    (tmp_path / "war3map.j").write_text(LOBBY_MAP)
+    with JassGame(base=tmp_path) as g:
+        g.load("war3map.j")
+        assert g.local == 2 and g.globals["udg_local"] == 2  # config()'s user slot
+    loaded = _load(tmp_path, """\
+        map: war3map.j
+        local_player: 1
+        players:
+          1: {controller: user, name: Bob}
+        expect:
+          - {global: udg_local, eq: 1}
+          - {global: udg_name, eq: Bob}
+        """)
+    result = run_scenario(loaded)
+    assert result.passed, result.failure
+    assert result.facts["local_player"] == 1
