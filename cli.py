@@ -334,7 +334,8 @@ def dis_command(file: Path, function: str | None, api_dir: Path | None) -> None:
         sys.exit(1)
     program = loaded.program
     names = [function] if function else [
-        d.name for d in loaded.files[-1].decls if hasattr(d, "body")]
+        f.name for f in program.functions.values()
+        if isinstance(f, CompiledFunction) and f.file == str(file)]
     for name in names:
         fn = program.functions.get(name)
         if not isinstance(fn, CompiledFunction):

@@ -20,7 +20,7 @@ OPNAMES = [
     "POP", "RETURN_NOTHING", "STORE_LOCAL_H", "STORE_GLOBAL_H", "STORE_LOCAL_ELEM_H",
     "STORE_GLOBAL_ELEM_H", "JUMP_IF_TRUE", "H2I", "R2I_RET",
 ]
-for _i, _name in enumerate(OPNAMES):
+for _i, _name in enumerate(OPNAMES):  # LOAD_LOCAL = 0, PUSH = 1, ...: module constants
     globals()[_name] = _i
 
 JUMPS = {"JUMP", "JUMP_IF_FALSE", "JUMP_IF_TRUE", "JUMP_IF_FALSE_KEEP", "JUMP_IF_TRUE_KEEP"}

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from . import __version__
+from . import cache as program_cache
 from .ast import SourceFile
 from .compiler import CompiledProgram, compile_program
 from .diagnostics import Diagnostic, JassError, Severity
@@ -69,7 +70,8 @@ class LoadResult:
 
 def load_program(sources: list[tuple[str, bytes]], natives: Mapping[str, Callable] | None = None,
                  *, strict: bool = False, use_cache: bool = True, array_size: int | None = None,
-                 transform: Callable[[list[SourceFile]], None] | None = None) -> LoadResult:
+                 transform: Callable[[list[SourceFile]], None] | None = None,
+                 cache_salt: bytes = b"") -> LoadResult:
     """Parse, check and compile ``sources`` (``(file name, bytes)`` in load order: common.j,
     Blizzard.j, then the map script).
 
@@ -77,8 +79,19 @@ def load_program(sources: list[tuple[str, bytes]], natives: Mapping[str, Callabl
     (``strict=True`` refuses any checker error). Raises ``JassError`` with the diagnostics
     when the program cannot be loaded. ``array_size`` defaults to the loaded common.j's
     ``JASS_MAX_ARRAY_SIZE`` (8192 when absent, S081). ``transform(files)`` may rewrite the
-    parsed trees before checking (the map layer resolves ``TRIGSTR_n`` strings there).
+    parsed trees before checking (the map layer resolves ``TRIGSTR_n`` strings there);
+    ``cache_salt`` must then hold what the transform depends on (the string table), because
+    the compiled program is cached on disk keyed by the sources, options and salt.
+    When the program comes from that cache, ``LoadResult.files`` is empty.
     """
+    natives = natives or {}
+    key = program_cache.program_key(sources, [b"strict" if strict else b"lenient", cache_salt,
+                                              str(array_size).encode(), _natives_key(natives)])
+    entry = cache_dir() / f"{key}.program"
+    if use_cache:
+        cached = program_cache.load(entry, natives)
+        if cached is not None:
+            return LoadResult(cached[0], [], cached[1])
     diags: list[Diagnostic] = []
     files: list[SourceFile] = []
     for name, data in sources:
@@ -101,7 +114,14 @@ def load_program(sources: list[tuple[str, bytes]], natives: Mapping[str, Callabl
             raise JassError(diags)
     size = array_size or _max_array_size(files)
     compiled = compile_program(files, natives, array_size=size)
+    if use_cache:
+        program_cache.store(entry, compiled, diags)
     return LoadResult(compiled, files, diags)
+
+
+def _natives_key(natives: Mapping[str, Callable]) -> bytes:
+    """Which natives exist changes what compiles to a missing-native call."""
+    return "\n".join(sorted(natives)).encode()
 
 
 def _max_array_size(files: list[SourceFile]) -> int:

@@ -104,7 +104,9 @@ def load_mission(path: str | os.PathLike, options: RunOptions) -> Mission:
         raise MapError(mapfiles.source, "the script calls Blizzard.j functions but no API "
                        "folder was given: point --api (or JASS_API) at a folder holding "
                        "common.j and Blizzard.j")
-    loaded = load_program(sources, natives, transform=lambda files: _resolve_trigstr(files[-1], mapfiles))
+    wts = mapfiles.read("war3map.wts") or b""
+    loaded = load_program(sources, natives, transform=lambda files: _resolve_trigstr(files[-1], mapfiles),
+                          cache_salt=wts)
     name = mapfiles.w3i.name if mapfiles.w3i and getattr(mapfiles.w3i, "name", "") else _map_label(mapfiles.source)
     name = mapfiles.resolve(name) if name.startswith("TRIGSTR_") else name
     return Mission(name, mapfiles, api, loaded.program, loaded.diagnostics)
