@@ -344,6 +344,65 @@ def dis_command(file: Path, function: str | None, api_dir: Path | None) -> None:
         click.echo()
 
 
+# ---------------------------------------------------------------------------- jass natives
+
+@main.command("natives")
+@click.argument("maps", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--api", "api_dir", type=click.Path(path_type=Path), envvar="JASS_API",
+              help="Folder with common.j and Blizzard.j [env: JASS_API]; default: the built-in API.")
+def natives_command(maps: tuple[Path, ...], api_dir: Path | None) -> None:
+    """Declared vs. implemented natives per family, and the natives each MAP's script can
+    reach that the runtime lacks. Exits 1 when some MAP reaches a missing native."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from jassvm import ast
+    from jassvm.loader import parse_cached
+    from maps.api import select_api
+    from maps.coverage import families, reachable_natives
+    from maps.errors import MapError
+    from maps.mapfile import load_map
+    from natives.registry import NATIVES
+    from natives.session import load_natives
+
+    console = Console(highlight=False, soft_wrap=True)
+    load_natives()
+    try:
+        api = select_api(str(api_dir) if api_dir else None, None)
+    except MapError as exc:
+        raise click.ClickException(str(exc))
+    api_files = [t for t in (parse_cached(data, name)[0] for name, data in api.sources) if t is not None]
+    declared = {d.name for f in api_files for d in f.decls if isinstance(d, ast.NativeDecl)}
+    table = Table(title=f"natives of {api.origin}")
+    for col in ("family", "declared + implemented", "implemented, not declared"):
+        table.add_column(col, justify="left" if col == "family" else "right")
+    for fam, (n_declared, extra) in families(declared).items():
+        table.add_row(fam, str(n_declared), str(extra))
+    console.print(table)
+    missing_declared = sorted(declared - set(NATIVES))
+    console.print(f"{len(declared) - len(missing_declared)} of {len(declared)} declared natives implemented")
+    status = 0
+    for map_path in maps:
+        try:
+            m = load_map(map_path)
+        except MapError as exc:
+            console.print(f"[bold red]error:[/] {exc}")
+            status = 1
+            continue
+        tree, diags = parse_cached(m.script, m.script_name)
+        if tree is None:
+            console.print(f"[bold red]error:[/] {map_path}: {diags[0].format() if diags else 'cannot parse'}")
+            status = 1
+            continue
+        reach = reachable_natives(api_files, tree)
+        lacking = sorted(n for n in reach if n not in NATIVES)
+        console.print(f"{map_path}: {len(reach)} natives reachable, {len(lacking)} missing"
+                      + (": " + ", ".join(lacking) if lacking else ""))
+        if lacking:
+            status = 1
+    sys.exit(status)
+
+
 # ---------------------------------------------------------------------------- jass test
 
 @main.command("test", context_settings={"ignore_unknown_options": True, "allow_extra_args": True,

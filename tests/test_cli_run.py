@@ -1,0 +1,72 @@
+"""`jass run`, `jass dis` and `jass natives` as a user runs them (click's CliRunner)."""
+import json
+
+from click.testing import CliRunner
+
+from cli import main
+from conftest import shared_path
+
+
+def test_run_without_map_plays_the_demo_campaign_to_victory(tmp_path):
+    report = tmp_path / "report.json"
+    result = CliRunner().invoke(main, ["run", "--report", str(report), "--expect", "victory"])
+    assert result.exit_code == 0, result.output
+    assert "Hold the Ridge" in result.output and "victory for player 0" in result.output
+    data = json.loads(report.read_text())
+    assert [m["outcome"] for m in data["missions"]] == [{"0": "victory"}, {"0": "victory"}]
+    assert data["final_outcome"] == "victory"
+    assert all(m["errors"] == [] and m["natives_missing"] == {} for m in data["missions"])
+
+
+def test_run_expect_defeat_on_the_demo_exits_non_zero():
+    result = CliRunner().invoke(main, ["run", "--expect", "defeat"])
+    assert result.exit_code == 2
+    assert "expected defeat, got victory" in result.output
+
+
+def test_run_of_a_missing_map_is_a_clear_load_error(tmp_path):
+    result = CliRunner().invoke(main, ["run", str(tmp_path / "nope.w3x")])
+    assert result.exit_code == 1
+    assert "error:" in result.output and "Traceback" not in result.output
+
+
+def test_run_of_a_broken_script_reports_file_line_col(tmp_path):
+    bad = tmp_path / "war3map.j"
+    bad.write_bytes(b"function main takes nothing returns nothing\n    call\nendfunction\n")
+    result = CliRunner().invoke(main, ["run", str(bad)])
+    assert result.exit_code == 1
+    assert "war3map.j:2:" in result.output and "Traceback" not in result.output
+
+
+def test_run_of_the_lua_archive_says_lua_is_not_supported():
+    lua = next(shared_path("corpus", "maps", "archive-hammerfall-s3-lua").glob("*.w3x"))
+    result = CliRunner().invoke(main, ["run", str(lua)])
+    assert result.exit_code == 1
+    assert "Lua maps are not supported" in result.output
+
+
+def test_run_of_a_campaign_mission_shows_its_opening_cinematic_and_quests():
+    script = shared_path("corpus", "maps", "campaign-human01", "war3map.j")
+    api = shared_path("corpus", "api", "1.30.4")
+    result = CliRunner().invoke(main, ["run", str(script), "--api", str(api), "--until", "75s"])
+    assert result.exit_code == 0, result.output
+    assert "quest created: Defend Strahnbrad" in result.output
+    assert "Uther the Lightbringer: Welcome, Prince Arthas." in result.output
+
+
+def test_dis_lists_bytecode_with_lines(tmp_path):
+    src = tmp_path / "f.j"
+    src.write_bytes(b"function F takes integer a returns integer\n    return a + 1\nendfunction\n")
+    result = CliRunner().invoke(main, ["dis", str(src), "F"])
+    assert result.exit_code == 0, result.output
+    assert "LOAD_LOCAL           0 (a)" in result.output and "ADD_I" in result.output
+
+
+def test_natives_lists_families_and_missing_natives_of_a_map(tmp_path):
+    script = tmp_path / "war3map.j"
+    script.write_bytes(b"native NoSuchNative takes nothing returns nothing\n"
+                       b"function main takes nothing returns nothing\n    call NoSuchNative()\nendfunction\n")
+    result = CliRunner().invoke(main, ["natives", str(script)])
+    assert result.exit_code == 1
+    assert "1 missing: NoSuchNative" in result.output
+    assert "triggers" in result.output
