@@ -230,14 +230,29 @@ def _print_summary(console, report, local: int) -> None:
               help="Also write the timeline and summary as JSON.")
 @click.option("--expect", type=click.Choice(["victory", "defeat"]),
               help="Exit 0 only if the local player's final outcome is this (else 2).")
+@click.option("--sandbox", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder the map may write game caches and preload files to (kept); "
+                   "default: a temporary folder removed after the run.")
 @click.option("-v", "--verbose", count=True, help="Show every timeline entry and warnings.")
 def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed: int,
-                local_player: int | None, report_path: Path | None, expect: str | None, verbose: int) -> None:
+                local_player: int | None, report_path: Path | None, expect: str | None,
+                sandbox: Path | None, verbose: int) -> None:
     """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
     timeline. Without MAP, plays the bundled demo campaign.
 
     Exit status: 0 when the run completes, 1 when loading fails, 2 when --expect is not met.
     """
+    import tempfile
+
+    if sandbox is None:
+        with tempfile.TemporaryDirectory(prefix="jass-run-") as tmp:
+            _run(map_path, api_dir, until, seed, local_player, report_path, expect, Path(tmp), verbose)
+    else:
+        sandbox.mkdir(parents=True, exist_ok=True)
+        _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose)
+
+
+def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose) -> None:
     import json
 
     from rich.console import Console
@@ -249,7 +264,7 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
     console = Console(highlight=False, soft_wrap=True)
     path = map_path or DEMO_CAMPAIGN
     options = RunOptions(api=str(api_dir) if api_dir else None, until=until, seed=seed,
-                         local_player=local_player)
+                         local_player=local_player, sandbox=str(sandbox))
     try:
         missions = read_campaign(path).missions if is_campaign(path) else [path]
     except MapError as exc:
