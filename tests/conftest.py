@@ -16,3 +16,28 @@ def shared_path(*parts: str) -> Path:
             pytest.fail(f"{path} is missing in CI")
         pytest.skip(f"{path} is absent (the shared corpus is not checked out beside the project)")
     return path
+
+
+def _missing_shared(item) -> Path | None:
+    """For a scenario item (``*.scenario.yaml``): the first map or API path it uses that
+    lies under ../shared and does not exist, else None."""
+    loaded = getattr(item, "loaded", None)
+    if loaded is None:
+        return None
+    paths = list(loaded.maps) + ([loaded.api] if loaded.api is not None else [])
+    shared = SHARED.resolve()
+    for p in paths:
+        p = Path(p).resolve()
+        if p.is_relative_to(shared) and not p.exists():
+            return p
+    return None
+
+
+def pytest_runtest_setup(item):
+    """Scenario files playing the shared corpus maps skip (fail in CI) when ../shared is
+    absent, as ``shared_path`` does for Python tests."""
+    missing = _missing_shared(item)
+    if missing is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"{missing} is missing in CI")
+        pytest.skip(f"{missing} is absent (the shared corpus is not checked out beside the project)")
