@@ -264,6 +264,28 @@ def GroupEnumUnitsOfPlayer(ctx, g, p, filt):
     _enum(ctx, g, list(reversed(units)), filt)
 
 
+def _units_of_type(ctx, name) -> list[Unit]:
+    from natives.unitdata import internal_name
+    want = (name or "").lower()
+    if not want:
+        return []
+    return [u for u in ctx.game.units.units.values() if internal_name(u.utype) == want]
+
+
+@native("GroupEnumUnitsOfType", "takes group whichGroup, string unitname, boolexpr filter returns nothing")
+def GroupEnumUnitsOfType(ctx, g, name, filt):
+    """Units whose type's internal name (``unitdata.internal_name``: ``"marketplace"``, as
+    Blizzard.j's stock updates ask) is ``unitname``, case-insensitive; every owner, hidden
+    units included, creation order."""
+    _enum(ctx, g, _units_of_type(ctx, name), filt)
+
+
+@native("GroupEnumUnitsOfTypeCounted", "takes group whichGroup, string unitname, boolexpr filter, integer countLimit returns nothing")
+def GroupEnumUnitsOfTypeCounted(ctx, g, name, filt, limit):
+    """Like ``GroupEnumUnitsOfType``; ``countLimit`` is ignored (see module doc)."""
+    _enum(ctx, g, _units_of_type(ctx, name), filt)
+
+
 def _rect_candidates(ctx, r):
     r = alive(r)
     return units_in_rect(ctx.game.units, r) if r is not None else []

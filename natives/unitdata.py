@@ -309,6 +309,7 @@ ngol|Gold Mine|x|2500|0|0|_|0|0|96|S
 nfoh|Fountain of Health|x|1500|0|0|_|0|0|64|S
 nmoo|Fountain of Mana|x|1500|0|0|_|0|0|64|S
 ngme|Goblin Merchant|x|1000|0|0|_|0|0|80|S
+nmrk|Marketplace|x|1000|0|0|_|0|0|80|S
 ngad|Goblin Laboratory|x|1000|0|0|_|0|0|80|S
 nshp|Goblin Shipyard|x|1000|0|0|_|0|0|96|S
 nwgt|Way Gate|x|1000|0|0|_|0|0|64|S
@@ -407,6 +408,20 @@ UNIT_TYPES: dict[int, UnitType] = _build()
 """Stock unit types by rawcode integer (project-authored approximations)."""
 
 
+INTERNAL_NAMES: dict[str, str] = {"ohun": "headhunter"}
+"""Internal names (``UnitId2String``, ``GroupEnumUnitsOfType``) that are not the display name
+lowercased without spaces (project-authored, like the table)."""
+
+
+def internal_name(t: UnitType) -> str:
+    """The type's internal name as ``GroupEnumUnitsOfType`` matches it: ``INTERNAL_NAMES``,
+    else the display name lowercased with spaces and punctuation removed ('Marketplace' ->
+    'marketplace', 'Town Hall' -> 'townhall'). Unknown rawcodes have their rawcode text."""
+    if t.rawcode in INTERNAL_NAMES:
+        return INTERNAL_NAMES[t.rawcode]
+    return "".join(ch for ch in t.name.lower() if ch.isalnum())
+
+
 def default_unit_type(code: int) -> UnitType:
     """Fallback row for an unknown rawcode: 100 life, no mana, foot at 270, no food, radius
     16. A rawcode whose first character is an upper-case letter is a hero (the game's rule
@@ -494,6 +509,19 @@ tdex|Tome of Agility|3|powerup|0|p
 tint|Tome of Intelligence|3|powerup|0|p
 tpow|Tome of Knowledge|4|powerup|0|p
 tstr|Tome of Strength|3|powerup|0|p
+rde1|Ring of Protection +2|1|permanent|0|sw
+rst1|Gauntlets of Ogre Strength +3|1|permanent|0|sw
+rin1|Mantle of Intelligence +3|1|permanent|0|sw
+cnob|Circlet of Nobility|2|permanent|0|sw
+gcel|Gloves of Haste|2|permanent|0|sw
+bspd|Boots of Speed|2|permanent|0|sw
+pres|Potion of Restoration|5|charged|1|sw
+sres|Scroll of Restoration|5|charged|1|sw
+totw|Talisman of the Wild|5|charged|1|sw
+fgrd|Red Drake Egg|5|charged|1|sw
+infs|Inferno Stone|6|charged|1|sw
+fgdg|Demonic Figurine|6|charged|1|sw
+pdiv|Potion of Divinity|6|charged|1|sw
 """
 
 

@@ -262,6 +262,23 @@ def test_enums_find_dead_units_but_not_removed_ones(ctx):
     assert members(ctx, g) == [dead]
 
 
+def test_enum_of_type_matches_the_internal_name_of_every_owner(ctx):
+    """Blizzard.j's stock updates: GroupEnumUnitsOfType(g, "marketplace", null)."""
+    market = create(ctx, player=15, code=rawcode("nmrk"))
+    other = create(ctx, x=300.0, player=3, code=rawcode("nmrk"))
+    ctx.ShowUnit(other, False)
+    create(ctx, x=600.0)
+    g = ctx.CreateGroup()
+    ctx.GroupEnumUnitsOfType(g, "marketplace", None)
+    assert members(ctx, g) == [market, other]
+    ctx.GroupEnumUnitsOfType(g, "Footman", None)
+    assert [ctx.GetUnitTypeId(u) for u in members(ctx, g)] == [HFOO]
+    ctx.GroupEnumUnitsOfTypeCounted(g, "marketplace", None, 1)
+    assert len(members(ctx, g)) == 2
+    ctx.GroupEnumUnitsOfType(g, "nosuchunit", None)
+    assert members(ctx, g) == []
+
+
 def test_enum_of_player_lists_reverse_creation_order(ctx):
     """S122."""
     units = [create(ctx, x=i * 300.0) for i in range(4)]
