@@ -11,6 +11,7 @@ native the runtime lacks) end only that thread, silently as in the game, and are
 """
 from __future__ import annotations
 
+import os
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
@@ -27,6 +28,9 @@ from .values import (
 OP_LIMIT = 300_000        # S093
 MAX_CALL_DEPTH = 4096     # frames per thread before the thread is ended as a stack overflow
 SLEEP_KINDS = {"action", "executefunc"}   # S097: where TriggerSleepAction may wait
+# Run functions that can never wait in their generated Python form (``jassvm.fastpath``);
+# ``JASS_FAST=0`` in the environment makes VMs interpret bytecode only.
+FAST_DEFAULT = os.environ.get("JASS_FAST", "1") != "0"
 
 
 class _Unset:
@@ -198,14 +202,21 @@ class VM:
     ``release`` are optional hooks called with a value stored into / overwritten in a handle
     variable, for handle reference counts (S070; locals are not released on return, as in
     the game).
+
+    ``fast`` (default ``FAST_DEFAULT``): run functions that can never wait through
+    ``jassvm.fastpath`` (same results, op counts and crash records); a debugger that steps
+    bytecode sets it False.
     """
 
-    def __init__(self, program: CompiledProgram, *, game: Any = None, op_limit: int = OP_LIMIT):
+    def __init__(self, program: CompiledProgram, *, game: Any = None, op_limit: int = OP_LIMIT,
+                 fast: bool | None = None):
         self.program = program
         self.game = game
         self.op_limit = op_limit
         self.scheduler = Scheduler()
         self.ctx = NativeContext(self)
+        self.fast = FAST_DEFAULT if fast is None else fast
+        self._fastrt = None
         self.current: Thread | None = None
         self.errors: list[RuntimeErrorRecord] = []
         self.warnings: list[tuple[float, str]] = []
@@ -325,6 +336,24 @@ class VM:
         for hook in self.on_error:
             hook(rec)
 
+    def _fast_runtime(self):
+        """The fast forms of this VM's functions (``jassvm.fastpath.FastRuntime``), made anew
+        when what they capture changed (op limit, globals list, watched globals)."""
+        rt = self._fastrt
+        if rt is None or rt.stale():
+            from .fastpath import FastRuntime
+            rt = self._fastrt = FastRuntime(self)
+        return rt
+
+    def _crash_stack(self, th: Thread, exc: BaseException) -> list[StackEntry]:
+        """The JASS stack of a crash: the interpreter's frames, then the fast-path frames the
+        exception unwound through (``exc.jass_stack``, innermost first)."""
+        stack = self._stack_of(th)
+        fast = getattr(exc, "jass_stack", None)
+        if fast:
+            stack.extend(reversed(fast))
+        return stack
+
     @staticmethod
     def _stack_of(th: Thread) -> list[StackEntry]:
         out = []
@@ -351,14 +380,15 @@ class VM:
                         th.wake = self.scheduler.schedule(s.delay, lambda: self.resume(th), th.name)
                     return
                 except JassCrash as c:
-                    self._record(c.kind, c.message, self._stack_of(th), th)
+                    self._record(c.kind, c.message, self._crash_stack(th, c), th)
                 except JassDivisionByZero as e:
-                    self._record("division-by-zero", str(e) or "division by zero", self._stack_of(th), th)
-                except RecursionError:
+                    self._record("division-by-zero", str(e) or "division by zero",
+                                 self._crash_stack(th, e), th)
+                except RecursionError as e:
                     self._record("internal", "Python recursion limit reached (nested callbacks)",
-                                 self._stack_of(th), th)
+                                 self._crash_stack(th, e), th)
                 except Exception as e:  # a bug in a native: record it, keep the game running
-                    self._record("internal", f"{type(e).__name__}: {e}", self._stack_of(th), th)
+                    self._record("internal", f"{type(e).__name__}: {e}", self._crash_stack(th, e), th)
                 # A crash ends the running action; later actions still run unless the
                 # thread has already waited (S108).
                 th.frames.clear()
@@ -375,11 +405,17 @@ class VM:
             cb(th)
 
     def _push_next_action(self, th: Thread) -> bool:
-        if not th.actions:
-            return False
-        fn = th.actions.popleft()
-        th.frames.append(Frame(fn, [UNSET] * len(fn.local_names), self.program.array_size))
-        return True
+        """Start the thread's next action: push its frame; an action with a fast form runs
+        to completion right here instead (then the next one). False when none is left."""
+        rt = self._fast_runtime() if self.fast else None
+        while th.actions:
+            fn = th.actions.popleft()
+            fast = rt.get(fn) if rt is not None else None
+            if fast is None:
+                th.frames.append(Frame(fn, [UNSET] * len(fn.local_names), self.program.array_size))
+                return True
+            th.result = fast(th, 0, th.ops)
+        return False
 
     def _run(self, th: Thread) -> None:
         """The interpreter loop. Raises Suspend/JassCrash/... out to ``execute``."""
@@ -397,6 +433,7 @@ class VM:
         limit = self.op_limit
         ctx = self.ctx
         array_size = self.program.array_size
+        fast_get = self._fast_runtime().get if self.fast else None
         f = frames[-1]
         fn = f.fn
         code = fn.code
@@ -432,9 +469,9 @@ class VM:
                     if not pop():
                         pc = arg
                 elif op == JUMP:
-                    pc = arg
-                    if ops > limit:
+                    if ops > limit:  # before jumping, so the crash is on the JUMP's line
                         raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
+                    pc = arg
                 elif op == ADD_I:
                     b = pop()
                     r = stack[-1] + b
@@ -472,6 +509,18 @@ class VM:
                         del stack[-argc:]
                     else:
                         args = []
+                    fast = fast_get(target) if fast_get is not None else None
+                    if fast is not None:
+                        # A function that never waits runs as Python; it makes the depth and
+                        # op-limit checks below itself and leaves th.ops up to date.
+                        f.pc = pc
+                        try:
+                            r = fast(th, len(frames), *args, ops)
+                        finally:
+                            ops = th.ops
+                        if target.returns != "nothing":
+                            push(r)
+                        continue
                     nlocals = len(target.local_names)
                     if nlocals > argc:
                         args.extend([UNSET] * (nlocals - argc))
@@ -519,7 +568,12 @@ class VM:
                     frames.pop()
                     if not frames:
                         th.result = v
-                        if not self._push_next_action(th):
+                        th.ops = ops
+                        try:
+                            more = self._push_next_action(th)
+                        finally:
+                            ops = th.ops
+                        if not more:
                             return
                     f = frames[-1]
                     fn = f.fn

@@ -391,6 +391,9 @@ def TriggerWaitForSound(ctx, s, offset):
         ctx.sleep(wait)
 
 
+TriggerWaitForSound.may_wait = True  # suspends the calling thread (jassvm.fastpath)
+
+
 # ---------------------------------------------------------------------------------------
 # Music
 # ---------------------------------------------------------------------------------------

@@ -336,6 +336,9 @@ def TriggerSleepAction(ctx, timeout):
     ctx.sleep(sleep_delay(timeout))
 
 
+TriggerSleepAction.may_wait = True  # suspends the calling thread (jassvm.fastpath)
+
+
 @native("TriggerEvaluate", "takes trigger whichTrigger returns boolean")
 def TriggerEvaluate(ctx, trig):
     """All conditions, in order, no short-circuit; true without conditions; ignores
@@ -365,6 +368,9 @@ def TriggerExecuteWait(ctx, trig):
     th = run_actions(ctx.vm, trig, inherit(ctx.thread.response))
     if th is not None and not th.finished and ctx.thread.response.get("wait_on_sleeps"):
         ctx.vm.wait_for(th)
+
+
+TriggerExecuteWait.may_wait = True  # suspends the calling thread (jassvm.fastpath)
 
 
 @native("ExecuteFunc", "takes string funcName returns nothing")
