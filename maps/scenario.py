@@ -621,6 +621,41 @@ class LearnStep(_Model):
     learn_skill: LearnSpec
 
 
+class BuildSpec(_Model):
+    """The worker ``unit`` builds a structure of ``type`` (rawcode) at ``to`` for its
+    player: the structure appears there, construction starts and -- the model has no build
+    times -- finishes at once (construct start/finish events). No cost is charged."""
+
+    unit: UnitRef
+    type: Rawcode
+    to: PlaceRef
+
+
+class BuildStep(_Model):
+    build: BuildSpec
+
+
+class BuySpec(_Model):
+    """``unit`` buys from the ``shop`` unit: a unit of ``type`` (it appears at the shop for
+    the buyer's player) or an ``item`` (it goes into the buyer's inventory); the sell
+    events fire. No gold is charged and the shop's stock is not checked."""
+
+    unit: UnitRef
+    shop: UnitRef
+    type: Rawcode | None = None
+    item: Rawcode | None = None
+
+    @model_validator(mode="after")
+    def _one(self):
+        if (self.type is None) == (self.item is None):
+            raise ValueError("buy needs exactly one of 'type' (a unit) and 'item'")
+        return self
+
+
+class BuyStep(_Model):
+    buy: BuySpec
+
+
 class ClickSpec(_Model):
     """``player`` (default: the local player) clicks a button -- by text or 0-based index --
     of ``dialog`` (a dialog global or title; default: the one dialog shown to the player)."""
@@ -695,6 +730,7 @@ STEP_KINDS: dict[str, type[_Model]] = {
     "advance": AdvanceStep, "run_until": RunUntilStep, "kill": KillStep, "move": MoveStep,
     "order": OrderStep, "damage": DamageStep, "heal": HealStep, "select": SelectStep,
     "use_item": UseItemStep, "pick_up": PickUpStep, "learn_skill": LearnStep,
+    "build": BuildStep, "buy": BuyStep,
     "click": ClickStep, "chat": ChatStep, "leave": LeaveStep, "set": SetStep,
     "next_mission": NextMissionStep, "expect": ExpectStep,
 }

@@ -8,9 +8,11 @@ Injection goes through the game-state model, never through trigger actions: a ki
 ``UnitStore.kill_unit``, entering a rect is moving the unit in the model (``move_unit``),
 a dialog click is ``natives.dialogs.click``, chat / damage / selection / item use / a player
 leaving are the model events the event layer turns into JASS events (``unit_damaged``,
-``player_chat``, ...). Event-driven trigger runs are queued on a 0-delay scheduler entry
-(seed 004), so after each injection the runner lets the clock process what is due *now*
-(no game time passes): the triggers an injection fires have run when the next step starts.
+``player_chat``, ...); building and buying create the structure / unit / item in the
+model and publish ``unit_construct`` / ``unit_sold`` / ``item_sold``. Event-driven trigger
+runs are queued on a 0-delay scheduler entry (seed 004), so after each injection the runner
+lets the clock process what is due *now* (no game time passes): the triggers an injection
+fires have run when the next step starts.
 
 Trigger activity: ``TriggerLog`` wraps the session VM's ``start_thread`` (on the instance,
 for that session only) and records every thread of kind ``action`` -- each trigger run,
@@ -279,6 +281,8 @@ class JassGame:
         self.threads_before = 0
         self._handle_slots: dict[str, list] = {}
         self._depth = 0
+        self.last_built = None
+        self.last_bought = None
 
     # -- lifecycle ----------------------------------------------------------------------
     @_api
@@ -1131,6 +1135,50 @@ class JassGame:
         return self
 
     @_api
+    def build(self, unit: Any, type: str | int, to: Any) -> "JassGame":
+        """The worker ``unit`` builds a structure of ``type`` at ``to`` for its player: the
+        structure is created there (``unit_created``), construction starts and, the model
+        having no build times, finishes at once (``unit_construct`` start, then finish).
+        Costs are not charged. Returns self; ``last_built`` is the structure."""
+        u = self._live(unit)
+        x, y = self.place(to).point
+        store = self.game.units
+        structure = store.create_unit(u.owner, _code(type), x, y, 270.0)
+        self.game.publish("unit_construct", phase="start", unit=structure, builder=u)
+        self.settle()
+        if not structure.destroyed and structure.alive:
+            self.game.publish("unit_construct", phase="finish", unit=structure, builder=u)
+            self.settle()
+        self.last_built = structure
+        return self
+
+    @_api
+    def buy(self, unit: Any, shop: Any, type: str | int | None = None,
+            item: str | int | None = None) -> "JassGame":
+        """``unit`` buys from the ``shop`` unit a unit of ``type`` (created at the shop for
+        the buyer's player; ``unit_sold``) or an ``item`` (created and given to the buyer:
+        ``item_sold``, then the pickup). No gold is charged, the stock is not checked.
+        Returns self; ``last_bought`` is the unit or item."""
+        buyer = self._live(unit)
+        seller = self._live(shop)
+        store = self.game.units
+        if (type is None) == (item is None):
+            raise _Problem("buy needs exactly one of type (a unit) and item")
+        if type is not None:
+            bought = store.create_unit(buyer.owner, _code(type), seller.x, seller.y, 270.0)
+            self.game.publish("unit_sold", shop=seller, unit=bought, buyer=buyer)
+        else:
+            bought = store.create_item(_code(item), seller.x, seller.y)
+            self.game.publish("item_sold", shop=seller, item=bought, buyer=buyer)
+            if not store.give_item(buyer, bought):
+                self.settle()
+                raise _Problem(f"{_ref_text(unit)} cannot carry {_ref_text(item)} "
+                               "(no inventory or no free slot); it lies at the shop")
+        self.settle()
+        self.last_bought = bought
+        return self
+
+    @_api
     def click(self, button: int | str, dialog: str | None = None,
               player: int | None = None) -> "JassGame":
         """``player`` (default: local) clicks a button (text or 0-based index) of ``dialog``
@@ -1382,6 +1430,11 @@ def _run_step(jg: JassGame, step, loaded: LoadedScenario, next_map: int) -> int:
         jg.pick_up(step.pick_up.unit, step.pick_up.item)
     elif isinstance(step, S.LearnStep):
         jg.learn_skill(step.learn_skill.unit, step.learn_skill.ability)
+    elif isinstance(step, S.BuildStep):
+        jg.build(step.build.unit, step.build.type, step.build.to)
+    elif isinstance(step, S.BuyStep):
+        b = step.buy
+        jg.buy(b.unit, b.shop, b.type, b.item)
     elif isinstance(step, S.ClickStep):
         jg.click(step.click.button, step.click.dialog, step.click.player)
     elif isinstance(step, S.ChatStep):

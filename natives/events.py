@@ -33,7 +33,9 @@ Response
     ``order_x``, ``order_y``, ``order_target``, ``spell_unit``, ``spell_ability_id``,
     ``spell_target``, ``spell_x``, ``spell_y``, ``chat_string``, ``chat_matched``,
     ``event_player_state``, ``event_unit_state``, ``event_game_state``, ``clicked_button``,
-    ``clicked_dialog``, ``expired_timer``; filters see ``filter_unit``.
+    ``clicked_dialog``, ``expired_timer``, ``constructing_structure``,
+    ``cancelled_structure``, ``constructed_structure``, ``selling_unit``, ``sold_unit``,
+    ``buying_unit``, ``sold_item``; filters see ``filter_unit``.
 
 Model events (``game.publish(name, **payload)``) and the JASS events they raise
     ======================  ======================================================
@@ -50,6 +52,13 @@ Model events (``game.publish(name, **payload)``) and the JASS events they raise
     ``item_drop``           EVENT_PLAYER_UNIT_DROP_ITEM, EVENT_UNIT_DROP_ITEM
     ``item_use``            EVENT_PLAYER_UNIT_USE_ITEM, EVENT_UNIT_USE_ITEM (unit, item)
     ``item_death``          EVENT_WIDGET_DEATH
+    ``unit_construct``      EVENT_PLAYER_UNIT_CONSTRUCT_<PHASE>, EVENT_UNIT_CONSTRUCT_<PHASE>
+                            (phase: start/cancel/finish -- no unit event for start; unit:
+                            the structure, ``GetConstructing/Cancelled/ConstructedStructure``)
+    ``unit_sold``           EVENT_PLAYER_UNIT_SELL (the shop's owner), EVENT_UNIT_SELL (shop,
+                            unit, buyer: ``GetSellingUnit``, ``GetSoldUnit``, ``GetBuyingUnit``)
+    ``item_sold``           EVENT_PLAYER_UNIT_SELL_ITEM, EVENT_UNIT_SELL_ITEM (shop, item,
+                            buyer: ``GetSoldItem``)
     ``destructable_death``  EVENT_WIDGET_DEATH
     ``player_state``        EVENT_PLAYER_STATE_LIMIT (TriggerRegisterPlayerStateEvent)
     ``alliance_changed``    EVENT_PLAYER_ALLIANCE_CHANGED
@@ -134,6 +143,9 @@ EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_PLAYER_UNIT_ATTACKED": ("playerunitevent", 18),
     "EVENT_PLAYER_UNIT_DEATH": ("playerunitevent", 20),
     "EVENT_PLAYER_UNIT_DECAY": ("playerunitevent", 21),
+    "EVENT_PLAYER_UNIT_CONSTRUCT_START": ("playerunitevent", 26),
+    "EVENT_PLAYER_UNIT_CONSTRUCT_CANCEL": ("playerunitevent", 27),
+    "EVENT_PLAYER_UNIT_CONSTRUCT_FINISH": ("playerunitevent", 28),
     "EVENT_PLAYER_UNIT_SELECTED": ("playerunitevent", 24),
     "EVENT_PLAYER_UNIT_DESELECTED": ("playerunitevent", 25),
     "EVENT_PLAYER_UNIT_ISSUED_ORDER": ("playerunitevent", 38),
@@ -144,7 +156,9 @@ EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_PLAYER_UNIT_DROP_ITEM": ("playerunitevent", 48),
     "EVENT_PLAYER_UNIT_PICKUP_ITEM": ("playerunitevent", 49),
     "EVENT_PLAYER_UNIT_USE_ITEM": ("playerunitevent", 50),
+    "EVENT_PLAYER_UNIT_SELL": ("playerunitevent", 269),
     "EVENT_PLAYER_UNIT_CHANGE_OWNER": ("playerunitevent", 270),
+    "EVENT_PLAYER_UNIT_SELL_ITEM": ("playerunitevent", 271),
     "EVENT_PLAYER_UNIT_SPELL_CHANNEL": ("playerunitevent", 272),
     "EVENT_PLAYER_UNIT_SPELL_CAST": ("playerunitevent", 273),
     "EVENT_PLAYER_UNIT_SPELL_EFFECT": ("playerunitevent", 274),
@@ -158,6 +172,8 @@ EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_UNIT_DESELECTED": ("unitevent", 58),
     "EVENT_UNIT_STATE_LIMIT": ("unitevent", 59),
     "EVENT_UNIT_ATTACKED": ("unitevent", 62),
+    "EVENT_UNIT_CONSTRUCT_CANCEL": ("unitevent", 64),
+    "EVENT_UNIT_CONSTRUCT_FINISH": ("unitevent", 65),
     "EVENT_UNIT_ISSUED_ORDER": ("unitevent", 75),
     "EVENT_UNIT_ISSUED_POINT_ORDER": ("unitevent", 76),
     "EVENT_UNIT_ISSUED_TARGET_ORDER": ("unitevent", 77),
@@ -166,7 +182,9 @@ EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_UNIT_DROP_ITEM": ("unitevent", 85),
     "EVENT_UNIT_PICKUP_ITEM": ("unitevent", 86),
     "EVENT_UNIT_USE_ITEM": ("unitevent", 87),
+    "EVENT_UNIT_SELL": ("unitevent", 286),
     "EVENT_UNIT_CHANGE_OWNER": ("unitevent", 287),
+    "EVENT_UNIT_SELL_ITEM": ("unitevent", 288),
     "EVENT_UNIT_SPELL_CHANNEL": ("unitevent", 289),
     "EVENT_UNIT_SPELL_CAST": ("unitevent", 290),
     "EVENT_UNIT_SPELL_EFFECT": ("unitevent", 291),
@@ -628,6 +646,36 @@ def _item(kind: str):
     return handler
 
 
+CONSTRUCT_PHASES = {"start": "constructing_structure", "cancel": "cancelled_structure",
+                    "finish": "constructed_structure"}
+
+
+def _unit_construct(reg: EventRegistry, phase, unit, **_):
+    """Construction of structure ``unit`` started, was cancelled or finished: the structure
+    is the event unit (its owner's player-unit event; common.j has no
+    EVENT_UNIT_CONSTRUCT_START)."""
+    key = CONSTRUCT_PHASES.get(phase)
+    if key is None:
+        return
+    p = phase.upper()
+    reg.player_unit(f"EVENT_PLAYER_UNIT_CONSTRUCT_{p}",
+                    None if phase == "start" else f"EVENT_UNIT_CONSTRUCT_{p}", unit, {key: unit})
+
+
+def _unit_sold(reg: EventRegistry, shop, unit, buyer=None, **_):
+    """``shop`` sold ``unit`` to ``buyer``: the shop is the event unit, so the player event
+    is its owner's (as Blizzard.j's stock handling registers EVENT_PLAYER_UNIT_SELL_ITEM for
+    the neutral shops' owner)."""
+    reg.player_unit("EVENT_PLAYER_UNIT_SELL", "EVENT_UNIT_SELL", shop,
+                    {"selling_unit": shop, "sold_unit": unit, "buying_unit": buyer})
+
+
+def _item_sold(reg: EventRegistry, shop, item, buyer=None, **_):
+    """``shop`` sold ``item`` to ``buyer`` (see ``_unit_sold``)."""
+    reg.player_unit("EVENT_PLAYER_UNIT_SELL_ITEM", "EVENT_UNIT_SELL_ITEM", shop,
+                    {"selling_unit": shop, "sold_item": item, "buying_unit": buyer})
+
+
 def _item_death(reg: EventRegistry, item, **_):
     reg.widget_death(item, {})
 
@@ -737,6 +785,9 @@ MODEL_EVENTS: dict[str, Callable] = {
     "item_drop": _item("DROP"),
     "item_use": _item("USE"),
     "item_death": _item_death,
+    "unit_construct": _unit_construct,
+    "unit_sold": _unit_sold,
+    "item_sold": _item_sold,
     "destructable_death": _destructable_death,
     "player_state": _player_state,
     "alliance_changed": _alliance_changed,

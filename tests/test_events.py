@@ -1020,3 +1020,87 @@ def test_events_without_vm_are_counted_but_not_dispatched():
     assert report["ConvertPlayerEvent(96)"]["queued"] == 1
     assert report["ConvertPlayerEvent(96)"]["status"] == "NOT_REGISTERED"
     assert enum_handle("playerevent", 96) is enum_handle("playerevent", 96)
+
+
+def test_construct_and_sell_events_with_their_responses():
+    """Model events ``unit_construct`` (start/finish) and ``unit_sold`` / ``item_sold`` raise
+    the construct and sell events: the structure, resp. the shop, is the event unit (sell
+    events go to the shop owner's registrations)."""
+    s = jass_session("""
+globals
+    unit hall
+    unit shop
+endglobals
+function Say takes string what returns nothing
+    call P(what + " " + I2S(GetHandleId(GetTriggerEventId())) + " " + I2S(GetPlayerId(GetTriggerPlayer())) + " " + B2S(GetTriggerUnit() == hall) + B2S(GetTriggerUnit() == shop))
+endfunction
+function OnStart takes nothing returns nothing
+    call Say("start")
+endfunction
+function OnFinish takes nothing returns nothing
+    call Say("finish")
+endfunction
+function OnHallFinish takes nothing returns nothing
+    call P("hall finished")
+endfunction
+function OnSell takes nothing returns nothing
+    call Say("sell")
+endfunction
+function OnSellItem takes nothing returns nothing
+    call Say("sell item")
+endfunction
+function OnShopSell takes nothing returns nothing
+    call P("shop sold")
+endfunction
+function main takes nothing returns nothing
+    local trigger t = CreateTrigger()
+    set hall = CreateUnit(Player(0), 'ogre', 0, 0, 270)
+    set shop = CreateUnit(Player(15), 'ngme', 512, 0, 270)
+    call TriggerRegisterPlayerUnitEvent(t, Player(0), ConvertPlayerUnitEvent(26), null)
+    call TriggerAddAction(t, function OnStart)
+    set t = CreateTrigger()
+    call TriggerRegisterPlayerUnitEvent(t, Player(0), ConvertPlayerUnitEvent(28), null)
+    call TriggerAddAction(t, function OnFinish)
+    set t = CreateTrigger()
+    call TriggerRegisterUnitEvent(t, hall, ConvertUnitEvent(65))
+    call TriggerAddAction(t, function OnHallFinish)
+    set t = CreateTrigger()
+    call TriggerRegisterPlayerUnitEvent(t, Player(15), ConvertPlayerUnitEvent(269), null)
+    call TriggerRegisterPlayerUnitEvent(t, Player(0), ConvertPlayerUnitEvent(269), null)
+    call TriggerAddAction(t, function OnSell)
+    set t = CreateTrigger()
+    call TriggerRegisterPlayerUnitEvent(t, Player(15), ConvertPlayerUnitEvent(271), null)
+    call TriggerAddAction(t, function OnSellItem)
+    set t = CreateTrigger()
+    call TriggerRegisterUnitEvent(t, shop, ConvertUnitEvent(286))
+    call TriggerRegisterUnitEvent(t, shop, ConvertUnitEvent(288))
+    call TriggerAddAction(t, function OnShopSell)
+endfunction
+""")
+    responses = []
+    start_thread = s.vm.start_thread
+
+    def record(functions, kind, response=None, *args, **kwargs):
+        if kind == "action":
+            responses.append(dict(response or {}))
+        return start_thread(functions, kind, response, *args, **kwargs)
+
+    s.vm.start_thread = record
+    hall, shop = s.vm.read_global("hall"), s.vm.read_global("shop")
+    buyer = s.game.units.create_unit(s.game.players.get(0), 1215324524, 600.0, 0.0, 0.0)
+    zeppelin = s.game.units.create_unit(s.game.players.get(0), 1853515120, 512.0, 0.0, 0.0)
+    potion = s.game.units.create_item(1885889889, 512.0, 0.0)
+    publish(s, "unit_construct", phase="start", unit=hall)
+    publish(s, "unit_construct", phase="finish", unit=hall)
+    publish(s, "unit_construct", phase="nonsense", unit=hall)
+    publish(s, "unit_sold", shop=shop, unit=zeppelin, buyer=buyer)
+    publish(s, "item_sold", shop=shop, item=potion, buyer=buyer)
+    s.advance(0)
+    assert seen(s) == ["start 26 0 truefalse", "finish 28 0 truefalse", "hall finished",
+                       "sell 269 15 falsetrue", "shop sold", "sell item 271 15 falsetrue",
+                       "shop sold"]
+    assert responses[0]["constructing_structure"] is hall
+    assert responses[1]["constructed_structure"] is hall
+    assert responses[3]["selling_unit"] is shop and responses[3]["sold_unit"] is zeppelin
+    assert responses[3]["buying_unit"] is buyer
+    assert responses[5]["sold_item"] is potion and responses[5]["buying_unit"] is buyer

@@ -459,6 +459,7 @@ def _load(tmp_path, text: str):
     ("steps: []\n", "1:1", "exactly one of 'map'"),
     ("map: x.j\nbudget: soon\n", "2:9", "bad duration"),
     ("map: x.j\nsteps:\n  - next_mission\n", "3:5", "only 1 map"),
+    ("map: x.j\nsteps:\n  - buy: {unit: u, shop: s}\n", "3:", "exactly one of 'type'"),
 ])
 def test_schema_errors(tmp_path, text, where, message):
     with pytest.raises(ScenarioFileError) as info:
@@ -549,6 +550,85 @@ def test_injections_use_the_model(tmp_path):
             g.kill("gg_unit_Hpal_0001")
         with pytest.raises(ScenarioFailure, match="udg_ticks is an integer"):
             g.set_global("udg_ticks", "many")
+
+
+BUILD_MAP = r"""
+globals
+    constant playerunitevent MY_CONSTRUCT_FINISH = ConvertPlayerUnitEvent(28)
+    constant playerunitevent MY_SELL = ConvertPlayerUnitEvent(269)
+    constant playerunitevent MY_SELL_ITEM = ConvertPlayerUnitEvent(271)
+    unit gg_unit_opeo_0001 = null
+    unit gg_unit_ngme_0002 = null
+    unit udg_hero = null
+    rect gg_rct_Site = null
+    integer udg_halls = 0
+    integer udg_sold = 0
+    integer udg_items = 0
+endglobals
+
+function Finished takes nothing returns nothing
+    if GetUnitTypeId(GetTriggerUnit()) == 'ogre' and GetOwningPlayer(GetTriggerUnit()) == Player(0) then
+        set udg_halls = udg_halls + 1
+    endif
+endfunction
+
+function Sold takes nothing returns nothing
+    set udg_sold = udg_sold + 1
+endfunction
+
+function SoldItem takes nothing returns nothing
+    set udg_items = udg_items + 1
+endfunction
+
+function main takes nothing returns nothing
+    local trigger t = CreateTrigger()
+    set gg_unit_opeo_0001 = CreateUnit(Player(0), 'opeo', 0, 0, 0)
+    set gg_unit_ngme_0002 = CreateUnit(Player(15), 'ngme', 2048, 0, 270)
+    set udg_hero = CreateUnit(Player(0), 'Othr', 1900, 0, 0)
+    set gg_rct_Site = Rect(512, 512, 1024, 1024)
+    call TriggerRegisterPlayerUnitEvent(t, Player(0), MY_CONSTRUCT_FINISH, null)
+    call TriggerAddAction(t, function Finished)
+    set t = CreateTrigger()
+    call TriggerRegisterPlayerUnitEvent(t, Player(15), MY_SELL, null)
+    call TriggerAddAction(t, function Sold)
+    set t = CreateTrigger()
+    call TriggerRegisterPlayerUnitEvent(t, Player(15), MY_SELL_ITEM, null)
+    call TriggerAddAction(t, function SoldItem)
+endfunction
+"""
+
+
+def test_build_and_buy_steps(tmp_path):
+    (tmp_path / "war3map.j").write_text(BUILD_MAP)
+    loaded = _load(tmp_path, """\
+        map: war3map.j
+        budget: 1m
+        steps:
+          - build: {unit: gg_unit_opeo_0001, type: ogre, to: gg_rct_Site}
+          - expect:
+              - {global: udg_halls, eq: 1}
+              - {units: {owner: 0, type: ogre, in: gg_rct_Site}, count: 1}
+          - buy: {unit: udg_hero, shop: gg_unit_ngme_0002, type: nzep}
+          - buy: {unit: udg_hero, shop: {type: ngme, owner: 15}, item: phea}
+        expect:
+          - {global: udg_sold, eq: 1}
+          - {global: udg_items, eq: 1}
+          - {units: {owner: 0, type: nzep}, count: 1}
+          - no_runtime_errors: true
+        """)
+    result = run_scenario(loaded)
+    assert result.passed, result.failure
+    with JassGame(base=tmp_path, budget=60) as g:
+        g.load("war3map.j")
+        g.buy("udg_hero", "gg_unit_ngme_0002", item="phea")
+        potion = g.last_bought
+        assert potion.holder is g.unit("udg_hero")
+        g.build("gg_unit_opeo_0001", "ogre", {"x": 700, "y": 700})
+        assert g.last_built.type_id == _rawcode("ogre") and g.last_built.owner.id == 0
+        assert [k for k, _ in g.game.published if k in ("unit_construct", "item_sold")] == [
+            "item_sold", "unit_construct", "unit_construct"]
+        with pytest.raises(ScenarioFailure, match="exactly one of type"):
+            g.buy("udg_hero", "gg_unit_ngme_0002")
 
 
 LOBBY_MAP = r"""
