@@ -226,6 +226,8 @@ class VM:
         self.total_ops = 0
         self.missing_called: dict[str, int] = {}
         self.on_error: list[Callable[[RuntimeErrorRecord], None]] = []
+        # global index -> callbacks(old, new) run after each script assignment (watch_global)
+        self.global_watch: dict[int, list[Callable[[Any, Any], None]]] = {}
         self.globals: list[Any] = []
         for g in program.globals:
             if g.is_array:
@@ -319,6 +321,52 @@ class VM:
     def write_global(self, name: str, value: Any) -> None:
         g = self.program.global_index[name]
         self.globals[g.index] = value
+
+    def watch_global(self, name: str, callback: Callable[[Any, Any], None]) -> bool:
+        """Call ``callback(old, new)`` after every assignment the script makes to the
+        non-array global ``name`` (``set name = ...``; the old value may be ``UNSET``).
+
+        The compiler emits plain ``STORE_GLOBAL`` for every global; the first watch of a
+        global rewrites its stores, in every function, to ``STORE_GLOBAL_WATCHED`` (checked
+        last in the interpreter's dispatch chain), so unwatched globals cost nothing.
+        Writes by natives (``write_global``) are not watched. False when ``name`` is not a
+        non-array global of the program. The rewrite stays in the (possibly cached and
+        shared) program; another VM running it without watchers only pays the dict lookup.
+        Fast-path forms (``jassvm.fastpath``) made earlier are dropped and made again from
+        the rewritten bytecode; only a fast call chain already running when the watch starts
+        keeps its old forms until it returns.
+        """
+        g = self.program.global_index.get(name)
+        if g is None or g.is_array:
+            return False
+        idx = g.index
+        if idx not in self.global_watch:
+            self.global_watch[idx] = []
+            store, watched = bc.OPNAMES.index("STORE_GLOBAL"), bc.OPNAMES.index("STORE_GLOBAL_WATCHED")
+            for fn in self._all_functions():
+                code = fn.code
+                for pc, (op, arg) in enumerate(code):
+                    if op == store and arg == idx:
+                        code[pc] = (watched, arg)
+            rt = self._fastrt
+            if rt is not None:
+                # Fast forms made before the rewrite store without calling the watchers, and
+                # a running interpreter loop keeps using this runtime's ``get``: forget the
+                # forms so the next calls translate the rewritten bytecode.
+                rt.table.clear()
+                rt.calls.clear()
+                rt.watched = len(self.global_watch)
+        self.global_watch[idx].append(callback)
+        return True
+
+    def _all_functions(self) -> list[CompiledFunction]:
+        fns = [f for f in self.program.functions.values() if isinstance(f, CompiledFunction)]
+        init = self.program.init
+        if isinstance(init, CompiledFunction):
+            fns.append(init)
+        elif isinstance(init, (list, tuple)):
+            fns.extend(f for f in init if isinstance(f, CompiledFunction))
+        return fns
 
     # ------------------------------------------------------------------ internals
     def _callable_code(self, code) -> bool:
@@ -425,7 +473,8 @@ class VM:
          LOAD_GLOBAL_ELEM, STORE_LOCAL_ELEM, STORE_GLOBAL_ELEM, MUL_I, DIV_I, MOD_I, ADD_R,
          SUB_R, MUL_R, DIV_R, NEG_I, NEG_R, CONCAT, NOT, EQ_R, NE_R, I2R, JUMP_IF_FALSE_KEEP,
          JUMP_IF_TRUE_KEEP, POP, RETURN_NOTHING, STORE_LOCAL_H, STORE_GLOBAL_H,
-         STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H, JUMP_IF_TRUE, H2I, R2I_RET) = range(len(bc.OPNAMES))
+         STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H, JUMP_IF_TRUE, H2I, R2I_RET,
+         STORE_GLOBAL_WATCHED) = range(len(bc.OPNAMES))
         frames = th.frames
         if not frames and not self._push_next_action(th):
             return
@@ -671,6 +720,14 @@ class VM:
                     stack[-1] = getattr(h, "handle_id", 0) if h is not None else 0
                 elif op == R2I_RET:
                     stack[-1] = R2I(stack[-1])
+                elif op == STORE_GLOBAL_WATCHED:
+                    v = pop()
+                    old = G[arg]
+                    G[arg] = v
+                    f.pc = pc
+                    th.ops = ops
+                    for watcher in list(self.global_watch.get(arg, ())):
+                        watcher(old, v)
                 else:
                     raise JassCrash("internal", f"unknown opcode {op}")
         finally:

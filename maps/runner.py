@@ -136,6 +136,7 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
                           sandbox_dir=sandbox)
     game = session.game
     game.ai_resolver = lambda script: find_ai_script(script, mission.api, mission.mapfiles) is not None
+    game.string_table = mission.mapfiles.resolve  # GetLocalizedString("TRIGSTR_n")
     m = mission.mapfiles
     if m.w3e is not None:
         try:

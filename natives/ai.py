@@ -12,15 +12,16 @@ list (what the AI would read with ``GetLastCommand``/``GetLastData``); ``PauseCo
 stores the pause flag. ``RemoveGuardPosition``, ``RecycleGuardPosition`` and
 ``RemoveAllGuardPositions`` are recorded (unit guard positions matter only to AI scripts).
 
-``GetAIDifficulty`` is not registered: a computer player's difficulty comes from the lobby
-(or the campaign's difficulty), which no source documents for a headless game.
+``GetAIDifficulty`` answers ``game.ai.difficulty[player id]``, ``AI_DIFFICULTY_NORMAL`` (1)
+unless a scenario or map layer sets it: the lobby's default for an added computer player
+(project choice; the lobby itself is not modelled).
 """
 from __future__ import annotations
 
 from typing import Any
 
 from natives.game import register_subsystem
-from natives.handles import alive
+from natives.handles import alive, enum_handle
 from natives.registry import native
 
 
@@ -31,6 +32,7 @@ class AIState:
         self.game = game
         self.players: dict[int, dict[str, Any]] = {}
         self.guard_positions: list[tuple[float, str, Any]] = []
+        self.difficulty: dict[int, int] = {}   # player id -> aidifficulty value
 
     def player(self, pid: int) -> dict[str, Any]:
         return self.players.setdefault(pid, {"script": None, "kind": None, "found": False,
@@ -38,6 +40,8 @@ class AIState:
 
 
 register_subsystem("ai", "natives.ai", "AIState", lambda game: (game,))
+
+AI_DIFFICULTY_NEWBIE, AI_DIFFICULTY_NORMAL, AI_DIFFICULTY_INSANE = 0, 1, 2
 
 
 def _ai(ctx) -> AIState:
@@ -112,3 +116,12 @@ def RemoveAllGuardPositions(ctx, p):
     """The player's AI forgets every guard position (recorded)."""
     if p is not None:
         _ai(ctx).guard_positions.append((ctx.game.now, "remove_all", p))
+
+
+@native("GetAIDifficulty", "takes player num                                returns aidifficulty")
+def GetAIDifficulty(ctx, p):
+    """The computer difficulty of ``p`` (``AI_DIFFICULTY_NORMAL`` unless set, see module
+    docstring); null for a null player."""
+    if p is None:
+        return None
+    return enum_handle("aidifficulty", _ai(ctx).difficulty.get(p.id, AI_DIFFICULTY_NORMAL))

@@ -54,6 +54,7 @@ class CinematicState:
         self.intro_model: str | None = None
         self.movies: list[tuple[float, str, str]] = []
         self.replay_saving = True
+        self.cinematic_audio = False
 
     @property
     def scene(self) -> dict[str, Any] | None:
@@ -142,6 +143,13 @@ def EnableOcclusion(ctx, flag):
 def DoNotSaveReplay(ctx):
     """Mark the game's replay as not to be saved."""
     _st(ctx).replay_saving = False
+
+
+@native("SetCinematicAudio", "takes boolean cinematicAudio returns nothing")
+def SetCinematicAudio(ctx, flag):
+    """Switch the sound mix to cinematic audio (presentation only: stored as
+    ``game.cinematics.cinematic_audio``)."""
+    _st(ctx).cinematic_audio = bool(flag)
 
 
 # ---------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ for the event layer. ``GAME_STATE_TIME_OF_DAY`` (fgamestate 2) is the day clock 
 from __future__ import annotations
 
 import importlib
+import math
 
 from jassvm import values
 from natives.game import register_subsystem
@@ -123,6 +124,15 @@ def Pow(ctx, x, power):
     return values.Pow(x, power)
 
 
+@native("MathRound", "takes real r returns integer", constant=True)
+def MathRound(ctx, r):
+    """Nearest integer (jassdoc: "Round to nearest integer"); halves round away from zero
+    (project choice, as C's ``lroundf``), then ``R2I``'s 32-bit wrap. NaN gives 0."""
+    if r != r:
+        return 0
+    return values.R2I(float(math.floor(abs(r) + 0.5)) * (1 if r >= 0 else -1))
+
+
 # ---------------------------------------------------------------------------------------
 # Conversions and strings (S020-S048)
 # ---------------------------------------------------------------------------------------
@@ -189,6 +199,83 @@ def StringCase(ctx, source, upper):
 def StringHash(ctx, s):
     """SStrHash2 over a normalised copy (S049-S052)."""
     return values.StringHash(s)
+
+
+# ---------------------------------------------------------------------------------------
+# Localized strings
+# ---------------------------------------------------------------------------------------
+
+#: English text of the ``GlobalStrings.fdf`` keys the corpus's Blizzard.j passes to
+#: ``GetLocalizedString``. PROJECT-AUTHORED: written from the English game's wording as the
+#: project remembers it (the game's data files are not shipped), so wording may differ in
+#: detail; ``%s`` stands for the player name where the game formats one in.
+LOCALIZED_STRINGS: dict[str, str] = {
+    "PLAYER_LEFT_GAME": "%s has left the game.",
+    "PLAYER_VICTORIOUS": "%s is victorious!",
+    "PLAYER_DEFEATED": "%s was defeated.",
+    "GAMEOVER_VICTORY_MSG": "You are victorious!",
+    "GAMEOVER_DEFEAT_MSG": "You have been defeated!",
+    "GAMEOVER_CONTINUE_GAME": "Continue Game",
+    "GAMEOVER_CONTINUE_OBSERVING": "Continue Observing",
+    "GAMEOVER_CONTINUE": "Continue",
+    "GAMEOVER_QUIT_GAME": "Quit Game",
+    "GAMEOVER_QUIT_MISSION": "Quit Mission",
+    "GAMEOVER_RESTART": "Restart Mission",
+    "GAMEOVER_REDUCE_DIFFICULTY": "Reduce Difficulty",
+    "GAMEOVER_LOAD": "Load Game",
+    "GAMEOVER_OK": "OK",
+    "GAMEOVER_DISCONNECTED": "You have been disconnected.",
+    "GAMEOVER_GAME_OVER": "Game Over",
+    "CRIPPLE_WARNING_HUMAN": "You will be revealed to your opponents unless you build a Town Hall.",
+    "CRIPPLE_WARNING_ORC": "You will be revealed to your opponents unless you build a Great Hall.",
+    "CRIPPLE_WARNING_NIGHTELF": "You will be revealed to your opponents unless you build a Tree of Life.",
+    "CRIPPLE_WARNING_UNDEAD": "You will be revealed to your opponents unless you build a Necropolis.",
+    "CRIPPLE_TIMER_HUMAN": "Build a Town Hall",
+    "CRIPPLE_TIMER_ORC": "Build a Great Hall",
+    "CRIPPLE_TIMER_NIGHTELF": "Build a Tree of Life",
+    "CRIPPLE_TIMER_UNDEAD": "Build a Necropolis",
+    "CRIPPLE_REVEALING_PREFIX": "Revealing ",
+    "CRIPPLE_REVEALING_POSTFIX": "'s position to all players.",
+    "CRIPPLE_UNREVEALED": "You are no longer revealed to your opponents.",
+    "CRIPPLE_UNCRIPPLED": "You have rebuilt a town hall and are no longer in danger of being revealed.",
+}
+
+#: Hotkeys (``GetLocalizedHotkey``: the key's character code) of the buttons above.
+#: Project-authored like ``LOCALIZED_STRINGS``: the first letter of the English label.
+LOCALIZED_HOTKEYS: dict[str, int] = {
+    key: ord(LOCALIZED_STRINGS[key][0].upper())
+    for key in ("GAMEOVER_CONTINUE_GAME", "GAMEOVER_CONTINUE_OBSERVING", "GAMEOVER_CONTINUE",
+                "GAMEOVER_QUIT_GAME", "GAMEOVER_QUIT_MISSION", "GAMEOVER_RESTART",
+                "GAMEOVER_LOAD", "GAMEOVER_OK")
+}
+LOCALIZED_HOTKEYS["GAMEOVER_REDUCE_DIFFICULTY"] = ord("D")
+
+
+def localized(game, key: str | None) -> str | None:
+    """``GetLocalizedString``: the map's string table (``game.string_table``, a callable the
+    map layer installs for ``TRIGSTR_n`` keys), then ``LOCALIZED_STRINGS``, else the key
+    itself (jassdoc: "Returns source if no entry was found")."""
+    if key is None:
+        return None
+    table = getattr(game, "string_table", None)
+    if table is not None and key.startswith("TRIGSTR_"):
+        text = table(key)
+        if text is not None and text != key:
+            return text
+    return LOCALIZED_STRINGS.get(key, key)
+
+
+@native("GetLocalizedString", "takes string source returns string")
+def GetLocalizedString(ctx, source):
+    """The localized (English) text of ``source``, or ``source`` itself (see ``localized``)."""
+    return localized(ctx.game, source)
+
+
+@native("GetLocalizedHotkey", "takes string source returns integer")
+def GetLocalizedHotkey(ctx, source):
+    """The hotkey character code of a button label key (``LOCALIZED_HOTKEYS``); 0 for a key
+    without a hotkey (project choice: no hotkey)."""
+    return LOCALIZED_HOTKEYS.get(source or "", 0)
 
 
 # ---------------------------------------------------------------------------------------

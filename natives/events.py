@@ -80,6 +80,8 @@ Model events (``game.publish(name, **payload)``) and the JASS events they raise
                             down/up, down: bool)
     ``dialog_click``        EVENT_DIALOG_BUTTON_CLICK then EVENT_DIALOG_CLICK (player, dialog,
                             button)
+    (VM global watch)       EVENT_GAME_VARIABLE_LIMIT: the script assigns a watched global
+                            real (``TriggerRegisterVariableEvent``, see there)
     ======================  ======================================================
 
 Report
@@ -281,6 +283,7 @@ class EventRegistry:
         self.unsupported: dict[str, int] = {}
         self.save_name = ""
         self._ids: dict[str, Any] = {}
+        self._watched: set[str] = set()
         game.subscribers.append(self.on_publish)
 
     # -- ids ---------------------------------------------------------------------------
@@ -515,6 +518,26 @@ class EventRegistry:
         self.dispatch("EVENT_GAME_STATE_LIMIT", [reg],
                       {"event_game_state": enum_handle("fgamestate", FGAMESTATE_TIME_OF_DAY)})
         self.arm_time_of_day(reg)
+
+    # -- variable events (TriggerRegisterVariableEvent) -----------------------------------
+    def watch_variable(self, name: str) -> None:
+        """Ask the VM to report assignments to global ``name`` (once per name)."""
+        vm = getattr(self.game, "vm", None)
+        if name in self._watched or vm is None:
+            return
+        self._watched.add(name)
+        vm.watch_global(name, lambda old, new, n=name: self.variable_assigned(n, new))
+
+    def variable_assigned(self, name: str, value) -> None:
+        """The script assigned ``value`` to watched global ``name``: dispatch the
+        registrations whose comparison holds for it (queued, like other events)."""
+        try:
+            v = float(value)
+        except (TypeError, ValueError):
+            return
+        regs = [r for r in self.find("variable", name) if compare(r.params["op"], v, r.params["limit"])]
+        if regs:
+            self.dispatch("EVENT_GAME_VARIABLE_LIMIT", regs, {})
 
     # -- timers (natives.timers) -------------------------------------------------------
     def timer_expired(self, timer) -> None:
@@ -912,6 +935,28 @@ def TriggerRegisterGameStateEvent(ctx, trig, state, op, limit):
     return r
 
 
+@native("TriggerRegisterVariableEvent", "takes trigger whichTrigger, string varName, limitop opcode, real limitval returns event")
+def TriggerRegisterVariableEvent(ctx, trig, var_name, op, limit):
+    """EVENT_GAME_VARIABLE_LIMIT: fires each time the script assigns the global ``real``
+    variable ``varName`` a value for which ``value op limit`` holds (``set x = 1.0`` twice
+    fires twice; maps reset such variables to 0 between firings either way). Project choice,
+    not measured: the assignment rule follows community use of "Value of Real Variable"
+    events; the comparison uses the limit-event ``compare``. The VM's global watch
+    (``VM.watch_global``) reports assignments; writes by natives do not count. A name that
+    is not a non-array ``real`` global gives a null event and a warning."""
+    events = _events(ctx)
+    vm = ctx.vm
+    g = vm.program.global_index.get(var_name or "")
+    if op is None or g is None or g.is_array or g.type_name != "real":
+        ctx.warn(f"TriggerRegisterVariableEvent: {var_name!r} is not a global real variable (null event)")
+        return None
+    reg = events.register(trig, events.event("EVENT_GAME_VARIABLE_LIMIT"), ("variable", var_name),
+                          var_name, op=op.value, limit=limit)
+    if reg is not None:
+        events.watch_variable(var_name)
+    return reg
+
+
 @native("TriggerRegisterGameEvent", "takes trigger whichTrigger, gameevent whichGameEvent returns event")
 def TriggerRegisterGameEvent(ctx, trig, ev):
     """EVENT_GAME_SAVE and EVENT_GAME_LOADED only; other ids return null and are counted
@@ -1022,9 +1067,54 @@ for _name, _returns, _key, _doc in (
     ("GetEventGameState", "gamestate", "event_game_state", "The game state"),
     ("GetClickedButton", "button", "clicked_button", "The clicked dialog button (S147)"),
     ("GetClickedDialog", "dialog", "clicked_dialog", "The dialog of the clicked button (S147)"),
+    # Production, commerce and other unit events: the model raises none of them yet (no
+    # training, construction, research, rescue, shops, summons, transports or detection are
+    # simulated), so outside a scenario that injects such a payload these answer null/0, as
+    # the game does for a response that does not belong to the running event.
+    ("GetRevivableUnit", "unit", "revivable_unit", "The hero that became revivable"),
+    ("GetRevivingUnit", "unit", "reviving_unit", "The hero being revived"),
+    ("GetRescuer", "unit", "rescuer", "The unit that rescued the triggering unit"),
+    ("GetConstructingStructure", "unit", "constructing_structure", "The structure whose construction started"),
+    ("GetCancelledStructure", "unit", "cancelled_structure", "The structure whose construction was cancelled"),
+    ("GetConstructedStructure", "unit", "constructed_structure", "The structure that finished construction"),
+    ("GetResearchingUnit", "unit", "researching_unit", "The unit researching"),
+    ("GetTrainedUnit", "unit", "trained_unit", "The unit that finished training"),
+    ("GetDetectedUnit", "unit", "detected_unit", "The detected unit"),
+    ("GetSummoningUnit", "unit", "summoning_unit", "The summoning unit"),
+    ("GetSummonedUnit", "unit", "summoned_unit", "The summoned unit"),
+    ("GetTransportUnit", "unit", "transport_unit", "The transport loading a unit"),
+    ("GetLoadedUnit", "unit", "loaded_unit", "The unit loaded into a transport"),
+    ("GetSellingUnit", "unit", "selling_unit", "The shop that sold a unit or item"),
+    ("GetSoldUnit", "unit", "sold_unit", "The unit sold"),
+    ("GetBuyingUnit", "unit", "buying_unit", "The unit that bought"),
+    ("GetSoldItem", "item", "sold_item", "The item sold"),
+    ("GetEventDetectingPlayer", "player", "detecting_player", "The player that detected a unit"),
+    ("GetEventTargetUnit", "unit", "event_target_unit", "The target of EVENT_UNIT_ACQUIRED_TARGET / TARGET_IN_RANGE"),
+    ("GetWinningPlayer", "player", "winning_player", "The winner of EVENT_GAME_VICTORY"),
+    ("GetTournamentFinishNowPlayer", "player", "tournament_player", "The player of EVENT_GAME_TOURNAMENT_FINISH_NOW"),
+    ("GetTriggeringTrackable", "trackable", "trigger_trackable", "The trackable hit or tracked"),
 ):
     _response_native(_name, _returns, _key, _doc)
 del _name, _returns, _key, _doc
+
+
+def _integer_response(name: str, key: str, doc: str) -> None:
+    def get(ctx):
+        value = ctx.thread.response.get(key)
+        return 0 if value is None else int(value)
+
+    get.__doc__ = f"{doc} (response ``{key}``; 0 outside such events)."
+    get.__name__ = name
+    native(name, "takes nothing returns integer", constant=True)(get)
+
+
+for _name, _key, _doc in (
+    ("GetTrainedUnitType", "trained_unit_type", "The unit type rawcode whose training started, was cancelled or finished"),
+    ("GetResearched", "researched", "The research (tech) rawcode"),
+    ("GetTournamentFinishNowRule", "tournament_rule", "The rule of EVENT_GAME_TOURNAMENT_FINISH_NOW"),
+):
+    _integer_response(_name, _key, _doc)
+del _name, _key, _doc
 
 
 def _zero_or(value):

@@ -338,6 +338,29 @@ def IsLocationVisibleToPlayer(ctx, loc, p):
     return _fog(ctx).visible(loc.x, loc.y, p)
 
 
+def unit_visible(game, u, p) -> bool:
+    """``IsUnitVisible``: ``p`` sees ``u`` when it owns it or gets its owner's shared
+    vision, when ``CripplePlayer`` reveals the owner to ``p``, or when ``u`` is neither
+    hidden nor removed and its point is visible to ``p`` (``FogState.visible``).
+    Invisibility and detection are not modelled (no unit is invisible)."""
+    if u is None or p is None or u.destroyed:
+        return False
+    owner = u.owner
+    if owner is p or _shares_vision(owner, p):
+        return True
+    if getattr(u, "hidden", False):
+        return False
+    if p.id in getattr(owner, "crippled_to", ()):
+        return True
+    return game.subsystem("fog").visible(u.x, u.y, p)
+
+
+@native("IsUnitVisible", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
+def IsUnitVisible(ctx, u, p):
+    """Can ``p`` see ``u`` (see ``unit_visible``; approximate sight radii)."""
+    return unit_visible(ctx.game, alive(u), p)
+
+
 # ---------------------------------------------------------------------------------------
 # Terrain and unit fog
 # ---------------------------------------------------------------------------------------

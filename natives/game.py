@@ -140,6 +140,9 @@ class Game:
             raise ValueError(f"local player {local_player} is outside 0..{max_players - 1}")
         self.local_player_id = local_player
         self.human_players: set[int] = {local_player}
+        # The map's string table for ``GetLocalizedString("TRIGSTR_n")``: a callable key ->
+        # text the map layer installs (``maps.runner``), None without a map.
+        self.string_table: Callable[[str], str] | None = None
 
         from natives.units import UnitStore  # late: units imports this package's modules
         from natives.groups import GroupRegistry

@@ -24,7 +24,15 @@ Model (single-player semantics, S137):
   not be read.
 - The campaign runner carries caches between missions with ``GameCacheStore.export()`` /
   ``import_()`` (JSON-safe dicts of the saved caches).
-- ``Sync*`` natives apply immediately: in single player the value is already local (S140).
+- ``SyncStored*`` send the local value to every client, the local one included (S140: the
+  value arrives later, FIFO, "no immediate effect in the calling thread"). The model captures
+  the value (or its absence) when ``SyncStored*`` runs and delivers it at the next clock step
+  (a 0-delay scheduler entry) or when ``TriggerSyncReady`` runs, whichever comes first, so a
+  later local overwrite is replaced by the synced value on arrival: the "store, sync, reset,
+  ``TriggerSyncReady``, wait for the value" idiom of YDWE maps completes in single player.
+  Without an overwrite the value is unchanged, as if applied immediately.
+  ``TriggerSyncStart`` / ``TriggerSyncReady`` (``natives.triggers``) open a sync round and
+  deliver what is pending.
 - ``StoreUnit`` stores an owner-independent unit snapshot (``unit_snapshot``: type, life and
   mana, ability levels, inventory with charges and flags, and for heroes level, XP, unspent
   skill points, proper name, attribute bases and bonuses; S139); ``RestoreUnit`` creates a new
@@ -238,8 +246,32 @@ class GameCacheStore:
         self.caches: dict[str, GameCache] = {}
         self.saved: dict[str, dict[str, Any]] = {}
         self.warnings: list[str] = []
+        self.pending_syncs: list[tuple[GameCache, str, str, str, bool, Any]] = []
+        self.sync_rounds = 0
         if self.sandbox is not None and self.sandbox.is_dir():
             self._read_sandbox()
+
+    # -- synchronisation (S140) --------------------------------------------------------------
+    def queue_sync(self, cache: GameCache, kind: str, mission: str, key: str) -> bool:
+        """Capture the (kind, mission, key) value of ``cache`` for delivery; True when the
+        queue was empty (the caller schedules a delivery)."""
+        first = not self.pending_syncs
+        present = cache.has(kind, mission, key)
+        value = copy.deepcopy(cache.get(kind, mission, key)) if present else None
+        self.pending_syncs.append((cache, kind, mission, key, present, value))
+        return first
+
+    def deliver_syncs(self) -> int:
+        """Apply the pending synced values in order (FIFO); returns how many arrived."""
+        pending, self.pending_syncs = self.pending_syncs, []
+        for cache, kind, mission, key, present, value in pending:
+            if cache.destroyed:
+                continue
+            if present:
+                cache.store(kind, mission, key, value)
+            else:
+                cache.flush_value(kind, mission, key)
+        return len(pending)
 
     # -- caches of the running game --------------------------------------------------------
     def init(self, name: str | None) -> GameCache | None:
@@ -510,10 +542,17 @@ def _make_flush(kind: str):
 
 def _make_sync(kind: str):
     def sync(ctx, cache, missionKey, key):
+        c = _cache(cache)
+        store = ctx.game.gamecache
+        if c is None or store is None:
+            return None
+        if store.queue_sync(c, kind, _s(missionKey), _s(key)):
+            ctx.game.schedule(0.0, store.deliver_syncs)
         return None
 
-    sync.__doc__ = (f"Single player: the {kind} value is already local, so syncing changes "
-                    "nothing (S140).")
+    sync.__doc__ = (f"Send the local {kind} value to every client (S140): captured now, "
+                    "stored again on arrival at the next clock step or ``TriggerSyncReady`` "
+                    "(see module docstring).")
     return sync
 
 

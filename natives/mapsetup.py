@@ -14,9 +14,14 @@ Defaults (a single-player game started without lobby options)
     - game version ``VERSION_FROZEN_THRONE`` (the runtime models the 1.30.4 game with the
       expansion); the map layer may set ``game.mapsetup.version`` (0 = Reign of Chaos).
 
-Getters whose start value the game takes from its lobby and that no source documents
-(``GetGamePlacement``, ``GetResourceDensity``, ``GetCreatureDensity``,
-``GetGameTypeSelected``) are not registered; their setters store the values.
+The lobby (project model): a run is a single-player game started with the map's own
+settings, so ``GetGameTypeSelected`` is ``GAME_TYPE_USE_MAP_SETTINGS`` (Blizzard.j's
+``InitGenericPlayerSlots`` then leaves the player slots to the map's ``config``), and
+``GetGamePlacement`` / ``GetResourceDensity`` / ``GetCreatureDensity`` answer what the map's
+``config`` set with ``SetGamePlacement`` / ``SetResourceDensity`` / ``SetCreatureDensity``, else
+``MAP_PLACEMENT_USE_MAP_SETTINGS`` and ``MAP_DENSITY_MEDIUM`` (project defaults, not measured).
+A scenario or map layer may set ``game.mapsetup.selected_game_type`` and the other fields
+before ``config`` runs.
 """
 from __future__ import annotations
 
@@ -27,6 +32,9 @@ from natives.presentation import load_peers, native_once
 MAP_SPEED_SLOWEST, MAP_SPEED_SLOW, MAP_SPEED_NORMAL, MAP_SPEED_FAST, MAP_SPEED_FASTEST = range(5)
 MAP_RELOADED = 8192 * 64
 VERSION_REIGN_OF_CHAOS, VERSION_FROZEN_THRONE = 0, 1
+GAME_TYPE_USE_MAP_SETTINGS = 4
+MAP_PLACEMENT_USE_MAP_SETTINGS = 2
+MAP_DENSITY_MEDIUM = 2
 
 
 class MapSetup:
@@ -43,6 +51,7 @@ class MapSetup:
         self.flags = 0
         self.speed = MAP_SPEED_NORMAL
         self.version = VERSION_FROZEN_THRONE
+        self.selected_game_type = GAME_TYPE_USE_MAP_SETTINGS
 
     def set_flag(self, flag: int, value: bool) -> None:
         if value:
@@ -144,3 +153,30 @@ def GetGameSpeed(ctx):
 def VersionGet(ctx):
     """Game version: ``VERSION_FROZEN_THRONE`` unless the map layer set Reign of Chaos."""
     return enum_handle("version", _ms(ctx).version)
+
+
+@native_once("GetGameTypeSelected", "takes nothing returns gametype")
+def GetGameTypeSelected(ctx):
+    """The lobby's game type: ``GAME_TYPE_USE_MAP_SETTINGS`` (see module docstring)."""
+    return enum_handle("gametype", _ms(ctx).selected_game_type)
+
+
+@native_once("GetGamePlacement", "takes nothing returns placement", constant=True)
+def GetGamePlacement(ctx):
+    """The start placement ``config`` set, else ``MAP_PLACEMENT_USE_MAP_SETTINGS``."""
+    value = _ms(ctx).placement
+    return enum_handle("placement", MAP_PLACEMENT_USE_MAP_SETTINGS if value is None else value)
+
+
+@native_once("GetResourceDensity", "takes nothing returns mapdensity", constant=True)
+def GetResourceDensity(ctx):
+    """The resource density ``config`` set, else ``MAP_DENSITY_MEDIUM``."""
+    value = _ms(ctx).resource_density
+    return enum_handle("mapdensity", MAP_DENSITY_MEDIUM if value is None else value)
+
+
+@native_once("GetCreatureDensity", "takes nothing returns mapdensity", constant=True)
+def GetCreatureDensity(ctx):
+    """The creature density ``config`` set, else ``MAP_DENSITY_MEDIUM``."""
+    value = _ms(ctx).creature_density
+    return enum_handle("mapdensity", MAP_DENSITY_MEDIUM if value is None else value)

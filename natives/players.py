@@ -96,6 +96,8 @@ class Player(Handle):
         self.tech_max: dict[int, int] = {}
         self.tech_researched: dict[int, int] = {}
         self.ability_available: dict[int, bool] = {}
+        self.crippled_to: set[int] = set()   # ids of players this one is revealed to
+        self.cached_heroes: list[dict] | None = None  # CachePlayerHeroData snapshot
 
     def __repr__(self) -> str:
         return f"<player {self.id} {self.handle_id}>"
@@ -709,3 +711,46 @@ def GetEnumPlayer(ctx):
 @native("GetFilterPlayer", "takes nothing returns player", constant=True)
 def GetFilterPlayer(ctx):
     return ctx.thread.response.get("filter_player")
+
+
+# ---------------------------------------------------------------------------------------
+# Melee helpers: crippling, hero data for the score screen, town hall count
+# ---------------------------------------------------------------------------------------
+
+@native("CripplePlayer", "takes player whichPlayer, force toWhichPlayers, boolean flag returns nothing")
+def CripplePlayer(ctx, p, force, flag):
+    """Reveal (``flag`` true) or stop revealing ``p``'s units to the players of the force
+    (melee "crippled" rule). Kept in ``player.crippled_to``; ``IsUnitVisible`` honours it."""
+    force = alive(force)
+    if p is None or force is None:
+        return
+    if flag:
+        p.crippled_to.update(force.members)
+    else:
+        p.crippled_to.difference_update(force.members)
+
+
+@native("CachePlayerHeroData", "takes player whichPlayer returns nothing")
+def CachePlayerHeroData(ctx, p):
+    """Snapshot ``p``'s heroes for the score screen (Blizzard.j calls it before units change
+    owner): ``player.cached_heroes`` lists type rawcode, level, experience and proper name."""
+    if p is None:
+        return
+    heroes = []
+    for u in ctx.game.units.units.values():
+        if u.owner is p and u.hero is not None:
+            heroes.append({"type": u.type_id, "level": u.hero.level, "xp": u.hero.xp,
+                           "name": u.proper_name})
+    p.cached_heroes = heroes
+
+
+@native("BlzGetPlayerTownHallCount", "takes player whichPlayer returns integer")
+def BlzGetPlayerTownHallCount(ctx, p):
+    """Live town halls (``UNIT_TYPE_TOWNHALL`` units) ``p`` owns, as Blizzard.j's melee
+    crippling rule counts key structures. Units are created complete in this model, so
+    every town hall counts."""
+    if p is None:
+        return 0
+    from natives.units import UT_TOWNHALL
+    return sum(1 for u in ctx.game.units.units.values()
+               if u.owner is p and u.alive and u.has_type(UT_TOWNHALL))

@@ -387,3 +387,27 @@ def ExecuteFunc(ctx, name):
     if response.get("trigger") is None:
         response["trigger"] = ctx.game.handles.allocate(Trigger())  # S102: never released
     ctx.vm.start_thread([fn], "executefunc", response)
+
+
+@native("TriggerSyncStart", "takes nothing returns nothing")
+def TriggerSyncStart(ctx):
+    """Open a sync round of game cache values (counted in ``game.gamecache.sync_rounds``;
+    see ``natives.gamecache``, S140)."""
+    store = ctx.game.gamecache
+    if store is not None:
+        store.sync_rounds += 1
+
+
+@native("TriggerSyncReady", "takes nothing returns nothing")
+def TriggerSyncReady(ctx):
+    """Wait until the game cache values synced since ``TriggerSyncStart`` arrived: deliver
+    them (``GameCacheStore.deliver_syncs``), then wait like ``TriggerSleepAction(0)``. It is a
+    wait, so outside trigger action / ExecuteFunc threads it ends the thread (S097)."""
+    store = ctx.game.gamecache
+    if store is not None:
+        store.deliver_syncs()
+    _drop_removed_actions(ctx.thread)
+    ctx.sleep(sleep_delay(0.0))
+
+
+TriggerSyncReady.may_wait = True  # suspends the calling thread (jassvm.fastpath)

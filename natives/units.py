@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from natives.geometry import Rect, new_location
-from natives.handles import Handle, alive, enum_handle, eval_filter
+from natives.handles import Handle, alive, enum_handle, enum_value, eval_filter
 from natives.players import (PLAYER_STATE_RESOURCE_FOOD_CAP, PLAYER_STATE_RESOURCE_FOOD_USED,
                              Player)
 from natives.registry import native
@@ -614,6 +614,19 @@ class UnitStore:
             self.game.publish("unit_state", unit=u, state="life", old=old, value=u.life)
         if u.life <= DEATH_LIFE:
             self.kill_unit(u, killer)
+
+    def damage_unit(self, u: Unit, amount: float, source: Unit | None = None) -> bool:
+        """``u`` takes ``amount`` damage (life points) from ``source``: ``unit_damaged`` is
+        published first (the game raises the damage event before life drops), then life is
+        lowered (death at ``DEATH_LIFE`` or below, ``source`` as killer). Armor, damage and
+        attack types are not modelled. False (nothing happens) for a dead or removed unit;
+        an invulnerable unit raises the event but keeps its life (project choice)."""
+        if not u.alive:
+            return False
+        self.game.publish("unit_damaged", unit=u, source=source, amount=float(amount))
+        if u.alive and not u.invulnerable:
+            self.set_life(u, u.life - float(amount), killer=source)
+        return True
 
     def set_max_life(self, u: Unit, value: float) -> None:
         old = u.max_life
@@ -2747,3 +2760,427 @@ def units_in_range(store: UnitStore, x: float, y: float, radius: float) -> list[
 
 def _enumerable(u: Unit) -> bool:
     return not u.destroyed and not u.hidden and LOCUST not in u.abilities
+
+
+# ---------------------------------------------------------------------------------------
+# Object data: type ids, names
+# ---------------------------------------------------------------------------------------
+
+_UNKNOWN_NAME_WARNINGS = 20
+"""Unknown ids ``GetObjectName`` reports by warning before it goes quiet."""
+
+
+def _all_unit_types(store: UnitStore) -> list[UnitType]:
+    """Known unit types: the map's (``define_type``) first, then the built-in table."""
+    seen = dict(unitdata.UNIT_TYPES)
+    seen.update(store.unit_types)
+    return list(seen.values())
+
+
+@native("UnitId", "takes string  unitIdString      returns integer", constant=True)
+def UnitId(ctx, text):
+    """The type rawcode whose internal string (``UnitId2String``) is ``unitIdString``,
+    compared case-insensitively; 0 when no known type has it."""
+    if not text:
+        return 0
+    want = text.lower()
+    for t in _all_unit_types(_store(ctx)):
+        if unitdata.internal_name(t) == want:
+            return t.code
+    return 0
+
+
+@native("UnitId2String", "takes integer unitId            returns string", constant=True)
+def UnitId2String(ctx, unit_id):
+    """The internal type string of a known unit type (``unitdata.internal_name``, e.g.
+    ``"footman"``); null for an unknown id (jassdoc: null is what the game gives when it
+    has no string)."""
+    store = _store(ctx)
+    t = store.unit_types.get(unit_id) or unitdata.UNIT_TYPES.get(unit_id)
+    return unitdata.internal_name(t) if t is not None else None
+
+
+@native("GetObjectName", "takes integer objectId          returns string", constant=True)
+def GetObjectName(ctx, object_id):
+    """The "name" field of a unit, item or destructable type the model knows (jassdoc:
+    ``GetObjectName('hfoo') == "Footman"``). Ability, buff and upgrade names and a map's
+    custom objects are not shipped: those give ``""`` and a warning (the first
+    ``_UNKNOWN_NAME_WARNINGS`` ids)."""
+    store = _store(ctx)
+    for table in (store.unit_types, unitdata.UNIT_TYPES, store.item_types, unitdata.ITEM_TYPES,
+                  store.destructable_types, unitdata.DESTRUCTABLE_TYPES):
+        t = table.get(object_id)
+        if t is not None:
+            return t.name
+    unknown = store.stock.setdefault("unknown_object_names", set())
+    if object_id not in unknown:
+        unknown.add(object_id)
+        if len(unknown) <= _UNKNOWN_NAME_WARNINGS:
+            ctx.warn(f"GetObjectName: no name known for '{rawcode_str(object_id)}' ({object_id}): "
+                     "returning \"\"" + (" (further unknown ids are not reported)"
+                                         if len(unknown) == _UNKNOWN_NAME_WARNINGS else ""))
+    return ""
+
+
+# ---------------------------------------------------------------------------------------
+# Random choices of object types (creep camps, item drops)
+# ---------------------------------------------------------------------------------------
+
+ITEM_TYPE_ANY = 8
+"""``ITEM_TYPE_ANY`` (common.j): any item class."""
+
+
+def _pick(ctx, candidates: list[int]) -> int:
+    """One of ``candidates`` drawn from the game's random stream (the one ``GetRandomInt``
+    uses: every random choice shares the synced stream); 0 when there is none."""
+    if not candidates:
+        return 0
+    return candidates[ctx.game.jass_random.get_random_int(0, len(candidates) - 1)]
+
+
+def _item_candidates(ctx, item_class: int | None, level: int) -> list[int]:
+    store = _store(ctx)
+    types = dict(unitdata.ITEM_TYPES)
+    types.update(store.item_types)
+    return sorted(t.code for t in types.values()
+                  if t.known and t.item_class != unitdata.ITEM_CLASSES["campaign"]
+                  and (item_class is None or item_class == ITEM_TYPE_ANY or t.item_class == item_class)
+                  and (level < 0 or t.level == level))
+
+
+@native("ChooseRandomItem", "takes integer level returns integer")
+def ChooseRandomItem(ctx, level):
+    """A random item type of ``level`` (-1: any level) from the item table (project data,
+    campaign items excluded); 0 when none has that level."""
+    return _pick(ctx, _item_candidates(ctx, None, level))
+
+
+@native("ChooseRandomItemEx", "takes itemtype whichType, integer level returns integer")
+def ChooseRandomItemEx(ctx, item_type, level):
+    """A random item type of class ``whichType`` (``ITEM_TYPE_ANY``: every class) and
+    ``level`` (-1: any level); 0 when the table has none (Blizzard.j's drop tables then
+    create nothing useful, so the table covers every pair the corpus maps ask for)."""
+    cls = enum_value(item_type) if item_type is not None else None
+    return _pick(ctx, _item_candidates(ctx, cls, level))
+
+
+def _unit_candidates(ctx, keep: Callable[[UnitType], bool]) -> list[int]:
+    return sorted(t.code for t in _all_unit_types(_store(ctx)) if t.known and keep(t))
+
+
+@native("ChooseRandomCreep", "takes integer level returns integer")
+def ChooseRandomCreep(ctx, level):
+    """A random neutral (race "other"/creep) non-structure, non-hero type of ``level``
+    (``unit_level_of``; -1: any level); 0 when none."""
+    return _pick(ctx, _unit_candidates(ctx, lambda t: t.race == unitdata.RACES["x"] and not t.is_structure
+                                       and not t.is_hero and "critter" not in t.flags
+                                       and (level < 0 or unit_level_of(t) == level)))
+
+
+@native("ChooseRandomNPBuilding", "takes nothing returns integer")
+def ChooseRandomNPBuilding(ctx):
+    """A random neutral passive building type (race "other" structures); 0 when none."""
+    return _pick(ctx, _unit_candidates(ctx, lambda t: t.race == unitdata.RACES["x"] and t.is_structure))
+
+
+# ---------------------------------------------------------------------------------------
+# Unit and item pools
+# ---------------------------------------------------------------------------------------
+
+class UnitPool(Handle):
+    """A ``unitpool`` agent: unit type rawcode -> weight."""
+
+    type_name = "unitpool"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weights: dict[int, float] = {}
+
+
+class ItemPool(Handle):
+    """An ``itempool`` agent: item type rawcode -> weight."""
+
+    type_name = "itempool"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weights: dict[int, float] = {}
+
+
+def _draw(ctx, weights: dict[int, float]) -> int | None:
+    """A rawcode drawn with probability proportional to its weight (entries with a weight
+    above 0, in insertion order), from the game's random stream; None when empty."""
+    entries = [(code, w) for code, w in weights.items() if w > 0.0]
+    if not entries:
+        return None
+    total = sum(w for _, w in entries)
+    x = ctx.game.jass_random.random_unit() * total
+    for code, w in entries:
+        if x < w:
+            return code
+        x -= w
+    return entries[-1][0]
+
+
+@native("CreateUnitPool", "takes nothing returns unitpool")
+def CreateUnitPool(ctx):
+    """A new, empty unit pool."""
+    return ctx.game.handles.allocate(UnitPool())
+
+
+@native("DestroyUnitPool", "takes unitpool whichPool returns nothing")
+def DestroyUnitPool(ctx, pool):
+    """Destroy the pool (its handle becomes invalid)."""
+    if alive(pool) is not None:
+        ctx.game.handles.destroy(pool)
+
+
+@native("UnitPoolAddUnitType", "takes unitpool whichPool, integer unitId, real weight returns nothing")
+def UnitPoolAddUnitType(ctx, pool, unit_id, weight):
+    """Add ``unitId`` with ``weight`` (adding it again replaces its weight)."""
+    pool = alive(pool)
+    if pool is not None:
+        pool.weights[unit_id] = weight
+
+
+@native("UnitPoolRemoveUnitType", "takes unitpool whichPool, integer unitId returns nothing")
+def UnitPoolRemoveUnitType(ctx, pool, unit_id):
+    """Remove ``unitId`` from the pool (nothing if absent)."""
+    pool = alive(pool)
+    if pool is not None:
+        pool.weights.pop(unit_id, None)
+
+
+@native("PlaceRandomUnit", "takes unitpool whichPool, player forWhichPlayer, real x, real y, real facing returns unit")
+def PlaceRandomUnit(ctx, pool, owner, x, y, facing):
+    """Create one unit of a type drawn from the pool by weight (``CreateUnit`` rules); null
+    for an empty or null pool or a null player."""
+    pool = alive(pool)
+    if pool is None or owner is None:
+        return None
+    code = _draw(ctx, pool.weights)
+    if code is None:
+        return None
+    return _store(ctx).create_unit(owner, code, x, y, facing, ctx.warn)
+
+
+@native("CreateItemPool", "takes nothing returns itempool")
+def CreateItemPool(ctx):
+    """A new, empty item pool."""
+    return ctx.game.handles.allocate(ItemPool())
+
+
+@native("DestroyItemPool", "takes itempool whichItemPool returns nothing")
+def DestroyItemPool(ctx, pool):
+    """Destroy the pool (its handle becomes invalid)."""
+    if alive(pool) is not None:
+        ctx.game.handles.destroy(pool)
+
+
+@native("ItemPoolAddItemType", "takes itempool whichItemPool, integer itemId, real weight returns nothing")
+def ItemPoolAddItemType(ctx, pool, item_id, weight):
+    """Add ``itemId`` with ``weight`` (adding it again replaces its weight)."""
+    pool = alive(pool)
+    if pool is not None:
+        pool.weights[item_id] = weight
+
+
+@native("ItemPoolRemoveItemType", "takes itempool whichItemPool, integer itemId returns nothing")
+def ItemPoolRemoveItemType(ctx, pool, item_id):
+    """Remove ``itemId`` from the pool (nothing if absent)."""
+    pool = alive(pool)
+    if pool is not None:
+        pool.weights.pop(item_id, None)
+
+
+@native("PlaceRandomItem", "takes itempool whichItemPool, real x, real y returns item")
+def PlaceRandomItem(ctx, pool, x, y):
+    """Create one item of a type drawn from the pool by weight; null for an empty pool."""
+    pool = alive(pool)
+    if pool is None:
+        return None
+    code = _draw(ctx, pool.weights)
+    if code is None:
+        return None
+    return _store(ctx).create_item(code, x, y, ctx.warn)
+
+
+# ---------------------------------------------------------------------------------------
+# Unit properties read back (levels, point values, ranges, heights, current order)
+# ---------------------------------------------------------------------------------------
+
+DEFAULT_POINT_VALUE = 100
+"""Point value of every type (project default: the game reads it per type from its data)."""
+
+DEFAULT_ACQUIRE_RANGE = 500.0
+DEFAULT_TURN_SPEED = 0.5
+DEFAULT_PROP_WINDOW_DEGREES = 60.0
+DEFAULT_FLY_HEIGHT = 250.0
+"""Project defaults (approximations of the game's usual unit data; not per type): acquisition
+range (world units), turn rate, propulsion window (degrees) and the flying height of flying
+types (ground types: 0)."""
+
+
+def unit_level_of(t: UnitType) -> int:
+    """A type's level (project rule, the game's per-type data is not shipped): its food cost,
+    at least 1 (footman 2, knight 4, peasant 1; structures and creeps without food: 1)."""
+    return max(1, t.food_used)
+
+
+@native("GetUnitLevel", "takes unit whichUnit returns integer", constant=True)
+def GetUnitLevel(ctx, u):
+    """A hero's hero level, else the type's level (``unit_level_of``); 0 for null."""
+    u = _u(u)
+    if u is None:
+        return 0
+    return u.hero.level if u.hero is not None else unit_level_of(u.utype)
+
+
+@native("GetUnitPointValue", "takes unit whichUnit returns integer")
+def GetUnitPointValue(ctx, u):
+    """The type's point value: ``DEFAULT_POINT_VALUE`` for every type (0 for null)."""
+    return DEFAULT_POINT_VALUE if _u(u) is not None else 0
+
+
+@native("GetUnitPointValueByType", "takes integer unitType returns integer")
+def GetUnitPointValueByType(ctx, unit_type):
+    """A unit type's point value: ``DEFAULT_POINT_VALUE``."""
+    return DEFAULT_POINT_VALUE
+
+
+def _setting_value(u: Unit, key: str, default: float) -> float:
+    value = u.settings.get(key)
+    if value is None:
+        return default
+    return float(value[0] if isinstance(value, tuple) else value)
+
+
+def _fly_default(u: Unit) -> float:
+    return DEFAULT_FLY_HEIGHT if u.flying else 0.0
+
+
+@native("GetUnitAcquireRange", "takes unit whichUnit returns real")
+def GetUnitAcquireRange(ctx, u):
+    """The range ``SetUnitAcquireRange`` set, else ``DEFAULT_ACQUIRE_RANGE``; 0 for null."""
+    u = _u(u)
+    return _setting_value(u, "acquire_range", DEFAULT_ACQUIRE_RANGE) if u is not None else 0.0
+
+
+@native("GetUnitDefaultAcquireRange", "takes unit whichUnit returns real")
+def GetUnitDefaultAcquireRange(ctx, u):
+    """``DEFAULT_ACQUIRE_RANGE`` (0 for null)."""
+    return DEFAULT_ACQUIRE_RANGE if _u(u) is not None else 0.0
+
+
+@native("GetUnitTurnSpeed", "takes unit whichUnit returns real")
+def GetUnitTurnSpeed(ctx, u):
+    """The turn rate ``SetUnitTurnSpeed`` set, else ``DEFAULT_TURN_SPEED``; 0 for null."""
+    u = _u(u)
+    return _setting_value(u, "turn_speed", DEFAULT_TURN_SPEED) if u is not None else 0.0
+
+
+@native("GetUnitDefaultTurnSpeed", "takes unit whichUnit returns real")
+def GetUnitDefaultTurnSpeed(ctx, u):
+    """``DEFAULT_TURN_SPEED`` (0 for null)."""
+    return DEFAULT_TURN_SPEED if _u(u) is not None else 0.0
+
+
+@native("GetUnitPropWindow", "takes unit whichUnit returns real")
+def GetUnitPropWindow(ctx, u):
+    """Propulsion window in radians (Blizzard.j's ``GetUnitPropWindowBJ`` converts it to
+    degrees; ``SetUnitPropWindow`` takes radians): the value set, else 60 degrees."""
+    u = _u(u)
+    if u is None:
+        return 0.0
+    return _setting_value(u, "prop_window", math.radians(DEFAULT_PROP_WINDOW_DEGREES))
+
+
+@native("GetUnitDefaultPropWindow", "takes unit whichUnit returns real")
+def GetUnitDefaultPropWindow(ctx, u):
+    """Default propulsion window in degrees (Blizzard.j passes it through unconverted)."""
+    return DEFAULT_PROP_WINDOW_DEGREES if _u(u) is not None else 0.0
+
+
+@native("GetUnitFlyHeight", "takes unit whichUnit returns real")
+def GetUnitFlyHeight(ctx, u):
+    """The height ``SetUnitFlyHeight`` set (reached at once: the rate is not simulated), else
+    the type's default (``DEFAULT_FLY_HEIGHT`` for flying types, 0 for others)."""
+    u = _u(u)
+    return _setting_value(u, "fly_height", _fly_default(u)) if u is not None else 0.0
+
+
+@native("GetUnitDefaultFlyHeight", "takes unit whichUnit returns real")
+def GetUnitDefaultFlyHeight(ctx, u):
+    """``DEFAULT_FLY_HEIGHT`` for flying types, 0 for others and for null."""
+    u = _u(u)
+    return _fly_default(u) if u is not None else 0.0
+
+
+@native("GetUnitCurrentOrder", "takes unit whichUnit returns integer")
+def GetUnitCurrentOrder(ctx, u):
+    """The order id of the unit's current order (0: none, or an order string without a
+    known id). Orders are recorded, not carried out, so the last order given stays
+    current until the unit dies or is removed."""
+    u = _u(u)
+    if u is None or u.current_order is None:
+        return 0
+    return u.current_order.order_id or 0
+
+
+# ---------------------------------------------------------------------------------------
+# Damage
+# ---------------------------------------------------------------------------------------
+
+def damage_widget(ctx, source: Unit | None, target, amount: float) -> bool:
+    """Deal ``amount`` damage from ``source`` to a unit, destructable or item: units through
+    ``UnitStore.damage_unit`` (damage event, then life); destructables and items lose life
+    and die at 0. No armor, attack or damage types. False for a dead or missing target."""
+    target = alive(target)
+    if target is None:
+        return False
+    store = _store(ctx)
+    if isinstance(target, Unit):
+        return store.damage_unit(target, amount, source)
+    if isinstance(target, Destructable):
+        if target.dead:
+            return False
+        if not target.invulnerable:
+            _set_destructable_life(store, target, target.life - amount)
+        return True
+    if isinstance(target, Item):
+        if not target.invulnerable:
+            target.life = max(0.0, target.life - amount)
+            if target.life <= 0.0:
+                ctx.game.publish("item_death", item=target)
+                store.remove_item(target)
+        return True
+    return False
+
+
+@native("UnitDamageTarget", "takes unit whichUnit, widget target, real amount, boolean attack, boolean ranged, attacktype attackType, damagetype damageType, weapontype weaponType returns boolean")
+def UnitDamageTarget(ctx, u, target, amount, attack, ranged, attack_type, damage_type, weapon_type):
+    """``whichUnit`` deals ``amount`` damage to ``target`` at once (``damage_widget``; the
+    attack/damage/weapon types are ignored). True when the target took it. A null or
+    removed source deals the damage without a source (project choice)."""
+    return damage_widget(ctx, _u(u), target, amount)
+
+
+@native("UnitDamagePoint", "takes unit whichUnit, real delay, real radius, real x, real y, real amount, boolean attack, boolean ranged, attacktype attackType, damagetype damageType, weapontype weaponType returns boolean")
+def UnitDamagePoint(ctx, u, delay, radius, x, y, amount, attack, ranged, attack_type, damage_type, weapon_type):
+    """After ``delay`` game seconds, ``amount`` damage to every unit whose origin is within
+    ``radius`` of (x, y) (spatial-enum rules), except the source. Returns True for a live
+    source (the game's return value is not documented)."""
+    source = _u(u)
+    if source is None:
+        return False
+
+    def hit() -> None:
+        for target in units_in_range(_store(ctx), x, y, radius):
+            if target is not source and target.alive:
+                damage_widget(ctx, source if not source.destroyed else None, target, amount)
+
+    if delay > 0.0:
+        ctx.game.schedule(delay, hit)
+    else:
+        hit()
+    return True
