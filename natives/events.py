@@ -1067,10 +1067,11 @@ for _name, _returns, _key, _doc in (
     ("GetEventGameState", "gamestate", "event_game_state", "The game state"),
     ("GetClickedButton", "button", "clicked_button", "The clicked dialog button (S147)"),
     ("GetClickedDialog", "dialog", "clicked_dialog", "The dialog of the clicked button (S147)"),
-    # Production, commerce and other unit events: the model raises none of them yet (no
-    # training, construction, research, rescue, shops, summons, transports or detection are
-    # simulated), so outside a scenario that injects such a payload these answer null/0, as
-    # the game does for a response that does not belong to the running event.
+    # Other unit events. Construction and shop sales are raised by the model events
+    # ``unit_construct`` / ``unit_sold`` / ``item_sold`` (scenario steps); training,
+    # research, rescue, revival, summons, transports, detection and target acquisition are
+    # not simulated, so these answer null/0 unless an event carries them, as the game does
+    # for a response that does not belong to the running event.
     ("GetRevivableUnit", "unit", "revivable_unit", "The hero that became revivable"),
     ("GetRevivingUnit", "unit", "reviving_unit", "The hero being revived"),
     ("GetRescuer", "unit", "rescuer", "The unit that rescued the triggering unit"),

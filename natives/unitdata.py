@@ -177,6 +177,7 @@ ushd|Shade|u|75|0|350|foot|1|0|16|U
 uske|Skeleton Warrior|u|180|0|270|foot|0|0|16|UZmg
 ufro|Frost Wyrm|u|1350|0|270|fly|7|0|48|Urag
 uarb|Undead Barge|u|600|0|270|float|0|0|48|U
+unpl|Necropolis|u|1500|0|0|_|0|10|96|SUT
 unp1|Halls of the Dead|u|2000|0|0|_|0|10|96|SUT
 unp2|Black Citadel|u|2500|0|0|_|0|10|96|SUT
 usep|Crypt|u|1300|0|0|_|0|0|80|SU
@@ -196,6 +197,8 @@ ewsp|Wisp|n|120|0|270|hover|1|0|16|P
 efon|Treant|n|300|0|270|foot|0|0|16|Zmg
 etrs|Night Elf Transport Ship|n|600|0|290|float|0|0|48|
 etol|Tree of Life|n|1300|0|0|_|0|10|96|STA
+etoa|Tree of Ages|n|1700|0|0|_|0|10|96|STA
+etoe|Tree of Eternity|n|2100|0|0|_|0|10|96|STA
 etrp|Ancient Protector|n|600|0|0|_|0|0|64|SArg
 eaom|Ancient of War|n|1000|0|0|_|0|0|80|SA
 eate|Altar of Elders|n|1050|0|0|_|0|0|80|SA

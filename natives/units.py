@@ -2017,6 +2017,37 @@ def GetPlayerUnitCount(ctx, p, include_incomplete):
     return len(_player_units(ctx, p))
 
 
+UPGRADE_CHAINS: tuple[tuple[str, ...], ...] = (
+    ("htow", "hkee", "hcas"), ("ogre", "ostr", "ofrt"), ("etol", "etoa", "etoe"),
+    ("unpl", "unp1", "unp2"),
+)
+"""Town hall upgrade chains (game facts): a type and the types it upgrades into."""
+
+
+def _upgraded_forms(code: int) -> set[int]:
+    """``code`` and the types it upgrades into (``UPGRADE_CHAINS``)."""
+    out = {code}
+    for chain in UPGRADE_CHAINS:
+        codes = [unitdata.rawcode(c) for c in chain]
+        if code in codes:
+            out.update(codes[codes.index(code):])
+    return out
+
+
+@native("GetPlayerTypedUnitCount", "takes player whichPlayer, string unitName, boolean includeIncomplete, boolean includeUpgrades returns integer", constant=True)
+def GetPlayerTypedUnitCount(ctx, p, name, include_incomplete, include_upgrades):
+    """Living units of ``p`` whose type's internal name (``UnitId2String``) is ``unitName``;
+    with ``includeUpgrades`` the types it upgrades into count too (``"townhall"`` counts
+    keeps and castles: Blizzard.j's melee crippling rule). All units are complete."""
+    if p is None or not name:
+        return 0
+    code = UnitId(ctx, name)
+    if code == 0:
+        return 0
+    codes = _upgraded_forms(code) if include_upgrades else {code}
+    return sum(1 for u in _player_units(ctx, p) if u.type_id in codes)
+
+
 @native("GetPlayerStructureCount", "takes player whichPlayer, boolean includeIncomplete returns integer", constant=True)
 def GetPlayerStructureCount(ctx, p, include_incomplete):
     if p is None:
