@@ -2831,12 +2831,18 @@ def UnitId2String(ctx, unit_id):
     return unitdata.internal_name(t) if t is not None else None
 
 
+UNKNOWN_OBJECT_NAME = "Default string"
+"""What ``GetObjectName`` gives for an id without a name: the game shows "Default string" for
+string fields its object data lacks (rawcodes no table defines). The model also gives it for
+abilities, buffs, upgrades and a map's custom objects, whose data it does not have (a map
+script without its archive): a non-empty stand-in, as the game's names are, never ``""``."""
+
+
 @native("GetObjectName", "takes integer objectId          returns string", constant=True)
 def GetObjectName(ctx, object_id):
     """The "name" field of a unit, item or destructable type the model knows (jassdoc:
-    ``GetObjectName('hfoo') == "Footman"``). Ability, buff and upgrade names and a map's
-    custom objects are not shipped: those give ``""`` and a warning (the first
-    ``_UNKNOWN_NAME_WARNINGS`` ids)."""
+    ``GetObjectName('hfoo') == "Footman"``), else ``UNKNOWN_OBJECT_NAME`` and a warning (the
+    first ``_UNKNOWN_NAME_WARNINGS`` ids)."""
     store = _store(ctx)
     for table in (store.unit_types, unitdata.UNIT_TYPES, store.item_types, unitdata.ITEM_TYPES,
                   store.destructable_types, unitdata.DESTRUCTABLE_TYPES):
@@ -2847,10 +2853,11 @@ def GetObjectName(ctx, object_id):
     if object_id not in unknown:
         unknown.add(object_id)
         if len(unknown) <= _UNKNOWN_NAME_WARNINGS:
-            ctx.warn(f"GetObjectName: no name known for '{rawcode_str(object_id)}' ({object_id}): "
-                     "returning \"\"" + (" (further unknown ids are not reported)"
-                                         if len(unknown) == _UNKNOWN_NAME_WARNINGS else ""))
-    return ""
+            ctx.warn(f"GetObjectName: no data for '{rawcode_str(object_id)}' ({object_id}): "
+                     f"returning {UNKNOWN_OBJECT_NAME!r}"
+                     + (" (further unknown ids are not reported)"
+                        if len(unknown) == _UNKNOWN_NAME_WARNINGS else ""))
+    return UNKNOWN_OBJECT_NAME
 
 
 # ---------------------------------------------------------------------------------------
