@@ -194,7 +194,7 @@ class QuestLog(list):
             if field == "title":
                 self._maybe_show(q)
             return
-        if self._fresh(q) and field in ("title", "description", "required", "discovered"):
+        if self._fresh(q) and field in ("title", "description", "icon", "required", "discovered"):
             q._created_entry[2][field] = value
             return
         self.game.record("quest_updated", title=q.title, field=field, value=value)
