@@ -645,10 +645,15 @@ class _Gen:
 
     # -- one instruction
     def push(self, stack: list[_E], e: _E, pc: int) -> None:
+        """Push ``e``; one nested too deeply is computed into a temporary right away (after
+        the operands below it, which ran first)."""
         stack.append(e)
         if e.depth > _MAX_NESTING:
             self.prep(pc, stack)
-            stack[-1].depth = 0
+            if stack[-1].depth:   # stable, so ``prep`` left it in place
+                t = self.temp()
+                self.emit(f"{t} = {stack[-1].src}")
+                stack[-1] = _E(t)
 
     def instr(self, pc: int, stack: list[_E]) -> int:
         op, arg = self.code[pc]
@@ -714,8 +719,12 @@ class _Gen:
         elif op == bc.CALL_NATIVE:
             self.native(pc, stack, *arg)
         elif op in _RETURNS:
-            value = stack.pop().src if op == bc.RETURN else "None"
-            self.prep(pc, stack)
+            # The value first: an ``and``/``or`` in it adds to ``ops`` (and it may crash).
+            if op == bc.RETURN:
+                self.prep(pc, stack)
+                value = stack[-1].src
+            else:
+                value = "None"
             self.emit(f"th.ops = ops + {self.pend}" if self.pend else "th.ops = ops")
             self.emit(f"return {value}")
         elif op == bc.POP:
@@ -815,6 +824,8 @@ class _Gen:
         argsrc = "".join(", " + a.src for a in args)
         if target.func is None:
             self.emit(f"_missing(vm, {target.name!r}{argsrc})")
+            if target.returns != "nothing":
+                stack.append(_E("None"))   # never used: _missing raises
             return
         call = f"N{self.native_slot[id(target)]}(ctx{argsrc})"
         rt = target.returns
