@@ -776,3 +776,27 @@ function Main takes nothing returns nothing
 endfunction
 """, natives={"Probe": probe}, log=log)
     assert len(log) == 2
+
+
+def _conformance_cases():
+    from conftest import SHARED
+    return sorted((SHARED / "conformance" / "cases").glob("*.j"))
+
+
+@pytest.mark.parametrize("path", _conformance_cases(), ids=lambda p: p.stem)
+def test_conformance_case_runs_the_same_in_both_modes(path, monkeypatch):
+    """Beyond the expected lines (tests/test_conformance.py runs each mode): crash records,
+    warnings and op counts are equal too."""
+    from conformance import read_case, run_case
+    import jassvm.vm as vm_module
+
+    api_root = shared_path("corpus", "api")
+    runs = []
+    for fast in (False, True):
+        monkeypatch.setattr(vm_module, "FAST_DEFAULT", fast)
+        seen, session, error = run_case(read_case(path), api_root)
+        assert error is None
+        vm = session.vm
+        runs.append((seen, [(e.kind, e.message, [str(s) for s in e.stack]) for e in vm.errors],
+                     vm.warnings, vm.total_ops, vm.threads_started))
+    assert runs[0] == runs[1]
