@@ -244,11 +244,13 @@ def ForGroup(ctx, g, code):
 
 @native("GetEnumUnit", "takes nothing returns unit", constant=True)
 def GetEnumUnit(ctx):
+    """The unit of the running ``ForGroup`` callback (null elsewhere)."""
     return ctx.thread.response.get("enum_unit")
 
 
 @native("GetFilterUnit", "takes nothing returns unit", constant=True)
 def GetFilterUnit(ctx):
+    """The unit an enum filter or event filter is asked about (null elsewhere)."""
     return ctx.thread.response.get("filter_unit")
 
 

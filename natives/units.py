@@ -340,6 +340,36 @@ class Destructable(Widget):
 # The store
 # ---------------------------------------------------------------------------------------
 
+_OFFSETS: list[tuple[float, float]] = []
+
+
+def _placement_offsets() -> list[tuple[float, float]]:
+    """The ``PLACEMENT_CANDIDATES`` grid offsets around a point, nearest first (distance,
+    then angle), in world units; computed once."""
+    if not _OFFSETS:
+        rings = math.ceil(math.sqrt(PLACEMENT_CANDIDATES) / 2) + 1
+        pts = []
+        for i in range(-rings, rings + 1):
+            for j in range(-rings, rings + 1):
+                if i == 0 and j == 0:
+                    continue
+                pts.append((i * i + j * j, math.atan2(j, i) % (2 * math.pi), i, j))
+        pts.sort()
+        _OFFSETS.extend((i * PLACEMENT_STEP, j * PLACEMENT_STEP)
+                        for _, _, i, j in pts[:PLACEMENT_CANDIDATES])
+    return _OFFSETS
+
+
+_REACH: list[float] = []
+
+
+def _placement_reach() -> float:
+    """Distance from the requested point to the farthest placement candidate (cached)."""
+    if not _REACH:
+        _REACH.append(max(math.hypot(dx, dy) for dx, dy in _placement_offsets()))
+    return _REACH[0]
+
+
 class UnitStore:
     """Units, items and destructables of a Game, with their lifecycle rules.
 
@@ -420,8 +450,11 @@ class UnitStore:
         reach = radius + other.collision
         return (other.x - x) ** 2 + (other.y - y) ** 2 < reach * reach - 1e-6
 
-    def is_legal_point(self, u: Unit, x: float, y: float) -> bool:
-        """Static pathing for the unit's movement type and live-unit occupancy."""
+    def is_legal_point(self, u: Unit, x: float, y: float,
+                       others: Iterable[Unit] | None = None) -> bool:
+        """Static pathing for the unit's movement type and live-unit occupancy. ``others``
+        limits the occupancy test to those units (callers pass the units that can reach the
+        point, see ``find_placement``); default: every unit."""
         pathing = self.game.pathing
         if not self.game.in_world(x, y):
             return False
@@ -429,34 +462,34 @@ class UnitStore:
             return False
         if u.flying:
             return True
-        for other in self.units.values():
+        for other in (self.units.values() if others is None else others):
             if other is not u and self.blocks(other, x, y, u.collision):
                 return False
         return True
 
     def placement_candidates(self, x: float, y: float) -> list[tuple[float, float]]:
         """Candidate points around (x, y), nearest first (distance, then angle)."""
-        rings = math.ceil(math.sqrt(PLACEMENT_CANDIDATES) / 2) + 1
-        pts = []
-        for i in range(-rings, rings + 1):
-            for j in range(-rings, rings + 1):
-                if i == 0 and j == 0:
-                    continue
-                d2 = i * i + j * j
-                pts.append((d2, math.atan2(j, i) % (2 * math.pi), i, j))
-        pts.sort()
-        return [(x + i * PLACEMENT_STEP, y + j * PLACEMENT_STEP)
-                for _, _, i, j in pts[:PLACEMENT_CANDIDATES]]
+        return [(x + dx, y + dy) for dx, dy in _placement_offsets()]
 
     def find_placement(self, u: Unit, x: float, y: float) -> tuple[float, float] | None:
         """Seed 003 placement: the requested point for movement-disabled units or when legal,
-        else the nearest legal candidate, else None."""
+        else the nearest legal candidate, else None.
+
+        Only units that can block some candidate are tested (those whose collision circle
+        reaches within ``u.collision`` of the farthest candidate): one pass over the units
+        per placement instead of one per candidate point."""
         if u.utype.movement_disabled or not u.pathing:
             return x, y
-        if self.is_legal_point(u, x, y):
+        others = None
+        if not u.flying:
+            reach = _placement_reach() + u.collision
+            others = [o for o in self.units.values()
+                      if o is not u and o.alive and not o.hidden and not o.flying and o.pathing
+                      and (o.x - x) ** 2 + (o.y - y) ** 2 <= (reach + o.collision) ** 2]
+        if self.is_legal_point(u, x, y, others):
             return x, y
         for cx, cy in self.placement_candidates(x, y):
-            if self.is_legal_point(u, cx, cy):
+            if self.is_legal_point(u, cx, cy, others):
                 return cx, cy
         return None
 
@@ -1511,8 +1544,10 @@ def UnitMakeAbilityPermanent(ctx, u, permanent, abil):
 
 @native("GetUnitAbilityLevel", "takes unit whichUnit, integer abilcode returns integer")
 def GetUnitAbilityLevel(ctx, u, abil):
-    u = _u(u)
-    return u.abilities.get(abil, 0) if u is not None else 0
+    """The ability's level on the unit, 0 without it (hot: filters call it per unit)."""
+    if u is None or u.destroyed:
+        return 0
+    return u.abilities.get(abil, 0)
 
 
 @native("SetUnitAbilityLevel", "takes unit whichUnit, integer abilcode, integer level returns integer")
