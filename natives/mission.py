@@ -61,7 +61,11 @@ Project choices (not researched)
 """
 from __future__ import annotations
 
+import json
+import os
+import shutil
 from collections.abc import Mapping
+from pathlib import Path
 from dataclasses import dataclass, field
 
 from natives.handles import enum_handle, enum_value
@@ -112,6 +116,7 @@ class Outcome(Mapping):
         self.restart = False
         self.left: set[int] = set()
         self.load_dialog_requests = 0
+        self.load_requested: str | None = None
         self.campaign = Campaign()
         self.start_difficulty: int | None = None
 
@@ -382,6 +387,239 @@ def no_next_level() -> None:
     return None
 
 
+# ---------------------------------------------------------------------------------------
+# Saved games (SaveGame, LoadGame, SaveGameExists, CopySaveGame, save directories)
+# ---------------------------------------------------------------------------------------
+
+SAVE_FORMAT = "jassvm-save-record"
+SAVE_VERSION = 1
+SAVE_SUFFIX = ".w3z"
+
+
+class SaveFiles:
+    """``game.saves``: the saved-game files of a run, kept **only inside the sandbox**
+    (``<game.sandbox_dir>/saves``; in memory when the game has no sandbox).
+
+    Save names are the game's relative save paths (``"Zones\\OrcX01.w3z"``): ``\\`` and ``/``
+    separate folders, every part must be a safe file name (``natives.gamecache``'s rules: no
+    ``..``, drive letters, control characters or device names), and a name without the
+    ``.w3z`` suffix gets it (as the game adds its save extension). A refused name is a
+    warning and the operation fails.
+
+    The runtime has no save system yet (DESIGN.md section 5 plans one), so ``SaveGame``
+    writes a *save record*: JSON ``{"format": "jassvm-save-record", "version": 1, "map",
+    "game_time", "state_saved": false}`` that says what was asked and that no game state is
+    in it. The file exists afterwards, so ``SaveGameExists``, ``CopySaveGame`` and the
+    directory natives see it as the game would see a save. ``LoadGame`` of an existing file
+    ends the mission (``game_over`` reason ``load_game``, ``outcome.load_requested`` = the
+    name) with a warning that the state cannot be restored; it never pretends to restore.
+    """
+
+    def __init__(self, game) -> None:
+        self.game = game
+        sandbox = getattr(game, "sandbox_dir", None)
+        self.root = None if sandbox is None else Path(sandbox) / "saves"
+        self.memory: dict[str, bytes] = {}   # relative posix path -> contents (no sandbox)
+
+    # -- names --------------------------------------------------------------------------
+    def parts(self, name: str | None, *, file: bool) -> list[str] | None:
+        """The folder/file parts of a save name, or None (with a warning) when refused."""
+        from natives.gamecache import check_cache_name
+        text = (name or "").replace("\\", "/")
+        parts = [p for p in text.split("/") if p != ""]
+        if not parts or text.startswith("/"):
+            self.game.warn(f"save name {name!r} refused: empty or absolute")
+            return None
+        for part in parts:
+            why = check_cache_name(part)
+            if why is not None:
+                self.game.warn(f"save name {name!r} refused: {why.replace('cache name', 'name')}")
+                return None
+        if file and not parts[-1].lower().endswith(SAVE_SUFFIX):
+            parts[-1] += SAVE_SUFFIX
+        return parts
+
+    def _path(self, parts: list[str]) -> Path:
+        assert self.root is not None
+        return self.root.joinpath(*parts)
+
+    # -- files --------------------------------------------------------------------------
+    def exists(self, name: str | None) -> bool:
+        parts = self.parts(name, file=True)
+        if parts is None:
+            return False
+        if self.root is None:
+            return "/".join(parts) in self.memory
+        return self._path(parts).is_file()
+
+    def read(self, parts: list[str]) -> bytes | None:
+        if self.root is None:
+            return self.memory.get("/".join(parts))
+        try:
+            return self._path(parts).read_bytes()
+        except OSError:
+            return None
+
+    def write(self, parts: list[str], data: bytes) -> bool:
+        if self.root is None:
+            self.memory["/".join(parts)] = data
+            return True
+        path = self._path(parts)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(path.name + ".tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+            return True
+        except OSError as err:
+            self.game.warn(f"cannot write save {'/'.join(parts)}: {err}")
+            return False
+
+    def save_record(self, name: str | None) -> bool:
+        """Write the save record of ``name`` (see the class doc); False when refused."""
+        parts = self.parts(name, file=True)
+        if parts is None:
+            return False
+        setup = getattr(self.game, "mapsetup", None)
+        record = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                  "map": getattr(setup, "name", None), "game_time": round(self.game.now, 3),
+                  "state_saved": False,
+                  "note": "save request recorded; this runtime does not save game state yet"}
+        return self.write(parts, (json.dumps(record, indent=1) + "\n").encode("utf-8"))
+
+    def copy(self, source: str | None, dest: str | None) -> bool:
+        src, dst = self.parts(source, file=True), self.parts(dest, file=True)
+        if src is None or dst is None:
+            return False
+        data = self.read(src)
+        if data is None:
+            return False
+        return self.write(dst, data)
+
+    def remove_dir(self, name: str | None) -> bool:
+        parts = self.parts(name, file=False)
+        if parts is None:
+            return False
+        if self.root is None:
+            prefix = "/".join(parts) + "/"
+            gone = [k for k in self.memory if k.startswith(prefix)]
+            for k in gone:
+                del self.memory[k]
+            return bool(gone)
+        path = self._path(parts)
+        if not path.is_dir():
+            return False
+        try:
+            shutil.rmtree(path)
+            return True
+        except OSError as err:
+            self.game.warn(f"cannot remove save folder {'/'.join(parts)}: {err}")
+            return False
+
+    def rename_dir(self, source: str | None, dest: str | None) -> bool:
+        src, dst = self.parts(source, file=False), self.parts(dest, file=False)
+        if src is None or dst is None:
+            return False
+        if self.root is None:
+            old, new = "/".join(src) + "/", "/".join(dst) + "/"
+            moved = [k for k in self.memory if k.startswith(old)]
+            if not moved or any(k.startswith(new) for k in self.memory):
+                return False
+            for k in moved:
+                self.memory[new + k[len(old):]] = self.memory.pop(k)
+            return True
+        a, b = self._path(src), self._path(dst)
+        if not a.is_dir() or b.exists():
+            return False
+        try:
+            b.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(a, b)
+            return True
+        except OSError as err:
+            self.game.warn(f"cannot rename save folder {'/'.join(src)}: {err}")
+            return False
+
+
+def _saves(ctx) -> SaveFiles:
+    return ctx.game.saves
+
+
+@native("SaveGame", "takes string saveFileName returns nothing")
+def SaveGame(ctx, name):
+    """Save under ``saveFileName``: EVENT_GAME_SAVE handlers run first (seed 004; a runtime
+    error there aborts the save), then the save record is written in the sandbox (see
+    ``SaveFiles``: no game state is saved) and ``game_saved`` recorded in the timeline."""
+    saves = _saves(ctx)
+    if saves.parts(name, file=True) is None:
+        return
+    events = ctx.game.events
+    if events is not None and not events.fire_game_save(name):
+        ctx.warn(f"SaveGame({name!r}) aborted: a save handler failed")
+        return
+    if saves.save_record(name):
+        ctx.game.record("game_saved", name=name, state_saved=False)
+
+
+@native("LoadGame", "takes string loadFileName, boolean doScoreScreen returns nothing")
+def LoadGame(ctx, name, score_screen):
+    """Load saved game ``loadFileName``: a missing save does nothing (warning); an existing
+    one ends the mission (``game_over`` reason ``load_game``; ``outcome.load_requested``).
+    Restoring the saved state is not supported, which a warning says (``SaveFiles``)."""
+    saves = _saves(ctx)
+    if not saves.exists(name):
+        ctx.warn(f"LoadGame({name!r}): no such saved game; nothing happens")
+        return
+    out = outcome(ctx.game)
+    if out.ended:
+        out.end("load_game", score_screen)  # warns and keeps the first end
+        return
+    ctx.warn(f"LoadGame({name!r}): restoring saved games is not supported; the mission ends here")
+    out.load_requested = name
+    out.end("load_game", score_screen)
+
+
+@native("SaveGameExists", "takes string saveName returns boolean")
+def SaveGameExists(ctx, name):
+    """Whether the save file exists in the sandbox (``.w3z`` added when missing)."""
+    return _saves(ctx).exists(name)
+
+
+@native("CopySaveGame", "takes string sourceSaveName, string destSaveName returns boolean")
+def CopySaveGame(ctx, source, dest):
+    """Copy a save file inside the sandbox; false when the source is missing or a name is
+    refused."""
+    return _saves(ctx).copy(source, dest)
+
+
+@native("RemoveSaveDirectory", "takes string sourceDirName returns boolean")
+def RemoveSaveDirectory(ctx, name):
+    """Delete a save folder and what it holds; false when it does not exist."""
+    return _saves(ctx).remove_dir(name)
+
+
+@native("RenameSaveDirectory", "takes string sourceDirName, string destDirName returns boolean")
+def RenameSaveDirectory(ctx, source, dest):
+    """Rename a save folder; false when it does not exist or the destination does."""
+    return _saves(ctx).rename_dir(source, dest)
+
+
+# ---------------------------------------------------------------------------------------
+# Tournament (ladder) games: a headless run is never one
+# ---------------------------------------------------------------------------------------
+
+@native("GetTournamentFinishSoonTimeRemaining", "takes nothing returns real", constant=True)
+def GetTournamentFinishSoonTimeRemaining(ctx):
+    """Seconds left in a tournament game: 0.0 (a run is not a tournament game, so
+    EVENT_GAME_TOURNAMENT_FINISH_SOON never happens)."""
+    return 0.0
+
+
+@native("GetTournamentScore", "takes player whichPlayer returns integer", constant=True)
+def GetTournamentScore(ctx, p):
+    """A player's tournament score: 0 (no tournament game)."""
+    return 0
+
+
 def _declare_builtin_constants() -> None:
     """Difficulty constants for scripts run on the built-in API (no common.j)."""
     from natives.builtin import CONSTANTS, constant
@@ -400,6 +638,7 @@ def _register_subsystems() -> None:
     register_subsystem("difficulty", __name__, "initial_difficulty")
     register_subsystem("ended", __name__, "not_ended")
     register_subsystem("next_level", __name__, "no_next_level")
+    register_subsystem("saves", __name__, "SaveFiles", lambda game: (game,))
 
 
 _register_subsystems()
