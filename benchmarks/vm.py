@@ -2,9 +2,14 @@
 
     python benchmarks/vm.py
 
-Prints, for each workload, the wall time of the JASS VM and of the same algorithm in plain
-Python, and their ratio; then the load time of a large map script parsed cold vs from the
-parse cache.
+Prints, for each workload, its rate (loop iterations or JASS calls per second) on the bytecode
+interpreter (``vm.fast = False``), on the fast path (``jassvm.fastpath``, the default) and for
+the same algorithm in plain Python, with the ratios; then the load time of a large map script
+parsed cold vs from the parse cache.
+
+Workloads: the loop of issue #3 (``set total = total + i * 2`` / ``set i = i + 1`` /
+``exitwhen i > n``), the same loop calling a 2-argument function ``Add``, and ``Fib(20)``
+(calls per second).
 """
 from __future__ import annotations
 
@@ -17,47 +22,100 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from jassvm.loader import load_program  # noqa: E402
+from jassvm.values import wrap_int  # noqa: E402
 from jassvm.vm import VM  # noqa: E402
 
 JASS = b"""
 globals
+    integer g_n = 0
     integer g_sum = 0
 endglobals
+function Add takes integer a, integer b returns integer
+    return a + b
+endfunction
+function Loop takes integer n returns integer
+    local integer i = 0
+    local integer total = 0
+    loop
+        set total = total + i * 2
+        set i = i + 1
+        exitwhen i > n
+    endloop
+    return total
+endfunction
+function CallLoop takes integer n returns integer
+    local integer i = 0
+    local integer total = 0
+    loop
+        set total = Add(total, i)
+        set i = i + 1
+        exitwhen i > n
+    endloop
+    return total
+endfunction
 function Fib takes integer n returns integer
     if n < 2 then
         return n
     endif
     return Fib(n - 1) + Fib(n - 2)
 endfunction
-function RunFib takes nothing returns nothing
-    set g_sum = Fib(20)
-endfunction
 function RunLoop takes nothing returns nothing
-    local integer i = 0
-    local integer s = 0
-    loop
-        exitwhen i >= 40000
-        set s = s + i * 2 - i / 3
-        set i = i + 1
-    endloop
-    set g_sum = s
+    set g_sum = Loop(g_n)
+endfunction
+function RunCallLoop takes nothing returns nothing
+    set g_sum = CallLoop(g_n)
+endfunction
+function RunFib takes nothing returns nothing
+    set g_sum = Fib(g_n)
 endfunction
 """
+
+
+def py_loop(n: int) -> int:
+    i = total = 0
+    while True:
+        total = total + i * 2
+        i = i + 1
+        if i > n:
+            break
+    return total
+
+
+def py_add(a: int, b: int) -> int:
+    return a + b
+
+
+def py_call_loop(n: int) -> int:
+    i = total = 0
+    while True:
+        total = py_add(total, i)
+        i = i + 1
+        if i > n:
+            break
+    return total
 
 
 def py_fib(n: int) -> int:
     return n if n < 2 else py_fib(n - 1) + py_fib(n - 2)
 
 
-def py_loop() -> int:
-    i = s = 0
-    while i < 40000:
-        s = s + i * 2 - int(i / 3)
-        i += 1
-    return s
+def fib_calls(n: int) -> int:
+    """Calls made by Fib(n) (its own included)."""
+    a, b = 1, 1   # calls of Fib(0), Fib(1)
+    for _ in range(n - 1):
+        a, b = b, a + b + 1
+    return b if n >= 1 else a
 
 
-def timed(fn, repeat: int = 3) -> float:
+# (name, JASS runner, Python function, n for bytecode, fast, Python, units done for n)
+WORKLOADS = [
+    ("loop", "RunLoop", py_loop, 100_000, 1_000_000, 2_000_000, lambda n: n + 1),
+    ("Add call", "RunCallLoop", py_call_loop, 50_000, 500_000, 1_000_000, lambda n: n + 1),
+    ("Fib", "RunFib", py_fib, 18, 22, 24, fib_calls),
+]
+
+
+def best_time(fn, repeat: int = 3) -> float:
     best = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()
@@ -66,24 +124,41 @@ def timed(fn, repeat: int = 3) -> float:
     return best
 
 
+def jass_rate(prog, runner: str, n: int, fast: bool, check) -> float:
+    """Units per second of ``runner`` with ``g_n = n`` (a warm-up call translates it first)."""
+    vm = VM(prog, op_limit=10 ** 12, fast=fast)
+    vm.run_init()
+    vm.write_global("g_n", 3)
+    vm.call(runner)
+    vm.write_global("g_n", n)
+
+    def run():
+        vm.call(runner)
+        assert not vm.errors, vm.errors[0].format()
+        assert vm.read_global("g_sum") == check, (runner, vm.read_global("g_sum"), check)
+
+    return n / best_time(run)
+
+
 def main() -> None:
     prog = load_program([("bench.j", JASS)], {}, use_cache=False).program
-    vm = VM(prog, op_limit=10**9)
-    vm.run_init()
-    rows = [("fib(20)", lambda: vm.call("RunFib"), lambda: py_fib(20)),
-            ("loop 40k", lambda: vm.call("RunLoop"), py_loop)]
-    print(f"{'workload':<12} {'jassvm s':>10} {'CPython s':>10} {'ratio':>8}")
-    for name, jass, py in rows:
-        tj, tp = timed(jass), timed(py)
-        print(f"{name:<12} {tj:>10.4f} {tp:>10.4f} {tj / tp:>7.1f}x")
+    print(f"{'workload':<10} {'unit':<11} {'bytecode/s':>12} {'fast/s':>12} {'CPython/s':>12} "
+          f"{'CPy/bytecode':>13} {'CPy/fast':>9} {'fast/bytecode':>14}")
+    for name, runner, py, n_slow, n_fast, n_py, units in WORKLOADS:
+        slow = jass_rate(prog, runner, n_slow, False, wrap_int(py(n_slow))) * units(n_slow) / n_slow
+        fast = jass_rate(prog, runner, n_fast, True, wrap_int(py(n_fast))) * units(n_fast) / n_fast
+        cpy = units(n_py) / best_time(lambda: py(n_py))
+        unit = "calls" if name != "loop" else "iterations"
+        print(f"{name:<10} {unit:<11} {slow:>12,.0f} {fast:>12,.0f} {cpy:>12,.0f} "
+              f"{cpy / slow:>12.1f}x {cpy / fast:>8.1f}x {fast / slow:>13.1f}x")
     big = Path(__file__).resolve().parents[2] / "shared/corpus/maps/campaign-orcx01-founding-of-durotar/war3map.j"
     if big.exists():
         data = big.read_bytes()
         os.environ["JASS_CACHE_DIR"] = tempfile.mkdtemp(prefix="jass-bench-cache-")
         from jassvm.loader import parse_cached
-        cold = timed(lambda: parse_cached(data, "war3map.j", use_cache=False), repeat=1)
+        cold = best_time(lambda: parse_cached(data, "war3map.j", use_cache=False), repeat=1)
         parse_cached(data, "war3map.j")
-        warm = timed(lambda: parse_cached(data, "war3map.j"), repeat=3)
+        warm = best_time(lambda: parse_cached(data, "war3map.j"), repeat=3)
         print(f"\nparse {big.name} ({len(data) // 1024} KiB): cold {cold:.2f} s, "
               f"cached {warm:.2f} s, ratio {cold / warm:.1f}x")
 

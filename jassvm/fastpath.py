@@ -41,7 +41,6 @@ with its own globals, context and op limit.
 """
 from __future__ import annotations
 
-import sys
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -56,10 +55,6 @@ from .values import (
 from .vm import MAX_CALL_DEPTH, UNSET, JassArray, JassCrash, StackEntry, Suspend
 
 __all__ = ["FastRuntime", "may_wait", "fast_source", "FastPathUnsupported"]
-
-# Python frames a fast call uses; the interpreter allows MAX_CALL_DEPTH JASS frames, so Python
-# must allow that many nested fast calls plus the frames of the VM and the caller around them.
-_RECURSION_LIMIT = MAX_CALL_DEPTH * 2 + 2000
 
 # Expressions nested deeper than this are stored in a temporary first: CPython's parser
 # refuses sources nested about 200 levels deep, and long JASS concatenations get there.
@@ -985,8 +980,6 @@ class FastRuntime:
         self.limit = vm.op_limit
         self.globals = vm.globals
         self.watched = len(getattr(vm, "global_watch", ()))
-        if sys.getrecursionlimit() < _RECURSION_LIMIT:
-            sys.setrecursionlimit(_RECURSION_LIMIT)
 
     def stale(self) -> bool:
         """True when the VM changed what instances capture: its op limit, its globals list,

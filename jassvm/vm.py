@@ -12,6 +12,7 @@ native the runtime lacks) end only that thread, silently as in the game, and are
 from __future__ import annotations
 
 import os
+import sys
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
@@ -27,6 +28,13 @@ from .values import (
 
 OP_LIMIT = 300_000        # S093
 MAX_CALL_DEPTH = 4096     # frames per thread before the thread is ended as a stack overflow
+# Threads started from inside running threads (callbacks, TriggerExecute, ExecuteFunc...) nest
+# on the Python stack; past this depth the new thread is ended as a stack overflow. A fixed
+# cap keeps the outcome independent of Python's recursion limit and of ``VM.fast`` (the fast
+# path uses a different number of Python frames per level).
+MAX_THREAD_NESTING = 500
+# Python frames needed: about a dozen per nested thread, one per fast-path JASS call.
+_RECURSION_LIMIT = MAX_THREAD_NESTING * 12 + MAX_CALL_DEPTH + 2000
 SLEEP_KINDS = {"action", "executefunc"}   # S097: where TriggerSleepAction may wait
 # Run functions that can never wait in their generated Python form (``jassvm.fastpath``);
 # ``JASS_FAST=0`` in the environment makes VMs interpret bytecode only.
@@ -217,6 +225,9 @@ class VM:
         self.ctx = NativeContext(self)
         self.fast = FAST_DEFAULT if fast is None else fast
         self._fastrt = None
+        self._nesting = 0             # threads executing on the Python stack right now
+        if sys.getrecursionlimit() < _RECURSION_LIMIT:
+            sys.setrecursionlimit(_RECURSION_LIMIT)
         self.current: Thread | None = None
         self.errors: list[RuntimeErrorRecord] = []
         self.warnings: list[tuple[float, str]] = []
@@ -413,9 +424,18 @@ class VM:
 
     def execute(self, th: Thread) -> None:
         """Run ``th`` until it finishes, waits or crashes."""
+        if self._nesting >= MAX_THREAD_NESTING:
+            th.status = "crashed"
+            th.actions.clear()
+            self._record("stack-overflow", f"threads nested deeper than {MAX_THREAD_NESTING} "
+                         "(callbacks starting callbacks)", [], th)
+            for cb in th.on_finish:
+                cb(th)
+            return
         prev = self.current
         self.current = th
         th.status = "running"
+        self._nesting += 1
         try:
             while True:
                 try:
@@ -447,6 +467,7 @@ class VM:
             if th.status == "running":
                 th.status = "done"
         finally:
+            self._nesting -= 1
             self.total_ops += th.ops
             self.current = prev
         for cb in th.on_finish:

@@ -800,3 +800,29 @@ def test_conformance_case_runs_the_same_in_both_modes(path, monkeypatch):
         runs.append((seen, [(e.kind, e.message, [str(s) for s in e.stack]) for e in vm.errors],
                      vm.warnings, vm.total_ops, vm.threads_started))
     assert runs[0] == runs[1]
+
+
+def test_nested_callback_threads_stop_at_the_same_depth():
+    """A callback starting callbacks without end: the nesting cap (not Python's recursion
+    limit, which differs between the modes) ends it at the same depth in both."""
+    from jassvm.vm import MAX_THREAD_NESTING
+
+    def for_each(ctx, code, n):
+        for _ in range(n):
+            ctx.run_code(code)
+
+    _vm, snap = run_both("""
+native ForEach takes code c, integer n returns nothing
+globals
+    integer depth = 0
+endglobals
+function Step takes nothing returns nothing
+    set depth = depth + 1
+    call ForEach(function Step, 1)
+endfunction
+function Main takes nothing returns nothing
+    call ForEach(function Step, 1)
+endfunction
+""", natives={"ForEach": for_each})
+    assert snap["globals"]["depth"] == MAX_THREAD_NESTING - 1
+    assert [e[0] for e in snap["errors"]] == ["stack-overflow"]
