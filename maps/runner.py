@@ -143,6 +143,9 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
             game.set_world_bounds(m.w3e.world_bounds())
         except Exception as err:  # a map file we cannot use is a warning, not a failure
             game.warn(f"war3map.w3e: {err}")
+    if m.w3e is not None:
+        from natives.geometry import terrain_of
+        terrain_of(game).load(m.w3e)  # ground tiles for GetTerrainType & co.
     if m.wpm is not None and game.blight is not None and hasattr(game.blight, "seed_from_pathing"):
         game.blight.seed_from_pathing(m.wpm.width, m.wpm.height, bytes(m.wpm.cells))
     return session

@@ -410,3 +410,185 @@ def GetLocationZ(ctx, loc):
     """Terrain height at the location from ``Game.terrain_height`` (flat 0.0 by default)."""
     loc = _loc(loc)
     return ctx.game.terrain_height(loc.x, loc.y) if loc is not None else 0.0
+
+
+# ---------------------------------------------------------------------------------------
+# Terrain: ground tiles, cliff levels, terrain pathing
+# ---------------------------------------------------------------------------------------
+
+TILE = 128.0
+"""Edge of a terrain tile, world units (tiles are painted at their corners)."""
+
+# pathingtype values (common.j) -> the war3map.wpm flag bit that means "not <type>"
+PATHING_TYPE_ANY, PATHING_TYPE_WALKABILITY, PATHING_TYPE_FLYABILITY = 0, 1, 2
+PATHING_TYPE_BUILDABILITY, PATHING_TYPE_PEONHARVESTPATHING, PATHING_TYPE_BLIGHTPATHING = 3, 4, 5
+PATHING_TYPE_FLOATABILITY, PATHING_TYPE_AMPHIBIOUSPATHING = 6, 7
+_NOT_BITS = {PATHING_TYPE_ANY: NO_WALK, PATHING_TYPE_WALKABILITY: NO_WALK,
+             PATHING_TYPE_FLYABILITY: NO_FLY, PATHING_TYPE_BUILDABILITY: NO_BUILD,
+             PATHING_TYPE_PEONHARVESTPATHING: NO_WALK, PATHING_TYPE_FLOATABILITY: NO_WATER,
+             PATHING_TYPE_AMPHIBIOUSPATHING: NO_AMPHIBIOUS}
+
+
+class TerrainTiles:
+    """The ground tiles of one game (``terrain_of(game)``).
+
+    ``source`` is the map's parsed ``war3map.w3e`` (``maps.w3e.Terrain``) when the map
+    layer has one (``load``); ``painted`` holds ``SetTerrainType`` changes by corner
+    (column, row) -> (tile rawcode, variation). A point reads the corner nearest to it
+    (project rule). Without terrain data (a bare map script) no tile is known:
+    ``GetTerrainType``/``GetTerrainVariance`` give 0 and the cliff level 0 (with one warning)
+    until painted; painting then works on a 128-unit corner grid anchored at (0, 0).
+    """
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.source = None
+        self.painted: dict[tuple[int, int], tuple[int, int]] = {}
+        self._warned = False
+
+    def load(self, terrain) -> None:
+        """Use a ``maps.w3e.Terrain`` (with corner data) as the ground."""
+        self.source = terrain
+
+    def _origin(self) -> tuple[float, float]:
+        return self.source.center_offset if self.source is not None else (0.0, 0.0)
+
+    def corner(self, x: float, y: float) -> tuple[int, int]:
+        ox, oy = self._origin()
+        return round((x - ox) / TILE), round((y - oy) / TILE)
+
+    def _source_corner(self, x: float, y: float):
+        src = self.source
+        if src is None or not getattr(src, "corners", b""):
+            if not self._warned:
+                self._warned = True
+                self.game.warn("terrain: the map has no war3map.w3e corner data; tile "
+                               "queries answer 0 until SetTerrainType paints")
+            return None
+        return src.corner_at(x, y)
+
+    def tile(self, x: float, y: float) -> tuple[int, int]:
+        """(tile rawcode integer, variation) at (x, y); (0, 0) when unknown."""
+        painted = self.painted.get(self.corner(x, y))
+        if painted is not None:
+            return painted
+        c = self._source_corner(x, y)
+        if c is None:
+            return 0, 0
+        code = self.source.ground_tile(*c)
+        return (_rawcode(code) if code else 0), self.source.ground_variation(*c)
+
+    def cliff_level(self, x: float, y: float) -> int:
+        c = self._source_corner(x, y)
+        return self.source.layer_height(*c) if c is not None else 0
+
+    def paint(self, x: float, y: float, code: int, variation: int, area: int, shape: int) -> None:
+        """``SetTerrainType``: corners within ``area - 1`` tiles of the point's corner (a
+        circle for shape 0, a square otherwise; area 1 = that corner only)."""
+        cx, cy = self.corner(x, y)
+        r = max(0, area - 1)
+        for dx in range(-r, r + 1):
+            for dy in range(-r, r + 1):
+                if shape == 0 and dx * dx + dy * dy > r * r:
+                    continue
+                self.painted[(cx + dx, cy + dy)] = (code, variation)
+
+
+def _rawcode(text: str) -> int:
+    v = 0
+    for ch in text[:4]:
+        v = v * 256 + (ord(ch) & 0xFF)
+    return v
+
+
+def terrain_of(game) -> TerrainTiles:
+    """The game's ``TerrainTiles`` (made on first use, kept as ``game.terrain_tiles``)."""
+    tiles = getattr(game, "terrain_tiles", None)
+    if tiles is None:
+        tiles = TerrainTiles(game)
+        game.terrain_tiles = tiles
+    return tiles
+
+
+@native("GetTerrainType", "takes real x, real y returns integer")
+def GetTerrainType(ctx, x, y):
+    """The ground tile rawcode at (x, y) (``TerrainTiles``; 0 without terrain data)."""
+    return terrain_of(ctx.game).tile(x, y)[0]
+
+
+@native("GetTerrainVariance", "takes real x, real y returns integer")
+def GetTerrainVariance(ctx, x, y):
+    """The ground tile variation at (x, y) (0 without terrain data)."""
+    return terrain_of(ctx.game).tile(x, y)[1]
+
+
+@native("GetTerrainCliffLevel", "takes real x, real y returns integer")
+def GetTerrainCliffLevel(ctx, x, y):
+    """The cliff level (w3e layer height) at (x, y); 0 without terrain data."""
+    return terrain_of(ctx.game).cliff_level(x, y)
+
+
+@native("SetTerrainType", "takes real x, real y, integer terrainType, integer variation, integer area, integer shape returns nothing")
+def SetTerrainType(ctx, x, y, code, variation, area, shape):
+    """Paint ``terrainType`` around (x, y) (``TerrainTiles.paint``; pathing is unchanged)."""
+    terrain_of(ctx.game).paint(x, y, code, variation, area, shape)
+
+
+def _blight_plane(game):
+    """The game's blight plane as ``natives.blight`` keeps it (None without that module)."""
+    try:
+        from natives.blight import plane_of
+    except ImportError:
+        return None
+    return plane_of(game)
+
+
+def _blighted(game, x: float, y: float) -> bool:
+    plane = _blight_plane(game)
+    if plane is not None:
+        return plane.is_blighted(x, y)
+    f = game.pathing.flags_at(x, y)
+    return bool(f is not None and f & BLIGHT)
+
+
+@native("IsTerrainPathable", "takes real x, real y, pathingtype t returns boolean")
+def IsTerrainPathable(ctx, x, y, t):
+    """True when the pathing type is **not** set at (x, y) (jassdoc: "Returns true if the
+    pathingtype is *not* set"): ``IsTerrainPathable(x, y, PATHING_TYPE_WALKABILITY)`` is
+    true where units cannot walk. Reads the static pathing grid (``war3map.wpm`` bits;
+    without pathing data every type is set everywhere inside the world) and, for
+    ``PATHING_TYPE_BLIGHTPATHING``, the blight plane. ``PATHING_TYPE_ANY`` and
+    ``PEONHARVESTPATHING`` are read as walkability (project choice). Outside the grid: true."""
+    value = t.value if t is not None else PATHING_TYPE_ANY
+    game = ctx.game
+    f = game.pathing.flags_at(x, y)
+    if f is None:
+        return True
+    if value == PATHING_TYPE_BLIGHTPATHING:
+        return not _blighted(game, x, y)
+    bit = _NOT_BITS.get(value)
+    return bit is not None and bool(f & bit)
+
+
+@native("SetTerrainPathable", "takes real x, real y, pathingtype t, boolean flag returns nothing")
+def SetTerrainPathable(ctx, x, y, t, flag):
+    """Set (``flag`` true) or clear the pathing type on the 32-unit pathing cell holding
+    (x, y); blight pathing changes the blight plane as ``SetBlightPoint`` does. Outside the
+    grid nothing happens."""
+    if t is None:
+        return
+    game = ctx.game
+    grid = game.pathing
+    f = grid.flags_at(x, y)
+    if f is None:
+        return
+    if t.value == PATHING_TYPE_BLIGHTPATHING:
+        plane = _blight_plane(game)
+        if plane is not None:
+            plane.set_point(x, y, bool(flag))
+            return
+        grid.set_flags(x, y, (f | BLIGHT) if flag else (f & ~BLIGHT))
+        return
+    bit = _NOT_BITS.get(t.value)
+    if bit is not None:
+        grid.set_flags(x, y, (f & ~bit) if flag else (f | bit))

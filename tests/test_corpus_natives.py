@@ -360,3 +360,56 @@ endfunction
 """, tmp_path)
     assert seen(s) == ["saving Slot false"]
     assert (tmp_path / "saves" / "Slot.w3z").is_file()
+
+
+# -- terrain --------------------------------------------------------------------------------------
+
+def _w3e(width: int = 3, height: int = 3) -> bytes:
+    """A tiny war3map.w3e: tiles Ldrt (0) and Lgrs (1); corner (1, 1) is grass, variation 3,
+    layer height 4; the others dirt at layer 2."""
+    import struct
+    head = (b"W3E!" + struct.pack("<i", 11) + b"L" + struct.pack("<i", 0)
+            + struct.pack("<i", 2) + b"LdrtLgrs" + struct.pack("<i", 1) + b"CLdi"
+            + struct.pack("<ii", width, height) + struct.pack("<ff", -128.0, -128.0))
+    corners = b""
+    for iy in range(height):
+        for ix in range(width):
+            grass = (ix, iy) == (1, 1)
+            corners += struct.pack("<hh", 0x2000, 0) + bytes([1 if grass else 0, 3 if grass else 0,
+                                                               4 if grass else 2])
+    return head + corners
+
+
+def test_terrain_tiles_from_w3e_and_painting():
+    from maps.w3e import parse_w3e
+    from natives.geometry import terrain_of
+    s = jass_session("function main takes nothing returns nothing\nendfunction\n")
+    terrain_of(s.game).load(parse_w3e(_w3e()))
+    s.vm.call("main")
+    lines = []
+    from natives.registry import NATIVES
+    ctx = s.vm.ctx
+    get = lambda name, *a: NATIVES[name].func(ctx, *a)  # noqa: E731
+    lines.append((get("GetTerrainType", 0.0, 0.0), get("GetTerrainVariance", 10.0, -20.0),
+                  get("GetTerrainCliffLevel", 0.0, 0.0), get("GetTerrainType", 128.0, 128.0)))
+    get("SetTerrainType", 128.0, 128.0, 0x4C726F6B, 1, 1, 0)   # 'Lrok' on one corner
+    lines.append((get("GetTerrainType", 128.0, 128.0), get("GetTerrainType", 0.0, 0.0)))
+    assert lines == [(0x4C677273, 3, 4, 0x4C647274), (0x4C726F6B, 0x4C677273)]
+
+
+def test_is_terrain_pathable_answers_not_set():
+    from natives.geometry import NO_WALK
+    lines = run("""
+function main takes nothing returns nothing
+    call P(B2S(IsTerrainPathable(0, 0, ConvertPathingType(1))) + " " + B2S(IsTerrainPathable(99999, 0, ConvertPathingType(1))))
+    call SetTerrainPathable(0, 0, ConvertPathingType(1), false)
+    call P(B2S(IsTerrainPathable(0, 0, ConvertPathingType(1))) + " " + B2S(IsTerrainPathable(0, 0, ConvertPathingType(2))))
+    call SetTerrainPathable(0, 0, ConvertPathingType(1), true)
+    call P(B2S(IsTerrainPathable(0, 0, ConvertPathingType(1))))
+    call P(B2S(IsTerrainPathable(0, 0, ConvertPathingType(5))))
+    call SetTerrainPathable(0, 0, ConvertPathingType(5), true)
+    call P(B2S(IsTerrainPathable(0, 0, ConvertPathingType(5))) + " " + B2S(IsPointBlighted(0, 0)))
+endfunction
+""")
+    assert NO_WALK == 0x02
+    assert lines == ["false true", "true false", "false", "true", "false true"]
