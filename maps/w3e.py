@@ -59,6 +59,7 @@ class Terrain:
         return self.ground_tiles[index] if index < len(self.ground_tiles) else None
 
     def ground_variation(self, ix: int, iy: int) -> int:
+        """The ground tile variation of corner (ix, iy)."""
         return self._byte(ix, iy, 5) & 0x1F
 
     def layer_height(self, ix: int, iy: int) -> int:

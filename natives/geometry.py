@@ -454,6 +454,7 @@ class TerrainTiles:
         return self.source.center_offset if self.source is not None else (0.0, 0.0)
 
     def corner(self, x: float, y: float) -> tuple[int, int]:
+        """The (column, row) of the terrain corner nearest to (x, y)."""
         ox, oy = self._origin()
         return round((x - ox) / TILE), round((y - oy) / TILE)
 
@@ -479,6 +480,7 @@ class TerrainTiles:
         return (_rawcode(code) if code else 0), self.source.ground_variation(*c)
 
     def cliff_level(self, x: float, y: float) -> int:
+        """The cliff level (w3e layer height) at (x, y); 0 without terrain data."""
         c = self._source_corner(x, y)
         return self.source.layer_height(*c) if c is not None else 0
 

@@ -445,6 +445,7 @@ class SaveFiles:
 
     # -- files --------------------------------------------------------------------------
     def exists(self, name: str | None) -> bool:
+        """Whether the save file ``name`` exists (False for a refused name)."""
         parts = self.parts(name, file=True)
         if parts is None:
             return False
@@ -453,6 +454,7 @@ class SaveFiles:
         return self._path(parts).is_file()
 
     def read(self, parts: list[str]) -> bytes | None:
+        """The contents of a save file, None when it does not exist."""
         if self.root is None:
             return self.memory.get("/".join(parts))
         try:
@@ -461,6 +463,7 @@ class SaveFiles:
             return None
 
     def write(self, parts: list[str], data: bytes) -> bool:
+        """Write a save file (folders made as needed); False (warning) when it fails."""
         if self.root is None:
             self.memory["/".join(parts)] = data
             return True
@@ -488,6 +491,7 @@ class SaveFiles:
         return self.write(parts, (json.dumps(record, indent=1) + "\n").encode("utf-8"))
 
     def copy(self, source: str | None, dest: str | None) -> bool:
+        """``CopySaveGame``: False when the source is missing or a name is refused."""
         src, dst = self.parts(source, file=True), self.parts(dest, file=True)
         if src is None or dst is None:
             return False
@@ -497,6 +501,7 @@ class SaveFiles:
         return self.write(dst, data)
 
     def remove_dir(self, name: str | None) -> bool:
+        """``RemoveSaveDirectory``: False when the folder does not exist."""
         parts = self.parts(name, file=False)
         if parts is None:
             return False
@@ -517,6 +522,7 @@ class SaveFiles:
             return False
 
     def rename_dir(self, source: str | None, dest: str | None) -> bool:
+        """``RenameSaveDirectory``: False when the source is missing or the destination exists."""
         src, dst = self.parts(source, file=False), self.parts(dest, file=False)
         if src is None or dst is None:
             return False

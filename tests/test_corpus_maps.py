@@ -126,6 +126,7 @@ def play(folder: str, name: str, api: str) -> MissionReport:
 
 @pytest.mark.parametrize("entry", MAPS, ids=[_id(e) for e in MAPS])
 def test_map_plays_ten_minutes_with_only_reviewed_errors(entry):
+    """One map, 600 game seconds: the checks of the module docstring."""
     folder, name, api = entry
     report = play(folder, name, api)
     assert report.game_time == pytest.approx(UNTIL) or report.ended, report.game_time
@@ -153,6 +154,7 @@ def test_map_plays_ten_minutes_with_only_reviewed_errors(entry):
 
 
 def test_lua_archive_is_refused_with_a_clear_error():
+    """The Reforged Lua melee map has no war3map.j: loading says so."""
     path = shared_path("corpus", "maps", "archive-hammerfall-s3-lua", "Hammerfall_S3.w3x")
     options = RunOptions(api=str(shared_path("corpus", "api", MODERN)), until=UNTIL)
     with pytest.raises(MapError, match="Lua maps are not supported"):
