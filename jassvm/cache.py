@@ -19,7 +19,7 @@ from . import __version__
 from .bytecode import CALL, CALL_NATIVE, PUSH, CompiledFunction, NativeBinding
 from .compiler import CompiledProgram, GlobalSlot
 
-FORMAT = 1
+FORMAT = 2
 
 
 _PUSH_CODE = -1  # a PUSH of a code value, stored by function name
@@ -28,12 +28,18 @@ _PUSH_CODE = -1  # a PUSH of a code value, stored by function name
 def program_key(sources: list[tuple[str, bytes]], parts: list[bytes]) -> str:
     """Hash of the sources (names and bytes), extra key parts, the runtime and format version."""
     h = hashlib.sha256(f"jassvm {__version__} program-cache {FORMAT}".encode())
-    grammar = (Path(__file__).with_name("jass.lark")).read_bytes()
-    for part in [grammar, *parts]:
+    for part in [*_front_end_sources(), *parts]:
         h.update(hashlib.sha256(part).digest())
     for name, data in sources:
         h.update(name.encode("utf-8", "replace") + b"\0" + hashlib.sha256(data).digest())
     return h.hexdigest()
+
+
+def _front_end_sources() -> list[bytes]:
+    """The code that decides what a program compiles to: a change to any of it is a new key."""
+    here = Path(__file__).parent
+    return [(here / name).read_bytes() for name in
+            ("jass.lark", "parser.py", "checker.py", "compiler.py", "bytecode.py")]
 
 
 def _freeze_instruction(op: int, arg: Any) -> tuple:

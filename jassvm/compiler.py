@@ -23,6 +23,9 @@ from .diagnostics import Diagnostic, JassError, Severity
 PRIMITIVES = {"integer", "real", "boolean", "string", "code", "nothing"}
 DEFAULTS = {"integer": 0, "real": 0.0, "boolean": False, "string": None}
 BACKWARD_JUMP_COST = 3  # with the loop body's own ops, S093's 7-op loop iteration
+FUNCTION_ENTRY_COST = 2  # the game's ops for entering a function (charged on CALL and at the
+                         # start of each thread action): S093's ExecuteFunc thread then dies
+                         # during iteration 42858, before its store, as in the game
 
 
 def default_value(type_name: str) -> Any:
@@ -205,7 +208,7 @@ class _FunctionCompiler:
         if isinstance(target, NativeBinding):
             self.emit(CALL_NATIVE, (target, len(e.args)))
         else:
-            self.emit(CALL, (target, len(e.args)))
+            self.emit(CALL, (target, len(e.args)), 1 + FUNCTION_ENTRY_COST)
 
     def unary(self, e: ast.Unary) -> None:
         t = self.type_of(e.operand)
@@ -419,3 +422,4 @@ def _compile_function(prog: CompiledProgram, d: ast.Function, cf: CompiledFuncti
         # Falling off the end of a value function (pjass: "Missing return"); lenient input only.
         c.emit(PUSH, default_value(d.returns))
         c.emit(RETURN)
+

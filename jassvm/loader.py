@@ -21,7 +21,10 @@ from .compiler import CompiledProgram, compile_program
 from .diagnostics import Diagnostic, JassError, Severity
 from .parser import parse
 
-_GRAMMAR_HASH = hashlib.sha256((Path(__file__).with_name("jass.lark")).read_bytes()).hexdigest()[:16]
+# The parse cache is keyed by the code that builds syntax trees, so a change to it is a miss.
+_GRAMMAR_HASH = hashlib.sha256(b"".join(
+    (Path(__file__).parent / name).read_bytes()
+    for name in ("jass.lark", "parser.py", "ast.py", "source.py"))).hexdigest()[:16]
 
 
 def cache_dir() -> Path:

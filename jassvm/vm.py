@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable
 
 from . import bytecode as bc
 from .bytecode import CompiledFunction, NativeBinding
-from .compiler import CompiledProgram, default_value
+from .compiler import FUNCTION_ENTRY_COST, CompiledProgram, default_value
 from .scheduler import Entry, Scheduler
 from .values import (
     INT_MAX, INT_MIN, JassDivisionByZero, R2I, concat, f32, int_div, int_mod, real_div, real_eq,
@@ -479,6 +479,7 @@ class VM:
         rt = self._fast_runtime() if self.fast else None
         while th.actions:
             fn = th.actions.popleft()
+            th.ops += FUNCTION_ENTRY_COST
             fast = rt.get(fn) if rt is not None else None
             if fast is None:
                 th.frames.append(Frame(fn, [UNSET] * len(fn.local_names), self.program.array_size))

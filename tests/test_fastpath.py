@@ -282,15 +282,16 @@ endfunction
 def test_op_limit_s093_via_execute_func(tmp_path):
     """S093's program: the ExecuteFunc thread dies at the op limit, the caller goes on.
 
-    Both modes print the same count. (The game prints 42857: it stops at the instruction that
-    crosses the limit, while this VM checks at loop back-edges and calls, after the store of
-    the crossing iteration.)
+    Both modes print the game's count, 42857: the limit is checked at loop back-edges and
+    calls, and with the function entry cost the check after iteration 42857 is already over
+    the limit, so iteration 42858's store never happens (as in the game, which stops at the
+    crossing instruction).
     """
     from conformance import read_case, run_case
     import jassvm.vm as vm_module
 
     case_file = tmp_path / "s093.j"
-    case_file.write_text("""// @expect 42858
+    case_file.write_text("""// @expect 42857
 globals
     integer g_a = 0
 endglobals
@@ -316,7 +317,7 @@ endfunction
         seen.append((out, [(e.kind, [str(s) for s in e.stack]) for e in session.vm.errors],
                      session.vm.total_ops))
     assert seen[0] == seen[1]
-    assert seen[0][0] == ["42858"] and seen[0][1] == [("op-limit", ["inf_loop (s093.j:7)"])]
+    assert seen[0][0] == ["42857"] and seen[0][1] == [("op-limit", ["inf_loop (s093.j:7)"])]
 
 
 @pytest.mark.parametrize("limit", [50, 51, 52, 53, 97, 98, 99, 100, 101, 250, 1000])
