@@ -5,7 +5,8 @@
 Prints, for each workload, its rate (loop iterations or JASS calls per second) on the bytecode
 interpreter (``vm.fast = False``), on the fast path (``jassvm.fastpath``, the default) and for
 the same algorithm in plain Python, with the ratios; then the load time of a large map script
-parsed cold vs from the parse cache.
+parsed cold vs from the parse cache, and of 1.33.0 common.j + Blizzard.j loaded cold vs from
+the program cache.
 
 Workloads: the loop of issue #3 (``set total = total + i * 2`` / ``set i = i + 1`` /
 ``exitwhen i > n``), the same loop calling a 2-argument function ``Add``, and ``Fib(20)``
@@ -161,6 +162,16 @@ def main() -> None:
         warm = best_time(lambda: parse_cached(data, "war3map.j"), repeat=3)
         print(f"\nparse {big.name} ({len(data) // 1024} KiB): cold {cold:.2f} s, "
               f"cached {warm:.2f} s, ratio {cold / warm:.1f}x")
+    api = Path(__file__).resolve().parents[2] / "shared/corpus/api/1.33.0"
+    if api.exists():
+        from natives.session import load_natives
+        natives = load_natives()
+        sources = [(str(api / n), (api / n).read_bytes()) for n in ("common.j", "Blizzard.j")]
+        os.environ["JASS_CACHE_DIR"] = tempfile.mkdtemp(prefix="jass-bench-cache-")
+        cold = best_time(lambda: load_program(sources, natives), repeat=1)
+        warm = best_time(lambda: load_program(sources, natives), repeat=5)
+        print(f"load 1.33.0 common.j + Blizzard.j (parse, check, compile): cold {cold:.2f} s, "
+              f"from the program cache {warm * 1000:.0f} ms, ratio {cold / warm:.0f}x")
 
 
 if __name__ == "__main__":
