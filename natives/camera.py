@@ -504,6 +504,21 @@ def CameraSetupApplyForceDurationWithZ(ctx, s, z, duration):
         _cam(ctx).apply_setup(s, True, True, force_duration=duration, z_offset=z)
 
 
+@native("BlzCameraSetupApplyForceDurationSmooth", "takes camerasetup whichSetup, boolean doPan, "
+        "real forcedDuration, real easeInDuration, real easeOutDuration, real smoothFactor "
+        "returns nothing")
+def BlzCameraSetupApplyForceDurationSmooth(ctx, s, do_pan, duration, ease_in, ease_out, smooth):
+    """``CameraSetupApplyForceDuration`` with ease-in/ease-out durations and a smoothing
+    factor: the model's transitions are linear ramps (module docstring), so the easing
+    parameters are recorded (``camera.last_smooth``) and the changes take ``forcedDuration``
+    game seconds as with ``CameraSetupApplyForceDuration``."""
+    s = _setup(s)
+    if s is not None:
+        cam = _cam(ctx)
+        cam.apply_setup(s, do_pan, True, force_duration=duration)
+        cam.last_smooth = {"ease_in": ease_in, "ease_out": ease_out, "smooth_factor": smooth}
+
+
 # ---------------------------------------------------------------------------------------
 # Getters
 # ---------------------------------------------------------------------------------------

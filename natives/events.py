@@ -35,7 +35,8 @@ Response
     ``event_player_state``, ``event_unit_state``, ``event_game_state``, ``clicked_button``,
     ``clicked_dialog``, ``expired_timer``, ``constructing_structure``,
     ``cancelled_structure``, ``constructed_structure``, ``selling_unit``, ``sold_unit``,
-    ``buying_unit``, ``sold_item``; filters see ``filter_unit``.
+    ``buying_unit``, ``sold_item``, ``transport_unit``, ``loaded_unit``; filters see
+    ``filter_unit``.
 
 Model events (``game.publish(name, **payload)``) and the JASS events they raise
     ======================  ======================================================
@@ -80,6 +81,11 @@ Model events (``game.publish(name, **payload)``) and the JASS events they raise
                             down/up, down: bool)
     ``dialog_click``        EVENT_DIALOG_BUTTON_CLICK then EVENT_DIALOG_CLICK (player, dialog,
                             button)
+    ``unit_loaded``         EVENT_PLAYER_UNIT_LOADED, EVENT_UNIT_LOADED (unit: the loaded unit,
+                            the event unit; transport: ``GetTransportUnit``)
+    ``command_button``      EVENT_COMMAND_BUTTON_CLICK (player, ability_id, order; or player,
+                            upgrade): TriggerRegisterCommandEvent / UpgradeCommandEvent. Nothing
+                            in the model publishes it yet (no command card is simulated).
     (VM global watch)       EVENT_GAME_VARIABLE_LIMIT: the script assigns a watched global
                             real (``TriggerRegisterVariableEvent``, see there)
     ======================  ======================================================
@@ -158,6 +164,7 @@ EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_PLAYER_UNIT_DROP_ITEM": ("playerunitevent", 48),
     "EVENT_PLAYER_UNIT_PICKUP_ITEM": ("playerunitevent", 49),
     "EVENT_PLAYER_UNIT_USE_ITEM": ("playerunitevent", 50),
+    "EVENT_PLAYER_UNIT_LOADED": ("playerunitevent", 51),
     "EVENT_PLAYER_UNIT_SELL": ("playerunitevent", 269),
     "EVENT_PLAYER_UNIT_CHANGE_OWNER": ("playerunitevent", 270),
     "EVENT_PLAYER_UNIT_SELL_ITEM": ("playerunitevent", 271),
@@ -184,6 +191,7 @@ EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_UNIT_DROP_ITEM": ("unitevent", 85),
     "EVENT_UNIT_PICKUP_ITEM": ("unitevent", 86),
     "EVENT_UNIT_USE_ITEM": ("unitevent", 87),
+    "EVENT_UNIT_LOADED": ("unitevent", 88),
     "EVENT_UNIT_SELL": ("unitevent", 286),
     "EVENT_UNIT_CHANGE_OWNER": ("unitevent", 287),
     "EVENT_UNIT_SELL_ITEM": ("unitevent", 288),
@@ -207,6 +215,14 @@ CHAT_EVENT = ("playerevent", 96)
 UNIT_IN_RANGE_EVENT = ("unitevent", 92)
 """Event id of ``TriggerRegisterUnitInRange`` registrations. Unverified project choice: the
 id has no common.j name and was not measured; 92 follows the last dialog event (91)."""
+
+COMMAND_BUTTON_EVENT = ("gameevent", 1000)
+"""Event id of ``TriggerRegisterCommandEvent`` / ``TriggerRegisterUpgradeCommandEvent``
+registrations (EVENT_COMMAND_BUTTON_CLICK, a name common.j only gives in a comment).
+Unverified project choice: the game's id was not found or measured; 1000 lies outside every
+range common.j uses, so it cannot be mistaken for a named event."""
+COMMAND_BUTTON_NAME = "EVENT_COMMAND_BUTTON_CLICK"
+"""Name of those registrations in the event report."""
 
 SUPPORTED_GAME_EVENTS = ("EVENT_GAME_SAVE", "EVENT_GAME_LOADED")
 """Seed 004: ``TriggerRegisterGameEvent`` supports save/load only; other ids return null."""
@@ -794,6 +810,30 @@ def _dialog_click(reg: EventRegistry, player, dialog, button, **_):
     reg.dispatch("EVENT_DIALOG_CLICK", reg.find("dialog", dialog), resp)
 
 
+def _unit_loaded(reg: EventRegistry, unit, transport, **_):
+    """``unit`` was loaded into ``transport``: the loaded unit is the event unit (its
+    owner's player-unit event); ``GetTransportUnit`` / ``GetLoadedUnit`` answer."""
+    reg.player_unit("EVENT_PLAYER_UNIT_LOADED", "EVENT_UNIT_LOADED", unit,
+                    {"transport_unit": transport, "loaded_unit": unit})
+
+
+def command_key(ability_id: int, order: str | None) -> tuple:
+    """Index key of a command-button registration: the ability rawcode (0 for the common
+    commands) and the order string, compared without ASCII case (project choice)."""
+    return ("command", ability_id, (order or "").lower())
+
+
+def _command_button(reg: EventRegistry, player, ability_id=0, order=None, upgrade=None, **_):
+    """``player`` clicked a command button: an ability's (``ability_id``, ``order``; train
+    buttons are 'Aque' with the unit's id string, build buttons a build ability with it) or
+    a research's (``upgrade``: its rawcode). The player is ``GetTriggerPlayer``."""
+    if upgrade is not None:
+        regs = reg.find("upgrade_command", upgrade)
+    else:
+        regs = reg.find(*command_key(ability_id, order))
+    reg.dispatch(COMMAND_BUTTON_NAME, regs, {"trigger_player": player})
+
+
 MODEL_EVENTS: dict[str, Callable] = {
     "unit_created": _unit_created,
     "unit_moved": _unit_moved,
@@ -827,6 +867,8 @@ MODEL_EVENTS: dict[str, Callable] = {
     "player_end_cinematic": _player("EVENT_PLAYER_END_CINEMATIC"),
     "player_key": _player_key,
     "dialog_click": _dialog_click,
+    "unit_loaded": _unit_loaded,
+    "command_button": _command_button,
 }
 
 
@@ -1003,6 +1045,27 @@ def TriggerRegisterUnitInRange(ctx, trig, unit, rng, filt):
         return None
     return _events(ctx).register(trig, enum_handle(*UNIT_IN_RANGE_EVENT), ("range", unit), unit,
                                  filt, range=max(0.0, rng))
+
+
+@native("TriggerRegisterCommandEvent", "takes trigger whichTrigger, integer whichAbility, string order returns event")
+def TriggerRegisterCommandEvent(ctx, trig, ability, order):
+    """EVENT_COMMAND_BUTTON_CLICK for the command button of ability ``whichAbility`` (0: the
+    common commands) with order string ``order`` (Blizzard.j registers train buttons as
+    'Aque' with the unit's id string). Registered and indexed (model event
+    ``command_button``), but nothing in the model publishes it yet: no command card is
+    simulated, so such triggers only run when a scenario step or a test publishes the click.
+    Answers the unverified id ``COMMAND_BUTTON_EVENT``."""
+    return _events(ctx).register(trig, enum_handle(*COMMAND_BUTTON_EVENT),
+                                 command_key(ability, order), ability,
+                                 name=COMMAND_BUTTON_NAME, order=order)
+
+
+@native("TriggerRegisterUpgradeCommandEvent", "takes trigger whichTrigger, integer whichUpgrade returns event")
+def TriggerRegisterUpgradeCommandEvent(ctx, trig, upgrade):
+    """EVENT_COMMAND_BUTTON_CLICK for the research button of ``whichUpgrade``; see
+    ``TriggerRegisterCommandEvent`` (same id; nothing in the model publishes it yet)."""
+    return _events(ctx).register(trig, enum_handle(*COMMAND_BUTTON_EVENT),
+                                 ("upgrade_command", upgrade), upgrade, name=COMMAND_BUTTON_NAME)
 
 
 @native("TriggerRegisterDialogEvent", "takes trigger whichTrigger, dialog whichDialog returns event")

@@ -43,6 +43,10 @@ Events
     ``destructable_removed`` destructable
     ``player_state``       player, state (playerstate int), old, value
     ``alliance_changed``   player, other, alliance (alliancetype int), value
+    ``unit_loaded``        unit, transport (``UnitStore.load_unit``)
+    ``unit_unloaded``      unit, transport (``UnitStore.unload_unit``)
+    ``command_button``     player, ability_id and order, or player and upgrade (a command
+                           button click; nothing in the model publishes it yet)
     =====================  ===============================================================
 
 World

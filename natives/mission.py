@@ -566,6 +566,25 @@ def SaveGame(ctx, name):
         ctx.game.record("game_saved", name=name, state_saved=False)
 
 
+@native("SaveGameCheckpoint", "takes string saveFileName, boolean showWindow returns nothing")
+def SaveGameCheckpoint(ctx, name, show_window):
+    """An automatic checkpoint save (Blizzard.j's ``SaveGameCheckPointBJ``): saved as
+    ``SaveGame`` does (EVENT_GAME_SAVE handlers first, then the save record; project choice:
+    a checkpoint is a save like any other), recorded as ``game_saved`` with
+    ``checkpoint=True`` and ``show_window`` (the "checkpoint saved" hint the player would
+    see)."""
+    saves = _saves(ctx)
+    if saves.parts(name, file=True) is None:
+        return
+    events = ctx.game.events
+    if events is not None and not events.fire_game_save(name):
+        ctx.warn(f"SaveGameCheckpoint({name!r}) aborted: a save handler failed")
+        return
+    if saves.save_record(name):
+        ctx.game.record("game_saved", name=name, state_saved=False, checkpoint=True,
+                        show_window=bool(show_window))
+
+
 @native("LoadGame", "takes string loadFileName, boolean doScoreScreen returns nothing")
 def LoadGame(ctx, name, score_screen):
     """Load saved game ``loadFileName``: a missing save does nothing (warning); an existing

@@ -90,6 +90,8 @@ class Player(Handle):
         self.on_score_screen = True
         self.handicap = 1.0
         self.handicap_xp = 1.0
+        self.handicap_damage = 1.0       # 1.32+: share of damage dealt (1 = 100 %)
+        self.handicap_revive_time = 1.0  # 1.32+: factor on hero revive times
         self.states: dict[int, int] = {PLAYER_STATE_FOOD_CAP_CEILING: DEFAULT_FOOD_CEILING}
         self.alliances: dict[tuple[int, int], bool] = {}
         self.tax_rates: dict[tuple[int, int], int] = {}
@@ -464,6 +466,34 @@ def SetPlayerHandicap(ctx, p, handicap):
 def SetPlayerHandicapXP(ctx, p, handicap):
     if p is not None:
         p.handicap_xp = handicap
+
+
+@native("GetPlayerHandicapDamage", "takes player whichPlayer returns real", constant=True)
+def GetPlayerHandicapDamage(ctx, p):
+    """The damage handicap: 1.0 (no handicap, 100 %) until set, like ``GetPlayerHandicap``
+    (Blizzard.j's ``GetPlayerHandicapDamageBJ`` shows it as a percentage)."""
+    return p.handicap_damage if p is not None else 0.0
+
+
+@native("GetPlayerHandicapReviveTime", "takes player whichPlayer returns real", constant=True)
+def GetPlayerHandicapReviveTime(ctx, p):
+    """The hero revive time handicap: 1.0 (no handicap) until set."""
+    return p.handicap_revive_time if p is not None else 0.0
+
+
+@native("SetPlayerHandicapDamage", "takes player whichPlayer, real handicap returns nothing", constant=True)
+def SetPlayerHandicapDamage(ctx, p, handicap):
+    """Store the damage handicap (a factor: Blizzard.j passes percent * 0.01). The model's
+    damage natives do not scale by it."""
+    if p is not None:
+        p.handicap_damage = handicap
+
+
+@native("SetPlayerHandicapReviveTime", "takes player whichPlayer, real handicap returns nothing", constant=True)
+def SetPlayerHandicapReviveTime(ctx, p, handicap):
+    """Store the revive time handicap (a factor; hero revival is instant in the model)."""
+    if p is not None:
+        p.handicap_revive_time = handicap
 
 
 @native("SetPlayerTechMaxAllowed", "takes player whichPlayer, integer techid, integer maximum returns nothing", constant=True)

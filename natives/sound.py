@@ -80,6 +80,9 @@ class Sound(Handle):
         self.stopped_at: float | None = None
         self.kill_when_done = False
         self.stacked: dict[bool, tuple[float, float]] = {}
+        # 1.32+ subtitles: string keys (TRIGSTR_n or localized keys); None until set
+        self.dialogue_speaker_key: str | None = None
+        self.dialogue_text_key: str | None = None
 
     def end_time(self) -> float | None:
         """Game time when the current play ends; None when not started or looping."""
@@ -123,6 +126,7 @@ class SoundSystem:
         self.thematic: str | None = None
         self.thematic_from_ms = 0
         self.thematic_position_ms: int | None = None
+        self.thematic_volume: int | None = None
         self.volume_groups: dict[int, float] = {}
         self.log: list[tuple[float, str, str]] = []
 
@@ -480,6 +484,13 @@ def SetMusicVolume(ctx, volume):
     _sys(ctx).music_volume = volume
 
 
+@native("SetThematicMusicVolume", "takes integer volume returns nothing")
+def SetThematicMusicVolume(ctx, volume):
+    """Thematic music volume 0..127 (Blizzard.j converts a percentage with
+    ``PercentToInt(p, 127)``); stored in ``thematic_volume``."""
+    _sys(ctx).thematic_volume = volume
+
+
 @native("SetMusicPlayPosition", "takes integer millisecs returns nothing")
 def SetMusicPlayPosition(ctx, ms):
     """Jump the current music to ``millisecs``."""
@@ -503,3 +514,46 @@ def VolumeGroupSetVolume(ctx, vgroup, scale):
 def VolumeGroupReset(ctx):
     """Every volume group back to 1.0."""
     _sys(ctx).volume_groups.clear()
+
+
+# ---------------------------------------------------------------------------------------
+# Dialogue subtitles (1.32+)
+# ---------------------------------------------------------------------------------------
+
+@native("SetDialogueSpeakerNameKey", "takes sound soundHandle, string speakerName returns boolean")
+def SetDialogueSpeakerNameKey(ctx, s, key):
+    """Store the string key of the speaker's name shown with the sound's subtitle (World
+    Editor writes a ``TRIGSTR_n``); false for a null sound."""
+    s = _s(s)
+    if s is None:
+        return False
+    s.dialogue_speaker_key = key
+    return True
+
+
+@native("GetDialogueSpeakerNameKey", "takes sound soundHandle returns string")
+def GetDialogueSpeakerNameKey(ctx, s):
+    """The key set with ``SetDialogueSpeakerNameKey``; null for a sound without one (typed
+    wrappers of the native turn a missing key, nil, into ``""``) and for a null sound.
+    Blizzard.j passes it to ``GetLocalizedString``. Dialogue data a sound label carries in
+    the game's sound tables is not known to the runtime."""
+    s = _s(s)
+    return s.dialogue_speaker_key if s is not None else None
+
+
+@native("SetDialogueTextKey", "takes sound soundHandle, string dialogueText returns boolean")
+def SetDialogueTextKey(ctx, s, key):
+    """Store the string key of the sound's subtitle text; false for a null sound."""
+    s = _s(s)
+    if s is None:
+        return False
+    s.dialogue_text_key = key
+    return True
+
+
+@native("GetDialogueTextKey", "takes sound soundHandle returns string")
+def GetDialogueTextKey(ctx, s):
+    """The key set with ``SetDialogueTextKey``; null without one (see
+    ``GetDialogueSpeakerNameKey``)."""
+    s = _s(s)
+    return s.dialogue_text_key if s is not None else None

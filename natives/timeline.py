@@ -17,7 +17,8 @@ KINDS = {
     "transmission": "speaker (name or rawcode), text, duration (game seconds)",
     "cinematic_mode": "on (bool)",
     "gamecache_saved": "name (cache file name), path (inside the run sandbox)",
-    "game_saved": "name (save file name as given), state_saved (bool: False, see natives.mission.SaveFiles)",
+    "game_saved": "name (save file name as given), state_saved (bool: False, see natives.mission.SaveFiles); "
+                  "checkpoint saves (SaveGameCheckpoint) add checkpoint (True), show_window (bool)",
     "ai_started": "player (id), script (file name), found (bool)",
     "victory": "player (id)",
     "defeat": "player (id), message",

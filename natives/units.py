@@ -102,6 +102,8 @@ ORDER_IDS = {
     "resumeharvesting": 852017, "harvest": 852018, "returnresources": 852020,
     "autoharvestgold": 852021, "autoharvestlumber": 852022,
     "repair": 852024, "repairon": 852025, "repairoff": 852026, "board": 852043,
+    "useslot1": 852008, "useslot2": 852009, "useslot3": 852010, "useslot4": 852011,
+    "useslot5": 852012, "useslot6": 852013,
     # abilities used by the corpus campaign scripts
     "defend": 852055, "undefend": 852056, "militiaoff": 852073, "polymorph": 852074,
     "slow": 852075, "slowon": 852076, "slowoff": 852077, "townbellon": 852082,
@@ -245,6 +247,12 @@ class Unit(Widget):
         self.rescuable_by: dict[int, bool] = {}
         self.resource_amount = 0
         self.waygate = {"active": False, "x": 0.0, "y": 0.0}
+        self.transport: Unit | None = None   # the transport carrying this unit
+        self.cargo: list[Unit] = []          # units loaded into this one, loading order
+        # instanced object fields (natives.objectfields): stored values, ability handles
+        self.fields: dict[tuple[str, int], Any] = {}
+        self.weapon_fields: dict[tuple[tuple[str, int], int], Any] = {}
+        self.ability_objects: dict[int, Any] = {}
 
     def __repr__(self) -> str:
         return f"<unit {self.utype.rawcode} {self.handle_id}{' dead' if self.dead else ''}>"
@@ -303,6 +311,11 @@ class Item(Widget):
         self.drop_on_death = False
         self.drop_id = 0
         self.serial = 0
+        # abilities added with BlzItemAddAbility, fields and ability handles
+        # (natives.objectfields)
+        self.abilities: list[int] = []
+        self.fields: dict[tuple[str, int], Any] = {}
+        self.ability_objects: dict[int, Any] = {}
 
     @property
     def position(self) -> tuple[float, float]:
@@ -392,6 +405,10 @@ class UnitStore:
         self.selection: dict[int, list[Unit]] = {}
         self.stock: dict[str, Any] = {"items": {}, "units": {}, "item_slots": None,
                                       "unit_slots": None}
+        # ability art the map layer may provide (natives.objectfields): (ability rawcode,
+        # effecttype value) -> model paths, (ability rawcode, soundtype value) -> label
+        self.ability_art: dict[tuple[int, int], list[str]] = {}
+        self.ability_sounds: dict[tuple[int, int], str] = {}
 
     # -- types --------------------------------------------------------------------------
     def define_type(self, utype: UnitType) -> None:
@@ -543,6 +560,10 @@ class UnitStore:
             if item is not None:
                 self.drop_item(u, item, u.x, u.y, publish=False)
         u.removed_at = self.game.now
+        if u.transport is not None:
+            self.unload_unit(u, publish=False)
+        for cargo in list(u.cargo):
+            self.unload_unit(cargo, publish=False)
         self.units.pop(u.serial, None)
         for sel in self.selection.values():
             if u in sel:
@@ -818,6 +839,34 @@ class UnitStore:
         self.destructables.pop(d.serial, None)
         self.game.handles.destroy(d)
         self.game.publish("destructable_removed", destructable=d)
+
+    # -- transports ---------------------------------------------------------------------
+    def load_unit(self, transport: Unit, u: Unit) -> bool:
+        """Load ``u`` into ``transport`` (both live, distinct, ``u`` not already loaded and
+        not carrying cargo itself): ``unit_loaded`` is published. The model keeps the
+        relation only (``u.transport``, ``transport.cargo``): the cargo keeps its position
+        and visibility, and capacity is not checked. Nothing in the model loads units on its
+        own (orders are recorded, not executed); scenario steps and tests call this."""
+        if (not transport.alive or not u.alive or u is transport or u.transport is not None
+                or u.cargo or transport.transport is u):
+            return False
+        u.transport = transport
+        transport.cargo.append(u)
+        self.game.publish("unit_loaded", unit=u, transport=transport)
+        return True
+
+    def unload_unit(self, u: Unit, publish: bool = True) -> bool:
+        """Take ``u`` out of its transport (``unit_unloaded`` published unless ``publish``
+        is False); False when it is not loaded."""
+        transport = u.transport
+        if transport is None:
+            return False
+        u.transport = None
+        if u in transport.cargo:
+            transport.cargo.remove(u)
+        if publish:
+            self.game.publish("unit_unloaded", unit=u, transport=transport)
+        return True
 
     # -- orders -------------------------------------------------------------------------
     def issue(self, u: Unit | None, order: Order) -> bool:
@@ -1527,6 +1576,9 @@ def UnitRemoveAbility(ctx, u, abil):
         return False
     del u.abilities[abil]
     u.permanent_abilities.discard(abil)
+    if abil in u.ability_objects:
+        from natives.objectfields import drop_ability
+        drop_ability(ctx.game, u, abil)
     return True
 
 
@@ -1666,6 +1718,20 @@ def IsUnitInForce(ctx, u, force):
 def IsUnitIllusion(ctx, u):
     """Always False: the model creates no illusions."""
     return False
+
+
+@native("IsUnitInTransport", "takes unit whichUnit, unit whichTransport returns boolean", constant=True)
+def IsUnitInTransport(ctx, u, transport):
+    """Whether ``whichUnit`` is loaded into ``whichTransport`` (``UnitStore.load_unit``)."""
+    u, transport = _u(u), _u(transport)
+    return u is not None and transport is not None and u.transport is transport
+
+
+@native("IsUnitLoaded", "takes unit whichUnit returns boolean", constant=True)
+def IsUnitLoaded(ctx, u):
+    """Whether the unit is loaded into a transport (``UnitStore.load_unit``)."""
+    u = _u(u)
+    return u is not None and u.transport is not None
 
 
 def _in_range(u: Unit, x: float, y: float, distance: float) -> bool:
@@ -2341,6 +2407,39 @@ def UnitDropItemTarget(ctx, u, item, target):
         return False
     store.drop_item(u, item, u.x, u.y)
     return store.give_item(target, item)
+
+
+def _use_item(ctx, u, item, kind: str, **kw) -> bool:
+    """Issue the "use the item in slot N" order (``useslot1``..``useslot6``) for a carried
+    item. Like the other ``Issue*`` natives the model records the order and answers true for
+    a live unit (the item's ability, target and cooldown are not checked, and the use
+    itself, ``item_use``, is left to whatever executes orders: scenario steps)."""
+    u, item = _u(u), alive(item)
+    if u is None or item is None or item.holder is not u or u.dead:
+        return False
+    slot = u.inventory.index(item) + 1
+    return _store(ctx).issue(u, _order(kind, f"useslot{slot}", **kw))
+
+
+@native("UnitUseItem", "takes unit whichUnit, item whichItem returns boolean")
+def UnitUseItem(ctx, u, item):
+    """Order the unit to use a carried item (see ``_use_item``)."""
+    return _use_item(ctx, u, item, "immediate")
+
+
+@native("UnitUseItemPoint", "takes unit whichUnit, item whichItem, real x, real y returns boolean")
+def UnitUseItemPoint(ctx, u, item, x, y):
+    """Order the unit to use a carried item on the point (x, y) (see ``_use_item``)."""
+    return _use_item(ctx, u, item, "point", x=x, y=y)
+
+
+@native("UnitUseItemTarget", "takes unit whichUnit, item whichItem, widget target returns boolean")
+def UnitUseItemTarget(ctx, u, item, target):
+    """Order the unit to use a carried item on a widget (false for a null target)."""
+    target = alive(target)
+    if target is None:
+        return False
+    return _use_item(ctx, u, item, "target", target=target)
 
 
 # ---------------------------------------------------------------------------------------
