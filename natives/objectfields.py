@@ -6,8 +6,8 @@ Ability handles
     ``BlzGetItemAbility``, ``GetSpellAbility``). It is created the first time a script asks
     for it and kept while the ability stays there, so asking again gives the same handle and
     the fields set on it stay. ``UnitRemoveAbility`` / ``BlzItemRemoveAbility`` destroy it
-    (an ability added again is a new instance with fresh fields); once its unit or item is
-    removed it acts as null. ``BlzGetAbilityId`` gives its rawcode.
+    (an ability added again is a new instance with fresh fields), and so does removing its
+    unit or item. ``BlzGetAbilityId`` gives its rawcode.
 
 Field setters
     ``BlzSet<Ability|Unit|UnitWeapon|Item><Type>[Level|LevelArray]Field`` store the value on

@@ -32,6 +32,13 @@ items drop where it stood; orders are recorded (``unit.orders``) but move orders
 relocate the unit yet; ``Issue*Order`` returns True for any live unit (abilities are not
 checked). Hero XP to reach level L is ``HERO_XP[L]`` (200, 500, 900, ... : +100*L per level),
 maximum level ``MAX_HERO_LEVEL``.
+
+Transports: ``UnitStore.load_unit``/``unload_unit`` keep which unit carries which
+(``IsUnitLoaded``, ``IsUnitInTransport``, ``unit_loaded`` -> EVENT_PLAYER_UNIT_LOADED);
+nothing loads units on its own. ``UnitUseItem*`` issue the ``useslotN`` order of the item's
+slot (recorded like other orders). Instanced object fields and ``ability`` handles live in
+``natives.objectfields`` (``unit.fields``, ``unit.weapon_fields``, ``unit.ability_objects``,
+``item.fields``, ``item.abilities``).
 """
 from __future__ import annotations
 
@@ -565,6 +572,7 @@ class UnitStore:
         for cargo in list(u.cargo):
             self.unload_unit(cargo, publish=False)
         self.units.pop(u.serial, None)
+        self._drop_ability_objects(u)
         for sel in self.selection.values():
             if u in sel:
                 sel.remove(u)
@@ -772,6 +780,7 @@ class UnitStore:
             holder.inventory[holder.inventory.index(item)] = None
         item.holder = None
         self.items.pop(item.serial, None)
+        self._drop_ability_objects(item)
         self.game.handles.destroy(item)
         self.game.publish("item_removed", item=item)
 
@@ -839,6 +848,13 @@ class UnitStore:
         self.destructables.pop(d.serial, None)
         self.game.handles.destroy(d)
         self.game.publish("destructable_removed", destructable=d)
+
+    def _drop_ability_objects(self, owner) -> None:
+        """Destroy the ``ability`` handles of a removed unit or item (natives.objectfields)."""
+        for a in owner.ability_objects.values():
+            if not a.destroyed:
+                self.game.handles.destroy(a)
+        owner.ability_objects.clear()
 
     # -- transports ---------------------------------------------------------------------
     def load_unit(self, transport: Unit, u: Unit) -> bool:

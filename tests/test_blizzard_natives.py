@@ -112,6 +112,8 @@ def test_ability_handle_is_stable_and_setters_store_per_level():
                                 (("abilitybooleanlevelfield", _code("Hbz1")), 1): True}
     assert old.fields == {("abilityintegerfield", _code("abpx")): 2,
                           ("abilitystringfield", _code("aart")): "x.blp"}
+    s.game.units.remove_unit(u)
+    assert a.destroyed and u.ability_objects == {}
 
 
 def _code(text: str) -> int:
