@@ -10,20 +10,18 @@ CASES = sorted((SHARED / "conformance" / "cases").glob("*.j"))
 REJECTS = sorted((SHARED / "conformance" / "cases" / "reject").glob("*.j"))
 
 
-@pytest.fixture(params=["bytecode", "fast"])
-def vm_mode(request, monkeypatch):
-    """Each case runs twice: on the bytecode interpreter alone, and with the fast path
-    (``jassvm.fastpath``) translating every function that cannot wait on its first call."""
-    import jassvm.vm as vm_module
+@pytest.fixture
+def eager_fast_path(monkeypatch):
+    """The fast path (``jassvm.fastpath``) translates every function that cannot wait on its
+    first call. tests/test_fastpath.py runs each case on the bytecode interpreter too and
+    requires the same output, crash records and op counts."""
     from jassvm import fastpath
 
-    monkeypatch.setattr(vm_module, "FAST_DEFAULT", request.param == "fast")
     monkeypatch.setattr(fastpath, "HOT_CALLS", 1)
-    return request.param
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
-def test_conformance_case(path: Path, vm_mode: str):
+def test_conformance_case(path: Path, eager_fast_path):
     api_root = shared_path("corpus", "api")
     case = read_case(path)
     seen, session, error = run_case(case, api_root)

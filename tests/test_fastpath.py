@@ -786,11 +786,14 @@ def _conformance_cases():
 
 @pytest.mark.parametrize("path", _conformance_cases(), ids=lambda p: p.stem)
 def test_conformance_case_runs_the_same_in_both_modes(path, monkeypatch):
-    """Beyond the expected lines (tests/test_conformance.py runs each mode): crash records,
-    warnings and op counts are equal too."""
+    """The bytecode interpreter and the fast path (translating on first call) agree on every
+    conformance case: lines seen, crash records, warnings and op counts. (tests/test_conformance.py
+    checks the lines against the game's.)"""
     from conformance import read_case, run_case
     import jassvm.vm as vm_module
+    from jassvm import fastpath
 
+    monkeypatch.setattr(fastpath, "HOT_CALLS", 1)
     api_root = shared_path("corpus", "api")
     runs = []
     for fast in (False, True):

@@ -156,29 +156,3 @@ def test_presentation_natives_match_common_j_1_30_4():
 
 
 # ------------------------------------------------------------------------ campaigns
-CAMPAIGNS = ["campaign-human01", "campaign-human02", "campaign-human02-interlude", "campaign-humanx01",
-             "campaign-nightelf03", "campaign-nightelfx06", "campaign-orc03",
-             "campaign-orcx01-founding-of-durotar", "campaign-prologue02", "campaign-undead01"]
-
-
-@pytest.mark.parametrize("name", CAMPAIGNS)
-def test_campaign_ten_minutes_reach_no_missing_presentation_native(name, tmp_path):
-    from maps.runner import RunOptions, load_mission, run_mission
-    folder = shared_path("corpus", "maps", name)
-    api = shared_path("corpus", "api", "1.30.4")
-    opts = RunOptions(api=str(api), until=600.0, sandbox=str(tmp_path))
-    report, session = run_mission(load_mission(folder, opts), opts)
-    assert report.game_time >= 600.0 or report.ended
-    missing = {n for n in report.natives_missing
-               if n in NATIVES and NATIVES[n].func.__module__ in MODULES}
-    assert not missing
-    errors = [e for e in report.errors
-              if any(f.get("function", "") in NATIVES and NATIVES[f["function"]].func.__module__ in MODULES
-                     for f in e.get("stack", []))]
-    assert not errors
-    # the reachable presentation natives of this map are all registered
-    from benchmarks.native_coverage import reachable_natives
-    reach = reachable_natives(folder / "war3map.j", api)
-    from benchmarks.native_coverage import owner_of
-    ours = {"sound", "cinematics", "camera", "fog", "effects", "texttags", "boards", "preload", "ai"}
-    assert not {n for n in reach if n not in NATIVES and owner_of(n) in ours}
