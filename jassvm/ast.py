@@ -45,6 +45,8 @@ class Node:
 
 @dataclass(slots=True)
 class Expr(Node):
+    """Base of expressions; ``type`` is filled by the checker (a type name, ``"null"``...)."""
+
     pos: Pos
     type: Optional[str] = field(default=None, init=False, repr=False, compare=False)
 
@@ -59,6 +61,8 @@ class IntLit(Expr):
 
 @dataclass(slots=True)
 class RealLit(Expr):
+    """A real literal (``1.``, ``.5``, ``1.5``); ``value`` before binary32 rounding."""
+
     value: float = 0.0
     text: str = ""
 
@@ -72,12 +76,14 @@ class StrLit(Expr):
 
 @dataclass(slots=True)
 class BoolLit(Expr):
+    """``true`` or ``false``."""
+
     value: bool = False
 
 
 @dataclass(slots=True)
 class NullLit(Expr):
-    pass
+    """``null``."""
 
 
 @dataclass(slots=True)
@@ -89,6 +95,8 @@ class CodeRef(Expr):
 
 @dataclass(slots=True)
 class VarRef(Expr):
+    """A variable read by name (local, parameter or global)."""
+
     name: str = ""
 
 
@@ -102,6 +110,8 @@ class IndexRef(Expr):
 
 @dataclass(slots=True)
 class CallExpr(Expr):
+    """A call of a function or native with its argument expressions."""
+
     name: str = ""
     args: list[Expr] = field(default_factory=list)
 
@@ -135,6 +145,8 @@ class Paren(Expr):
 
 @dataclass(slots=True)
 class Stmt(Node):
+    """Base of statements."""
+
     pos: Pos
 
 
@@ -150,6 +162,8 @@ class Local(Stmt):
 
 @dataclass(slots=True)
 class Set(Stmt):
+    """``set NAME [index] = value``."""
+
     name: str = ""
     index: Optional[Expr] = None
     value: Expr = None  # type: ignore[assignment]
@@ -157,6 +171,8 @@ class Set(Stmt):
 
 @dataclass(slots=True)
 class Call(Stmt):
+    """``call NAME(args)`` as a statement."""
+
     call: CallExpr = None  # type: ignore[assignment]
 
 
@@ -170,16 +186,22 @@ class If(Stmt):
 
 @dataclass(slots=True)
 class Loop(Stmt):
+    """``loop ... endloop``."""
+
     body: list[Stmt] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class ExitWhen(Stmt):
+    """``exitwhen cond``: leaves the innermost loop."""
+
     cond: Expr = None  # type: ignore[assignment]
 
 
 @dataclass(slots=True)
 class Return(Stmt):
+    """``return [value]``."""
+
     value: Optional[Expr] = None
 
 
@@ -195,6 +217,8 @@ class Debug(Stmt):
 
 @dataclass(slots=True)
 class TypeDecl(Node):
+    """``type NAME extends BASE``."""
+
     pos: Pos
     name: str = ""
     base: str = ""
@@ -202,6 +226,8 @@ class TypeDecl(Node):
 
 @dataclass(slots=True)
 class GlobalVar(Node):
+    """One variable of a ``globals`` block (constant, array, optional initialiser)."""
+
     pos: Pos
     type_name: str = ""
     name: str = ""
@@ -212,12 +238,16 @@ class GlobalVar(Node):
 
 @dataclass(slots=True)
 class Globals(Node):
+    """A ``globals ... endglobals`` block."""
+
     pos: Pos
     vars: list[GlobalVar] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class Param(Node):
+    """A ``TYPE NAME`` parameter of a function or native."""
+
     pos: Pos
     type_name: str = ""
     name: str = ""
@@ -225,6 +255,8 @@ class Param(Node):
 
 @dataclass(slots=True)
 class NativeDecl(Node):
+    """``[constant] native NAME takes ... returns ...``."""
+
     pos: Pos
     name: str = ""
     params: list[Param] = field(default_factory=list)
@@ -234,6 +266,8 @@ class NativeDecl(Node):
 
 @dataclass(slots=True)
 class Function(Node):
+    """``[constant] function NAME takes ... returns ... endfunction`` with its statements."""
+
     pos: Pos
     name: str = ""
     params: list[Param] = field(default_factory=list)

@@ -40,6 +40,8 @@ def is_handle_type(type_name: str) -> bool:
 
 @dataclass
 class GlobalSlot:
+    """A global variable: name, type, array/constant flags and its index in ``VM.globals``."""
+
     name: str
     type_name: str
     is_array: bool

@@ -10,6 +10,8 @@ from enum import Enum
 
 
 class Severity(str, Enum):
+    """How bad a diagnostic is: ``error`` refuses the program, ``warning`` does not."""
+
     ERROR = "error"
     WARNING = "warning"
     NOTE = "note"

@@ -72,6 +72,8 @@ class Suspend(Exception):
 
 @dataclass
 class StackEntry:
+    """One JASS frame of a crash record: function, file and line."""
+
     function: str
     file: str
     line: int

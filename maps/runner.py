@@ -52,6 +52,8 @@ class Mission:
 
 @dataclass
 class TimelineEntry:
+    """One line of a run's timeline: game time (seconds), kind (see ``natives.timeline``), text."""
+
     time: float
     kind: str
     text: str
@@ -262,4 +264,6 @@ def read_campaign(folder: Path) -> Campaign:
 
 
 def is_campaign(path: Path) -> bool:
+    """True for a folder holding a ``campaign.toml``."""
+
     return path.is_dir() and (path / "campaign.toml").is_file()
