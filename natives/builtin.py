@@ -83,6 +83,8 @@ def builtin_source() -> bytes:
     lines.append("")
     for name in sorted(NATIVES):
         spec = NATIVES[name]
+        if spec.map_declared:
+            continue
         params = ", ".join(f"{t} {n}" for t, n in spec.params) or "nothing"
         prefix = "constant native" if spec.constant else "native"
         lines.append(f"{prefix} {name} takes {params} returns {spec.returns}")

@@ -39,6 +39,7 @@ class NativeSpec:
     returns: str
     func: Callable
     constant: bool = False
+    map_declared: bool = False
 
 
 NATIVES: dict[str, NativeSpec] = {}
@@ -63,10 +64,13 @@ def parse_signature(signature: str) -> tuple[tuple[tuple[str, str], ...], str]:
     return tuple(params), m.group("returns")
 
 
-def native(name: str, signature: str, *, constant: bool = False) -> Callable[[Callable], Callable]:
+def native(name: str, signature: str, *, constant: bool = False,
+           map_declared: bool = False) -> Callable[[Callable], Callable]:
     """Decorator: register ``func`` as the implementation of common.j native ``name``.
 
     ``signature`` is the common.j text after the name (``"takes ... returns ..."``).
+    ``map_declared``: a platform native that maps declare in their own script (DzAPI), so
+    the built-in API (``natives.builtin``) leaves it out to avoid a duplicate declaration.
     Registering the same name twice raises ValueError.
     """
     params, returns = parse_signature(signature)
@@ -74,7 +78,7 @@ def native(name: str, signature: str, *, constant: bool = False) -> Callable[[Ca
     def register(func: Callable) -> Callable:
         if name in NATIVES:
             raise ValueError(f"native {name} registered twice")
-        NATIVES[name] = NativeSpec(name, params, returns, func, constant)
+        NATIVES[name] = NativeSpec(name, params, returns, func, constant, map_declared)
         return func
 
     return register

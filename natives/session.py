@@ -23,7 +23,7 @@ NATIVE_MODULES = [
     "natives.dialogs", "natives.quests", "natives.presentation", "natives.mission",
     "natives.daynight", "natives.sound", "natives.cinematics", "natives.camera", "natives.fog",
     "natives.effects", "natives.texttags", "natives.boards", "natives.preload", "natives.ai",
-    "natives.ui", "natives.mapsetup", "natives.objectfields",
+    "natives.ui", "natives.mapsetup", "natives.objectfields", "natives.dzapi",
 ]
 
 
