@@ -21,6 +21,7 @@ from jassvm.loader import load_program
 from maps.api import ApiSet, find_ai_script, select_api
 from maps.errors import MapError
 from maps.mapfile import MapFiles, load_map
+from natives.geometry import terrain_of
 from natives.session import GameSession, load_natives
 
 DEMO_CAMPAIGN = Path(__file__).with_name("demo")
@@ -120,6 +121,7 @@ def _map_label(source: Path) -> str:
 
 
 def _needs_blizzard(script: bytes) -> bool:
+    """World Editor scripts call ``InitBlizzard``; without Blizzard.j they cannot load."""
     return b"InitBlizzard" in script or b"BJDebugMsg" in script
 
 
@@ -140,16 +142,19 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
     game.ai_resolver = lambda script: find_ai_script(script, mission.api, mission.mapfiles) is not None
     game.string_table = mission.mapfiles.resolve  # GetLocalizedString("TRIGSTR_n")
     m = mission.mapfiles
+    origin = (None, None)
     if m.w3e is not None:
         try:
             game.set_world_bounds(m.w3e.world_bounds())
+            terrain_of(game).load(m.w3e)  # ground tiles for GetTerrainType & co.
+            origin = tuple(m.w3e.center_offset)
         except Exception as err:  # a map file we cannot use is a warning, not a failure
             game.warn(f"war3map.w3e: {err}")
-    if m.w3e is not None:
-        from natives.geometry import terrain_of
-        terrain_of(game).load(m.w3e)  # ground tiles for GetTerrainType & co.
-    if m.wpm is not None and game.blight is not None and hasattr(game.blight, "seed_from_pathing"):
-        game.blight.seed_from_pathing(m.wpm.width, m.wpm.height, bytes(m.wpm.cells))
+    if m.wpm is not None and game.blight is not None:
+        try:
+            game.blight.seed_from_pathing(m.wpm.width, m.wpm.height, bytes(m.wpm.cells), *origin)
+        except ValueError as err:
+            game.warn(f"war3map.wpm: {err}")
     return session
 
 
