@@ -1,54 +1,95 @@
-"""Game time: a deterministic discrete-event clock.
+"""Game time: a deterministic discrete-event clock whose pending work is plain data.
 
-Timers and sleeping threads are entries in one priority queue ordered by (due time,
-sequence number), so equal due times run in the order they were scheduled (S118). Nothing
-here reads the wall clock.
+Everything that will happen later (a sleeping thread's wake-up, a timer's expiry, a queued
+trigger run, a corpse's decay...) is one entry of one priority queue, ordered by (due time,
+sequence number), so equal due times run in the order they were scheduled (S118). An entry
+is data, ``(due, seq, kind, args)``: ``kind`` names a handler registered on the scheduler
+(``register``), ``args`` are plain values (numbers, strings, booleans, None and tuples of
+them). A model object the entry is about (the timer that expires, the unit that decays) is
+its *subject*: kept beside the queue in ``subjects`` by sequence number, handed to the
+handler first, and dropped when the entry runs or is cancelled, so a destroyed handle whose
+id was recycled is never confused with its successor. Nothing here holds a closure, so the
+queue can be listed, saved and restored (the model of Lua's ``lua_yieldk`` continuation:
+a function identity plus a context, both data). Nothing here reads the wall clock.
 """
 from __future__ import annotations
 
 import heapq
-from typing import Callable
+from typing import Any, Callable, NamedTuple
+
+PLAIN_TYPES = (type(None), bool, int, float, str)
 
 
-class Entry:
-    """A scheduled callback; ``cancel()`` removes it lazily from the queue."""
+class Entry(NamedTuple):
+    """A pending entry as ``entries()`` lists it: due time (game seconds), sequence number,
+    handler kind, plain arguments and the subject (a model object or None)."""
 
-    __slots__ = ("due", "seq", "callback", "cancelled", "label")
+    due: float
+    seq: int
+    kind: str
+    args: tuple
+    subject: Any = None
 
-    def __init__(self, due: float, seq: int, callback: Callable[[], None], label: str = ""):
-        self.due = due
-        self.seq = seq
-        self.callback = callback
-        self.cancelled = False
-        self.label = label
 
-    def cancel(self) -> None:
-        self.cancelled = True
-
-    def __lt__(self, other: "Entry") -> bool:
-        return (self.due, self.seq) < (other.due, other.seq)
+def is_plain(value: Any) -> bool:
+    """True for None, bool, int, float, str and (nested) tuples of them."""
+    if isinstance(value, tuple):
+        return all(is_plain(v) for v in value)
+    return isinstance(value, PLAIN_TYPES)
 
 
 class Scheduler:
-    """The game clock: ``now`` in game seconds and a queue of due callbacks."""
+    """The game clock: ``now`` in game seconds and one queue of pending entries.
+
+    ``register(kind, handler)`` declares what an entry of ``kind`` does: the handler is
+    called as ``handler(*args)``, or ``handler(subject, *args)`` for an entry with a
+    subject. ``schedule`` returns the entry's sequence number, which ``cancel`` takes.
+    """
 
     def __init__(self) -> None:
         self.now = 0.0
-        self._queue: list[Entry] = []
+        self.handlers: dict[str, Callable[..., None]] = {}
+        self.subjects: dict[int, Any] = {}
+        self._queue: list[tuple[float, int, str, tuple]] = []
+        self._live: set[int] = set()
         self._seq = 0
 
-    def schedule(self, delay: float, callback: Callable[[], None], label: str = "") -> Entry:
-        """Run ``callback`` ``delay`` game seconds from now (negative delays count as 0)."""
+    def register(self, kind: str, handler: Callable[..., None]) -> None:
+        """Make ``handler`` run the entries of ``kind`` (re-registering replaces it)."""
+        self.handlers[kind] = handler
+
+    def schedule(self, delay: float, kind: str, *args: Any, subject: Any = None) -> int:
+        """Queue an entry of ``kind`` ``delay`` game seconds from now (negative delays count
+        as 0); returns its sequence number. Raises ValueError for an unregistered kind or
+        arguments that are not plain data (see the module docstring)."""
+        if kind not in self.handlers:
+            raise ValueError(f"no handler registered for scheduler entries of kind {kind!r}")
+        if not is_plain(args):
+            raise ValueError(f"scheduler entry {kind!r}: arguments must be plain data, got {args!r}")
         self._seq += 1
-        entry = Entry(self.now + max(0.0, delay), self._seq, callback, label)
-        heapq.heappush(self._queue, entry)
-        return entry
+        seq = self._seq
+        heapq.heappush(self._queue, (self.now + max(0.0, delay), seq, kind, args))
+        self._live.add(seq)
+        if subject is not None:
+            self.subjects[seq] = subject
+        return seq
+
+    def cancel(self, seq: int | None) -> None:
+        """Drop the pending entry ``seq`` (no-op for None, or an entry that already ran)."""
+        if seq is not None and seq in self._live:
+            self._live.discard(seq)
+            self.subjects.pop(seq, None)
+
+    def pending(self, seq: int | None) -> bool:
+        """Whether entry ``seq`` is still queued."""
+        return seq in self._live
 
     def next_due(self) -> float | None:
         """Due time of the next live entry, or None when nothing is scheduled."""
-        while self._queue and self._queue[0].cancelled:
-            heapq.heappop(self._queue)
-        return self._queue[0].due if self._queue else None
+        queue = self._queue
+        while queue and queue[0][1] not in self._live:
+            heapq.heappop(queue)
+        return queue[0][0] if queue else None
 
     def run_until(self, until: float, stop: Callable[[], bool] | None = None) -> None:
         """Run every entry due at or before ``until`` in order, then set ``now`` to ``until``.
@@ -59,12 +100,26 @@ class Scheduler:
             due = self.next_due()
             if due is None or due > until:
                 break
-            entry = heapq.heappop(self._queue)
-            self.now = entry.due
-            entry.callback()
+            self.now = due
+            self._run_next()
             if stop is not None and stop():
                 return
         self.now = max(self.now, until)
 
+    def _run_next(self) -> None:
+        _, seq, kind, args = heapq.heappop(self._queue)
+        self._live.discard(seq)
+        handler = self.handlers[kind]
+        if seq in self.subjects:
+            handler(self.subjects.pop(seq), *args)
+        else:
+            handler(*args)
+
+    def entries(self) -> list[Entry]:
+        """The live entries in the order they will run (a snapshot)."""
+        live = [e for e in self._queue if e[1] in self._live]
+        live.sort()
+        return [Entry(due, seq, kind, args, self.subjects.get(seq)) for due, seq, kind, args in live]
+
     def __len__(self) -> int:
-        return sum(1 for e in self._queue if not e.cancelled)
+        return len(self._live)

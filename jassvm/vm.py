@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable
 from . import bytecode as bc
 from .bytecode import CompiledFunction, NativeBinding
 from .compiler import FUNCTION_ENTRY_COST, CompiledProgram, default_value
-from .scheduler import Entry, Scheduler
+from .scheduler import Scheduler
 from .values import (
     INT_MAX, INT_MIN, JassDivisionByZero, R2I, concat, f32, int_div, int_mod, real_div, real_eq,
     wrap_int,
@@ -136,16 +136,16 @@ class Frame:
 class Thread:
     """A JASS thread.
 
-    ``kind`` is ``init``, ``main``, ``action``, ``executefunc`` or ``callback``; ``response``
-    holds the event payload that response natives read (it survives waits). Action threads
-    run ``actions`` one after another (S108).
+    ``id`` is given by the VM that runs it (``VM.new_thread``); ``kind`` is ``init``,
+    ``main``, ``action``, ``executefunc`` or ``callback``; ``response`` holds the event
+    payload that response natives read (it survives waits). Action threads run ``actions``
+    one after another (S108). While the thread sleeps, ``wake`` is the sequence number of its
+    ``resume`` scheduler entry (None when it waits for another thread); ``waiters`` are the
+    ids of threads waiting for this one to finish (``TriggerExecuteWait``).
     """
 
-    _next_id = 0
-
-    def __init__(self, name: str, kind: str, response: dict | None = None):
-        Thread._next_id += 1
-        self.id = Thread._next_id
+    def __init__(self, thread_id: int, name: str, kind: str, response: dict | None = None):
+        self.id = thread_id
         self.name = name
         self.kind = kind
         self.response = response if response is not None else {}
@@ -155,8 +155,8 @@ class Thread:
         self.ops = 0                 # ops in the current uninterrupted run
         self.result: Any = None
         self.slept = False
-        self.wake: Entry | None = None
-        self.on_finish: list[Callable[["Thread"], None]] = []
+        self.wake: int | None = None
+        self.waiters: list[int] = []
 
     @property
     def finished(self) -> bool:
@@ -201,8 +201,9 @@ class NativeContext:
     def warn(self, message: str) -> None:
         self.vm.warn(message)
 
-    def schedule(self, delay: float, callback: Callable[[], None], label: str = "") -> Entry:
-        return self.vm.scheduler.schedule(delay, callback, label)
+    def schedule(self, delay: float, kind: str, *args, subject: Any = None) -> int:
+        """Queue a scheduler entry (``jassvm.scheduler.Scheduler.schedule``)."""
+        return self.vm.scheduler.schedule(delay, kind, *args, subject=subject)
 
 
 class VM:
@@ -213,17 +214,23 @@ class VM:
     variable, for handle reference counts (S070; locals are not released on return, as in
     the game).
 
+    ``scheduler`` is the game clock to share with the model (a new one when omitted); the VM
+    registers its ``resume`` entries there (args: the thread id).
+
     ``fast`` (default ``FAST_DEFAULT``): run functions that can never wait through
     ``jassvm.fastpath`` (same results, op counts and crash records); a debugger that steps
     bytecode sets it False.
     """
 
     def __init__(self, program: CompiledProgram, *, game: Any = None, op_limit: int = OP_LIMIT,
-                 fast: bool | None = None):
+                 fast: bool | None = None, scheduler: Scheduler | None = None):
         self.program = program
         self.game = game
         self.op_limit = op_limit
-        self.scheduler = Scheduler()
+        self.scheduler = scheduler if scheduler is not None else Scheduler()
+        self.scheduler.register("resume", self._resume_entry)
+        self.threads: dict[int, Thread] = {}   # id -> thread waiting off the Python stack
+        self._next_thread_id = 0
         self.ctx = NativeContext(self)
         self.fast = FAST_DEFAULT if fast is None else fast
         self._fastrt = None
@@ -273,17 +280,22 @@ class VM:
         it finishes or first waits. Non-JASS functions (natives used as code, None) are
         recorded as errors and skipped."""
         fns = [f for f in functions if self._callable_code(f)]
-        th = Thread(name or (fns[0].name if fns else "<empty>"), kind, response)
+        th = self.new_thread(name or (fns[0].name if fns else "<empty>"), kind, response)
         th.actions.extend(fns)
         self.threads_started += 1
         self.execute(th)
         return th
 
+    def new_thread(self, name: str, kind: str, response: dict | None = None) -> Thread:
+        """A new, not yet started thread with this VM's next id (ids start at 1)."""
+        self._next_thread_id += 1
+        return Thread(self._next_thread_id, name, kind, response)
+
     def run_callback(self, code, response: dict | None = None, kind: str = "callback") -> Any:
         """Run ``code`` in a new thread that may not wait; its return value (None on a crash)."""
         if not self._callable_code(code):
             return None
-        th = Thread(code.name, kind, response or {})
+        th = self.new_thread(code.name, kind, response or {})
         th.actions.append(code)
         self.threads_started += 1
         self.execute(th)
@@ -304,14 +316,19 @@ class VM:
         """Make the current thread wait until ``other`` finishes (TriggerExecuteWait)."""
         if other.finished:
             return
-        th = self.current
-        other.on_finish.append(lambda _t: self.scheduler.schedule(0.0, lambda: self.resume(th)))
+        other.waiters.append(self.current.id)
         self.sleep(None)
+
+    def _resume_entry(self, thread_id: int) -> None:
+        th = self.threads.get(thread_id)
+        if th is not None:
+            self.resume(th)
 
     def resume(self, th: Thread) -> None:
         """Continue a sleeping thread with a fresh op count (S096)."""
         if th.status != "sleeping":
             return
+        self.scheduler.cancel(th.wake)
         th.wake = None
         th.ops = 0
         self.execute(th)
@@ -431,8 +448,7 @@ class VM:
             th.actions.clear()
             self._record("stack-overflow", f"threads nested deeper than {MAX_THREAD_NESTING} "
                          "(callbacks starting callbacks)", [], th)
-            for cb in th.on_finish:
-                cb(th)
+            self._finished(th)
             return
         prev = self.current
         self.current = th
@@ -446,8 +462,9 @@ class VM:
                 except Suspend as s:
                     th.slept = True
                     th.status = "sleeping"
+                    self.threads[th.id] = th
                     if s.delay is not None:
-                        th.wake = self.scheduler.schedule(s.delay, lambda: self.resume(th), th.name)
+                        th.wake = self.scheduler.schedule(s.delay, "resume", th.id)
                     return
                 except JassCrash as c:
                     self._record(c.kind, c.message, self._crash_stack(th, c), th)
@@ -472,8 +489,16 @@ class VM:
             self._nesting -= 1
             self.total_ops += th.ops
             self.current = prev
-        for cb in th.on_finish:
-            cb(th)
+        self._finished(th)
+
+    def _finished(self, th: Thread) -> None:
+        """Forget a finished thread and wake the threads waiting for it (next clock step)."""
+        if not th.finished:
+            return
+        self.threads.pop(th.id, None)
+        for waiter in th.waiters:
+            self.scheduler.schedule(0.0, "resume", waiter)
+        th.waiters.clear()
 
     def _push_next_action(self, th: Thread) -> bool:
         """Start the thread's next action: push its frame; an action with a fast form runs

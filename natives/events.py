@@ -100,6 +100,7 @@ Report
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from jassvm.values import real_eq
@@ -274,18 +275,34 @@ class Registration(Handle):
         self.filter = filter
         self.params = params
         self.retired = False
-        self.on_retire: list[Callable[[], None]] = []
 
     def retire(self) -> None:
-        """Stop answering events (``DestroyTrigger``)."""
+        """Stop answering events (``DestroyTrigger``): unindexed, its pending time-of-day
+        entry (``params["entry"]``) cancelled, its hidden timer (``params["timer"]``,
+        ``TriggerRegisterTimerEvent``) stopped."""
         if self.retired:
             return
         self.retired = True
         self.registry.unindex(self)
         if self in self.trigger.registrations:
             self.trigger.registrations.remove(self)
-        for cb in self.on_retire:
-            cb()
+        game = self.registry.game
+        game.scheduler.cancel(self.params.pop("entry", None))
+        timer = self.params.get("timer")
+        if timer is not None:
+            game.timers.stop(timer)
+
+
+@dataclass
+class QueuedRun:
+    """The subject of a ``trigger_actions`` scheduler entry: an event's action thread waiting
+    for the next clock step (jassbot ``TriggerRegisterEnterRegion``: "the trigger will be
+    fired in a deferred fashion (using a 0-timer)"). ``requires`` are the handles (region,
+    units) that must still exist when it starts, else the run is dropped."""
+
+    trigger: Trigger
+    response: dict
+    requires: tuple = ()
 
 
 class EventRegistry:
@@ -301,6 +318,8 @@ class EventRegistry:
         self._ids: dict[str, Any] = {}
         self._watched: set[str] = set()
         game.subscribers.append(self.on_publish)
+        game.scheduler.register("trigger_actions", self._run_queued)   # subject: QueuedRun
+        game.scheduler.register("time_of_day", self._tod_due)          # subject: Registration
 
     # -- ids ---------------------------------------------------------------------------
     def event(self, name: str):
@@ -379,14 +398,14 @@ class EventRegistry:
     def dispatch(self, name: str, regs: list[Registration], response: dict,
                  filter_response: dict | None = None, mode: str = "queued",
                  extra: Callable[[Registration], dict] | None = None,
-                 valid: Callable[[], bool] | None = None) -> None:
+                 requires: tuple = ()) -> None:
         """One occurrence of event type ``name`` for the registrations ``regs``.
 
         ``mode``: "queued" (actions on a 0-delay scheduler entry), "direct" (timer
         expiry: actions now, the occurrence is not counted as queued) or "now" (save/load:
         counted as queued, actions now). ``extra(reg)`` adds registration-specific response
-        entries (the matched chat text). ``valid()`` is asked again when a queued run starts:
-        false drops it (a region or unit destroyed meanwhile, jassbot
+        entries (the matched chat text). A queued run is dropped when one of the handles in
+        ``requires`` was destroyed before it starts (a region or unit gone meanwhile, jassbot
         ``TriggerRegisterEnterRegion``)."""
         st = self.stat(name)
         if mode != "direct":
@@ -411,15 +430,14 @@ class EventRegistry:
                 continue
             st["dispatched"] += 1
             if mode == "queued":
-                vm.scheduler.schedule(0.0, lambda t=trig, r=resp: self._run_queued(t, r, valid),
-                                      f"event {name}")
+                self.game.schedule(0.0, "trigger_actions", subject=QueuedRun(trig, resp, requires))
             else:
                 run_actions(vm, trig, dict(resp))
 
-    def _run_queued(self, trig: Trigger, resp: dict, valid: Callable[[], bool] | None) -> None:
-        if trig.destroyed or (valid is not None and not valid()):
+    def _run_queued(self, run: QueuedRun) -> None:
+        if run.trigger.destroyed or any(h.destroyed for h in run.requires):
             return
-        run_actions(self.game.vm, trig, dict(resp))
+        run_actions(self.game.vm, run.trigger, dict(run.response))
 
     def on_publish(self, name: str, payload: dict) -> None:
         handler = MODEL_EVENTS.get(name)
@@ -476,7 +494,7 @@ class EventRegistry:
         matching = [r for r in regs if r.event_id is ev]
         resp = dict(extra, trigger_unit=unit, trigger_region=region)
         self.dispatch(name, matching, resp, {"filter_unit": unit},
-                      valid=lambda: not region.destroyed and not unit.destroyed)
+                      requires=(region, unit))
 
     def _range(self, watched, regs, unit, fx, fy, x, y) -> None:
         if watched.destroyed:
@@ -492,7 +510,7 @@ class EventRegistry:
                 if before > r2 and after <= r2:
                     self.dispatch(reg.name, [reg], {"trigger_unit": other},
                                   {"filter_unit": other},
-                                  valid=lambda o=other: not o.destroyed and not watched.destroyed)
+                                  requires=(other, watched))
 
     def limit_change(self, name: str, key: tuple, old: float, value: float, response: dict) -> None:
         """Limit registrations under ``key`` whose comparison turns true (false for ``old``,
@@ -508,10 +526,7 @@ class EventRegistry:
         """Schedule ``reg`` at the next moment the day clock (``natives.daynight``) makes its
         comparison turn true: reaching the limit (``==``, ``!=``, ``>=``, ``>``) or midnight
         (``<``, ``<=``)."""
-        entry = reg.params.get("entry")
-        if entry is not None:
-            entry.cancel()
-        reg.params["entry"] = None
+        self.game.scheduler.cancel(reg.params.pop("entry", None))
         vm = getattr(self.game, "vm", None)
         if reg.retired or vm is None:
             return
@@ -526,11 +541,10 @@ class EventRegistry:
             half = clock.seconds_until(target + 12.0)
             delay = None if half is None else 2.0 * half
         if delay is not None:
-            reg.params["entry"] = vm.scheduler.schedule(delay, lambda: self._tod_due(reg),
-                                                        "time of day")
+            reg.params["entry"] = self.game.schedule(delay, "time_of_day", subject=reg)
 
     def _tod_due(self, reg: Registration) -> None:
-        reg.params["entry"] = None
+        reg.params.pop("entry", None)
         self.dispatch("EVENT_GAME_STATE_LIMIT", [reg],
                       {"event_game_state": enum_handle("fgamestate", FGAMESTATE_TIME_OF_DAY)})
         self.arm_time_of_day(reg)
@@ -969,11 +983,7 @@ def TriggerRegisterGameStateEvent(ctx, trig, state, op, limit):
     r = events.register(trig, events.event("EVENT_GAME_STATE_LIMIT"), ("gamestate", state.value),
                         state, op=op.value, limit=limit)
     if r is not None and state.value == FGAMESTATE_TIME_OF_DAY:
-        def cancel() -> None:
-            if r.params.get("entry") is not None:
-                r.params["entry"].cancel()
-        r.on_retire.append(cancel)
-        events.arm_time_of_day(r)
+        events.arm_time_of_day(r)   # Registration.retire cancels the pending entry
     return r
 
 

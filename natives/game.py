@@ -6,13 +6,14 @@ items, destructables, groups, world geometry, and the subsystems other modules p
 ``seed`` give the same state and the same published event log.
 
 Time
-    ``game.now`` is the current game time in game seconds. The VM's clock supplies it: either
-    set ``game.clock`` to a zero-argument callable returning the time, or assign
-    ``game.now = t`` as the clock advances. Model-level timed transitions (corpse decay,
-    timed life; see ``natives.units``) are queued with ``game.schedule(delay, callback,
-    *args)``. Either the clock calls ``game.advance(now)`` after advancing, which runs the
-    due ones in (due time, sequence) order, or the VM replaces ``game.schedule`` with its
-    own scheduler (``natives.session`` does), so everything shares one queue.
+    ``game.scheduler`` (``jassvm.scheduler.Scheduler``) is the one game clock: the VM of a
+    session shares it (``natives.session``), so sleeping threads, timers, queued trigger runs
+    and model transitions (corpse decay, timed life, text tag expiry...) are entries of one
+    queue, each plain data dispatched by kind (DESIGN.md section 4). ``game.now`` is its
+    time in game seconds. Stores register the kinds they schedule when they are built
+    (``game.scheduler.register``) and queue entries with ``game.schedule(delay, kind,
+    *args, subject=obj)``. Without a VM, ``game.advance(now)`` runs the due entries and
+    assigning ``game.now`` moves the clock.
 
 Events
     Model changes that triggers may observe are published with ``game.publish(name,
@@ -66,11 +67,12 @@ Subsystems
 """
 from __future__ import annotations
 
-import heapq
 import importlib
 import random
 from collections import deque
 from typing import Any, Callable
+
+from jassvm.scheduler import Scheduler
 
 from natives.geometry import PathingMap
 from natives.handles import HandleTable
@@ -113,25 +115,23 @@ class Game:
         warnings: list receiving model warnings (strings); a new list if omitted.
         sandbox_dir: directory game caches may write to (passed to ``GameCacheStore``).
         world_bounds: (min_x, min_y, max_x, max_y), world units.
-        clock: optional callable returning the game time in seconds.
+        scheduler: the game clock to use (a session passes the one its VM shares); a new
+            one when omitted.
     """
 
     def __init__(self, seed: int = 0, local_player: int = 0, max_players: int = 28,
                  warnings: list | None = None, sandbox_dir: str | None = None,
                  world_bounds: tuple[float, float, float, float] = DEFAULT_WORLD_BOUNDS,
-                 clock: Callable[[], float] | None = None) -> None:
+                 scheduler: Scheduler | None = None) -> None:
         self.seed = seed
         self.random = random.Random(seed)
         self.warnings: list = warnings if warnings is not None else []
         self.sandbox_dir = sandbox_dir
-        self.clock = clock
-        self._now = 0.0
+        self.scheduler = scheduler if scheduler is not None else Scheduler()
         self.published: deque[tuple[str, dict[str, Any]]] = deque(maxlen=PUBLISHED_LOG_LIMIT)
         self.subscribers: list[Callable[[str, dict[str, Any]], None]] = []
         self.timeline: list[tuple[float, str, dict[str, Any]]] = []
         self.subsystems: dict[str, Any] = {}
-        self._timed: list[tuple[float, int, Callable, tuple]] = []
-        self._timed_seq = 0
 
         self.world_bounds = tuple(float(v) for v in world_bounds)
         self.pathing = PathingMap.clear(self.world_bounds)
@@ -156,38 +156,27 @@ class Game:
     # -- time ---------------------------------------------------------------------------
     @property
     def now(self) -> float:
-        """Current game time, game seconds (from ``clock`` when set)."""
-        if self.clock is not None:
-            return self.clock()
-        return self._now
+        """Current game time, game seconds (the scheduler's)."""
+        return self.scheduler.now
 
     @now.setter
     def now(self, value: float) -> None:
-        self._now = float(value)
+        self.scheduler.now = float(value)
 
-    def schedule(self, delay: float, callback: Callable, *args) -> None:
-        """Run ``callback(*args)`` at ``now + delay`` (game seconds) during ``advance``."""
-        self._timed_seq += 1
-        heapq.heappush(self._timed, (self.now + max(0.0, delay), self._timed_seq, callback, args))
+    def schedule(self, delay: float, kind: str, *args: Any, subject: Any = None) -> int:
+        """Queue a scheduler entry of ``kind`` at ``now + delay`` (game seconds); returns its
+        sequence number (``Scheduler.schedule``: plain ``args``, a model object as
+        ``subject``)."""
+        return self.scheduler.schedule(delay, kind, *args, subject=subject)
 
     def advance(self, now: float | None = None) -> None:
-        """Run model transitions due at or before ``now`` (default: ``self.now``), in order.
-
-        Without a ``clock``, ``self.now`` is set to each due time while it runs, then to
-        ``now``.
-        """
-        target = self.now if now is None else now
-        while self._timed and self._timed[0][0] <= target:
-            due, _, callback, args = heapq.heappop(self._timed)
-            if self.clock is None:
-                self._now = max(self._now, due)
-            callback(*args)
-        if self.clock is None:
-            self._now = max(self._now, target)
+        """Run the entries due at or before ``now`` (default: ``self.now``), in (due time,
+        sequence) order; the clock ends at ``now``."""
+        self.scheduler.run_until(self.now if now is None else now)
 
     def next_due(self) -> float | None:
-        """Due time of the earliest pending model transition, or None."""
-        return self._timed[0][0] if self._timed else None
+        """Due time of the earliest pending entry, or None."""
+        return self.scheduler.next_due()
 
     # -- events and warnings ------------------------------------------------------------
     def publish(self, event_name: str, **payload: Any) -> None:

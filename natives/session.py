@@ -1,7 +1,7 @@
 """A game session: the game-state model and the VM wired together for one mission.
 
 ``GameSession`` owns a ``Game`` (the model) and a ``VM`` running a compiled program; it
-connects the model's clock, scheduler and handle reference counts to the VM and imports
+gives the VM the model's scheduler (one clock), connects handle reference counts and imports
 every natives module so the registry is complete.
 """
 from __future__ import annotations
@@ -60,12 +60,9 @@ class GameSession:
         self.program = program
         self.game = Game(seed=seed, local_player=local_player,
                          max_players=max_players or max_players_for(program), sandbox_dir=sandbox_dir)
-        self.vm = VM(program, game=self.game, op_limit=op_limit)
-        scheduler = self.vm.scheduler
+        # One clock: model transitions, timers and sleeping threads share the game's queue.
+        self.vm = VM(program, game=self.game, op_limit=op_limit, scheduler=self.game.scheduler)
         self.game.vm = self.vm
-        self.game.clock = lambda: scheduler.now
-        # Model transitions (corpse decay...) share the VM's one queue of due events.
-        self.game.schedule = lambda delay, callback, *args: scheduler.schedule(delay, lambda: callback(*args))
         handles = self.game.handles
         if hasattr(handles, "retain"):
             self.vm.retain = _handle_hook(handles.retain)

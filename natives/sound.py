@@ -114,6 +114,8 @@ class SoundSystem:
 
     def __init__(self, game=None) -> None:
         self.game = game
+        if game is not None:
+            game.scheduler.register("sound_finish", self._finish)   # subject: the sound
         self.file_durations: dict[str, int] = {}
         self.environment: str | None = None
         self.map_music: tuple[str, bool, int] | None = None
@@ -137,6 +139,13 @@ class SoundSystem:
     def volume_group(self, group: int) -> float:
         """Scale of volume group ``group`` (1.0 unless set since the last reset)."""
         return self.volume_groups.get(group, 1.0)
+
+    def _finish(self, s: Sound, started_at: float) -> None:
+        """A play ended: destroy the sound when it is marked ``KillSoundWhenDone`` and was
+        not restarted since (``started_at`` is the play's start, game seconds)."""
+        if s.destroyed or s.started_at != started_at or not s.kill_when_done:
+            return
+        destroy_handle(self.game, s)
 
 
 register_subsystem("sound", "natives.sound", "SoundSystem", lambda game: (game,))
@@ -294,18 +303,14 @@ def UnregisterStackedSound(ctx, s, by_position, width, height):
 # Playing
 # ---------------------------------------------------------------------------------------
 
-def _finish(ctx_game, s: Sound, token: float) -> None:
-    """Scheduled at a play's end: destroy a sound marked ``KillSoundWhenDone``."""
-    if s.destroyed or s.started_at != token or not s.kill_when_done:
-        return
-    destroy_handle(ctx_game, s)
-
-
 def _schedule_kill(game, s: Sound) -> None:
+    """At the play's end (a ``sound_finish`` entry: ``SoundSystem._finish``), destroy a sound
+    marked ``KillSoundWhenDone``."""
     remaining = s.remaining(game.now)
     if remaining is None:
         return  # looping: killed when stopped
-    game.schedule(remaining, _finish, game, s, s.started_at)
+    game.subsystem("sound")  # built now, so its entry kind is registered
+    game.schedule(remaining, "sound_finish", s.started_at, subject=s)
 
 
 @native("StartSound", "takes sound soundHandle returns nothing")

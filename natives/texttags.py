@@ -78,6 +78,8 @@ class TextTagStore:
         self.tags: dict[int, TextTag] = {}
         self._free: list[int] = []
         self._next = MAX_TEXT_TAGS - 1
+        if game is not None:
+            game.scheduler.register("texttag_expire", self._expire)   # subject: the tag
 
     @property
     def now(self) -> float:
@@ -121,7 +123,7 @@ class TextTagStore:
             self.destroy(tag)
             return
         if self.game is not None:
-            self.game.schedule(remaining, self._expire, tag, token)
+            self.game.schedule(remaining, "texttag_expire", token, subject=tag)
 
     def _expire(self, tag: TextTag, token: int) -> None:
         if tag._token == token and not tag.destroyed and not tag.permanent and not tag.suspended:

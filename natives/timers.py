@@ -47,8 +47,9 @@ class Timer(Handle):
     not in the handle table).
 
     ``state`` is ``idle`` (never started), ``running``, ``paused`` or ``expired``; ``timeout``
-    the value given to ``TimerStart`` (seconds); ``due`` the game time of the next expiry
-    while running; ``frozen`` the remaining seconds while ``PauseGame`` holds it;
+    the value given to ``TimerStart`` (seconds); ``entry`` the sequence number of the pending
+    ``timer`` scheduler entry; ``due`` the game time of the next expiry while running;
+    ``frozen`` the remaining seconds while ``PauseGame`` holds it;
     ``remaining`` the remaining seconds at the last ``PauseTimer``.
     """
 
@@ -74,16 +75,14 @@ class TimerStore:
 
     def __init__(self, game) -> None:
         self.game = game
+        self.scheduler = game.scheduler
+        self.scheduler.register("timer", self._expire)   # subject: the timer
         self.running: dict[Timer, None] = {}
         self.game_paused = False
 
     @property
-    def scheduler(self):
-        return self.game.vm.scheduler
-
-    @property
     def now(self) -> float:
-        return self.game.vm.scheduler.now
+        return self.scheduler.now
 
     # -- countdowns ----------------------------------------------------------------------
     def _arm(self, t: Timer, delay: float) -> None:
@@ -94,12 +93,11 @@ class TimerStore:
             return
         t.frozen = None
         t.due = self.now + delay
-        t.entry = self.scheduler.schedule(delay, lambda: self._expire(t), f"timer {t.handle_id}")
+        t.entry = self.scheduler.schedule(delay, "timer", subject=t)
 
     def _disarm(self, t: Timer) -> None:
-        if t.entry is not None:
-            t.entry.cancel()
-            t.entry = None
+        self.scheduler.cancel(t.entry)
+        t.entry = None
         t.frozen = None
         self.running.pop(t, None)
 
@@ -188,7 +186,7 @@ class TimerStore:
         for t in list(self.running):
             if flag and t.entry is not None:
                 left = self._left(t)
-                t.entry.cancel()
+                self.scheduler.cancel(t.entry)
                 t.entry = None
                 t.frozen = left
             elif not flag and t.frozen is not None:
@@ -290,8 +288,7 @@ def TriggerRegisterTimerEvent(ctx, trig, timeout, periodic):
     events: EventRegistry = ctx.game.events
     store = _store(ctx)
     t = Timer(internal=True)
-    reg = events.register(trig, events.event("EVENT_GAME_TIMER_EXPIRED"), ("timer", t), t)
-    reg.on_retire.append(lambda: store.stop(t))
+    reg = events.register(trig, events.event("EVENT_GAME_TIMER_EXPIRED"), ("timer", t), t, timer=t)
     if periodic:
         timeout = max(timeout, MIN_EVENT_PERIOD)
     store.start(t, timeout, periodic, None)

@@ -243,7 +243,7 @@ class Unit(Widget):
         self.orders: list[Order] = []
         self.current_order: Order | None = None
         self.decay_suspended = False
-        self._decay_token = 0
+        self.decay_entry: int | None = None    # pending "unit_decay" scheduler entry
         self.timed_life: dict | None = None
         self.color = owner.color
         self.presentation: dict[str, Any] = {}
@@ -399,6 +399,10 @@ class UnitStore:
 
     def __init__(self, game) -> None:
         self.game = game
+        scheduler = game.scheduler
+        scheduler.register("unit_decay", self._decay)                # subject: the corpse
+        scheduler.register("timed_life", self._expire_timed_life)    # subject: the unit
+        scheduler.register("damage_point", self.damage_point)        # subject: the source
         self.units: dict[int, Unit] = {}
         self.items: dict[int, Item] = {}
         self.destructables: dict[int, Destructable] = {}
@@ -590,6 +594,8 @@ class UnitStore:
         u.death_time = self.game.now
         u.current_order = None
         u.sleeping = False
+        if u.timed_life is not None:
+            self.game.scheduler.cancel(u.timed_life.get("entry"))
         u.timed_life = None
         self.refresh_food(u)
         if not u.is_hero:
@@ -602,23 +608,38 @@ class UnitStore:
         return True
 
     def _schedule_decay(self, u: Unit, delay: float) -> None:
-        u._decay_token += 1
-        token = u._decay_token
+        self.game.scheduler.cancel(u.decay_entry)
+        u.decay_entry = None
         if not u.decay_suspended:
-            self.game.schedule(delay, self._decay, u, token)
+            u.decay_entry = self.game.schedule(delay, "unit_decay", subject=u)
 
-    def _decay(self, u: Unit, token: int) -> None:
-        if token != u._decay_token or u.decay_suspended or not u.dead or u.destroyed:
+    def _decay(self, u: Unit) -> None:
+        u.decay_entry = None
+        if u.decay_suspended or not u.dead or u.destroyed:
             return
         self.game.publish("unit_decay", unit=u)
         self.remove_unit(u)
+
+    def _expire_timed_life(self, u: Unit) -> None:
+        if u.timed_life is not None and u.alive:
+            u.timed_life = None
+            self.kill_unit(u)
+
+    def damage_point(self, source: Unit, x: float, y: float, radius: float, amount: float) -> None:
+        """``UnitDamagePoint``'s hit: ``amount`` damage to every live unit but the source whose
+        origin is within ``radius`` world units of (x, y); a removed source deals it without
+        a source."""
+        for target in units_in_range(self, x, y, radius):
+            if target is not source and target.alive and not target.destroyed:
+                self.damage_unit(target, amount, source if not source.destroyed else None)
 
     def suspend_decay(self, u: Unit, suspend: bool) -> None:
         if suspend == u.decay_suspended:
             return
         u.decay_suspended = suspend
         if suspend:
-            u._decay_token += 1
+            self.game.scheduler.cancel(u.decay_entry)
+            u.decay_entry = None
         elif u.dead and not u.destroyed and not u.is_hero:
             self._schedule_decay(u, CORPSE_DECAY_SECONDS)
 
@@ -1815,22 +1836,18 @@ def UnitSuspendDecay(ctx, u, suspend):
         _store(ctx).suspend_decay(u, suspend)
 
 
-def _expire_timed_life(store: UnitStore, u: Unit, token: object) -> None:
-    if u.timed_life is not None and u.timed_life.get("token") is token and u.alive:
-        u.timed_life = None
-        store.kill_unit(u)
-
-
 @native("UnitApplyTimedLife", "takes unit whichUnit, integer buffId, real duration returns nothing")
 def UnitApplyTimedLife(ctx, u, buff, duration):
-    """The unit dies ``duration`` game seconds from now (unless paused or replaced)."""
+    """The unit dies ``duration`` game seconds from now (unless paused or replaced).
+    ``u.timed_life`` holds the buff, the due time, the remaining time while paused and the
+    pending ``timed_life`` scheduler entry."""
     u = _u(u)
     if u is None or u.dead:
         return
-    token = object()
-    u.timed_life = {"token": token, "buff": buff, "due": ctx.game.now + max(0.0, duration),
-                    "paused_remaining": None}
-    ctx.game.schedule(max(0.0, duration), _expire_timed_life, _store(ctx), u, token)
+    if u.timed_life is not None:
+        ctx.game.scheduler.cancel(u.timed_life.get("entry"))
+    u.timed_life = {"buff": buff, "due": ctx.game.now + max(0.0, duration), "paused_remaining": None,
+                    "entry": ctx.game.schedule(max(0.0, duration), "timed_life", subject=u)}
 
 
 @native("UnitPauseTimedLife", "takes unit whichUnit, boolean flag returns nothing")
@@ -1841,13 +1858,13 @@ def UnitPauseTimedLife(ctx, u, flag):
     tl = u.timed_life
     if flag and tl["paused_remaining"] is None:
         tl["paused_remaining"] = max(0.0, tl["due"] - ctx.game.now)
-        tl["token"] = object()  # cancels the pending expiry
+        ctx.game.scheduler.cancel(tl["entry"])
+        tl["entry"] = None
     elif not flag and tl["paused_remaining"] is not None:
         remaining = tl["paused_remaining"]
         tl["paused_remaining"] = None
         tl["due"] = ctx.game.now + remaining
-        token = tl["token"] = object()
-        ctx.game.schedule(remaining, _expire_timed_life, _store(ctx), u, token)
+        tl["entry"] = ctx.game.schedule(remaining, "timed_life", subject=u)
 
 
 @native("UnitAddSleep", "takes unit whichUnit, boolean add returns nothing")
@@ -3361,14 +3378,8 @@ def UnitDamagePoint(ctx, u, delay, radius, x, y, amount, attack, ranged, attack_
     source = _u(u)
     if source is None:
         return False
-
-    def hit() -> None:
-        for target in units_in_range(_store(ctx), x, y, radius):
-            if target is not source and target.alive:
-                damage_widget(ctx, source if not source.destroyed else None, target, amount)
-
     if delay > 0.0:
-        ctx.game.schedule(delay, hit)
+        ctx.game.schedule(delay, "damage_point", x, y, radius, amount, subject=source)
     else:
-        hit()
+        _store(ctx).damage_point(source, x, y, radius, amount)
     return True

@@ -206,7 +206,8 @@ def test_campaign_on_hard_after_a_click(tmp_path):
         def choose():
             (dialog,) = dialogs(game).find("Choose your difficulty")
             click(game, dialog, "Hard")
-        session.vm.scheduler.schedule(2.0, choose)
+        session.vm.scheduler.register("test_choose", choose)
+        session.vm.scheduler.schedule(2.0, "test_choose")
 
     m1, m2 = missions()
     rep1, s1 = play(m1, tmp_path / "m1", hook=hook)
@@ -231,7 +232,8 @@ def test_campaign_on_hard_after_a_click(tmp_path):
 def test_mission1_defeat_when_the_paladin_dies(tmp_path):
     def hook(session):
         game = session.game
-        session.vm.scheduler.schedule(40.0, lambda: game.units.kill_unit(hero_of(game)))
+        session.vm.scheduler.register("test_kill", lambda: game.units.kill_unit(hero_of(game)))
+        session.vm.scheduler.schedule(40.0, "test_kill")
 
     rep, session = play(missions()[0], tmp_path, hook=hook)
     assert_clean(rep)

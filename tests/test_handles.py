@@ -205,21 +205,25 @@ def test_game_publish_appends_and_notifies_subscribers():
     assert seen == [("unit_death", {"unit": None, "killer": None})]
 
 
-def test_game_clock_callable_supplies_now():
-    t = [3.5]
-    game = Game(clock=lambda: t[0])
+def test_game_time_is_its_schedulers_clock():
+    from jassvm.scheduler import Scheduler
+    clock = Scheduler()
+    clock.now = 3.5
+    game = Game(scheduler=clock)
     assert game.now == 3.5
-    t[0] = 7.0
+    clock.now = 7.0
     assert game.now == 7.0
 
 
 def test_game_advance_runs_due_transitions_in_order():
+    """Equal due times run in scheduling order (S118's sequence numbers)."""
     game = Game()
     ran = []
-    game.schedule(2.0, ran.append, "b")
-    game.schedule(1.0, ran.append, "a")
-    game.schedule(2.0, ran.append, "c")
-    game.schedule(5.0, ran.append, "late")
+    game.scheduler.register("note", ran.append)
+    game.schedule(2.0, "note", "b")
+    game.schedule(1.0, "note", "a")
+    game.schedule(2.0, "note", "c")
+    game.schedule(5.0, "note", "late")
     game.advance(3.0)
     assert ran == ["a", "b", "c"]
     assert game.now == 3.0

@@ -1,0 +1,58 @@
+"""The one game clock (DESIGN.md section 4): pending work is plain data dispatched by kind."""
+import pytest
+
+from jassvm.scheduler import Scheduler, is_plain
+
+
+def test_entries_are_data_and_run_in_due_then_sequence_order():
+    clock = Scheduler()
+    ran = []
+    clock.register("note", lambda *a: ran.append(a))
+    clock.schedule(1.0, "note", "b", 2)
+    clock.schedule(0.5, "note", "a", 1)
+    clock.schedule(1.0, "note", "c", (3, 4.5))
+    assert [(e.due, e.kind, e.args) for e in clock.entries()] == [
+        (0.5, "note", ("a", 1)), (1.0, "note", ("b", 2)), (1.0, "note", ("c", (3, 4.5)))]
+    clock.run_until(2.0)
+    assert ran == [("a", 1), ("b", 2), ("c", (3, 4.5))]
+    assert clock.now == 2.0 and len(clock) == 0
+
+
+def test_subject_is_handed_first_and_dropped_after_the_run_or_a_cancel():
+    clock = Scheduler()
+    seen = []
+    clock.register("expire", lambda subject, n: seen.append((subject, n)))
+    thing = object()
+    seq = clock.schedule(1.0, "expire", 7, subject=thing)
+    gone = clock.schedule(1.0, "expire", 8, subject=object())
+    clock.cancel(gone)
+    assert clock.subjects == {seq: thing} and len(clock) == 1
+    clock.run_until(1.0)
+    assert seen == [(thing, 7)] and clock.subjects == {}
+    clock.cancel(seq)   # already ran: no-op
+    clock.cancel(None)
+
+
+def test_closures_and_unknown_kinds_are_refused():
+    clock = Scheduler()
+    clock.register("note", lambda *a: None)
+    with pytest.raises(ValueError, match="plain data"):
+        clock.schedule(0.0, "note", lambda: None)
+    with pytest.raises(ValueError, match="plain data"):
+        clock.schedule(0.0, "note", [1, 2])
+    with pytest.raises(ValueError, match="no handler"):
+        clock.schedule(0.0, "nope")
+
+
+def test_stop_leaves_time_at_the_entry_that_stopped():
+    clock = Scheduler()
+    clock.register("note", lambda: None)
+    clock.schedule(1.0, "note")
+    clock.schedule(3.0, "note")
+    clock.run_until(10.0, stop=lambda: True)
+    assert clock.now == 1.0 and clock.next_due() == 3.0
+
+
+def test_is_plain():
+    assert is_plain((1, 2.0, "x", None, True, (1, ("a",))))
+    assert not is_plain(({},)) and not is_plain((object(),))
