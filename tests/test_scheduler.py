@@ -56,3 +56,32 @@ def test_stop_leaves_time_at_the_entry_that_stopped():
 def test_is_plain():
     assert is_plain((1, 2.0, "x", None, True, (1, ("a",))))
     assert not is_plain(({},)) and not is_plain((object(),))
+
+
+def test_the_queue_of_a_running_campaign_map_is_plain_data():
+    """Human01 (1.30.4 API) for two game minutes, its queue walked every 5 s: every entry's
+    arguments are plain data, its kind is registered, and its subject (if any) is a model
+    object, never a callable."""
+    from conftest import shared_path
+    from maps.runner import RunOptions, load_mission, run_mission
+
+    seen: list = []
+
+    def probe(session):
+        clock = session.vm.scheduler
+
+        def walk():
+            for entry in clock.entries():
+                seen.append(entry)
+                assert entry.kind in clock.handlers
+                assert is_plain(entry.args), entry
+                assert entry.subject is None or not callable(entry.subject), entry
+            clock.schedule(5.0, "test_walk")
+        clock.register("test_walk", walk)
+        clock.schedule(0.0, "test_walk")
+
+    path = shared_path("corpus", "maps", "campaign-human01", "war3map.j")
+    options = RunOptions(api=str(shared_path("corpus", "api", "1.30.4")), until=120.0)
+    run_mission(load_mission(path, options), options, session_hook=probe)
+    kinds = {e.kind for e in seen}
+    assert {"resume", "timer"} <= kinds, kinds
