@@ -81,6 +81,8 @@ from typing import Optional
 
 from . import ast
 from .diagnostics import Diagnostic, Severity
+from .parser import parse
+from .source import SourceText
 from .values import StringHash
 
 __all__ = ["CheckOptions", "Program", "check", "load_sources", "FLAG_NAMES", "BUILTIN_TYPES"]
@@ -1108,9 +1110,6 @@ def load_sources(paths_or_bytes: list[tuple[str, bytes]], options: Optional[Chec
     program); never raises for bad input. Syntax errors are dropped under ``+nosyntaxerror``
     (from the options, or from ``//# +nosyntaxerror`` annotations above the error).
     """
-    from .parser import parse
-    from .source import SourceText
-
     options = options or CheckOptions()
     base = options.flags()
     trees: list[ast.SourceFile] = []

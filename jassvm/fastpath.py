@@ -52,7 +52,7 @@ from .compiler import default_value
 from .values import (
     R2I, JassDivisionByZero, concat, f32, int_div, int_mod, real_div, real_eq, wrap_int,
 )
-from .vm import MAX_CALL_DEPTH, UNSET, JassArray, JassCrash, StackEntry, Suspend
+from .thread import MAX_CALL_DEPTH, UNSET, JassArray, JassCrash, StackEntry, Suspend
 
 __all__ = ["FastRuntime", "may_wait", "fast_source", "FastPathUnsupported"]
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.game import register_subsystem
 from natives.handles import Handle
 from natives.registry import native
 
@@ -77,7 +76,6 @@ class BoolExprCache:
             del self.leaves[key]
 
 
-register_subsystem("boolexpr_cache", "natives.boolexpr", "BoolExprCache")
 
 
 def _cache(game) -> BoolExprCache:
@@ -182,3 +180,14 @@ def DestroyCondition(ctx, c):
 def DestroyFilter(ctx, f):
     """Destroy ``f``; the next ``Filter`` of its function makes a new handle (S074)."""
     _destroy(ctx, f)
+
+
+def eval_filter(ctx, boolexpr, **response) -> bool:
+    """Evaluate an enum filter: ``ctx.eval_filter`` when the context has it, else
+    ``evaluate``. A null boolexpr accepts everything."""
+    if boolexpr is None:
+        return True
+    method = getattr(ctx, "eval_filter", None)
+    if method is not None:
+        return bool(method(boolexpr, **response))
+    return bool(evaluate(ctx, boolexpr, **response))

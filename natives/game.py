@@ -94,6 +94,7 @@ SUBSYSTEM_FACTORIES: dict[str, tuple[str, str, Callable[["Game"], tuple]]] = {
     "blight": ("natives.blight", "BlightPlane", lambda game: ()),
     "hashtables": ("natives.hashtables", "HashtableStore", lambda game: ()),
     "gamecache": ("natives.gamecache", "GameCacheStore", lambda game: (game.sandbox_dir,)),
+    "boolexpr_cache": ("natives.boolexpr", "BoolExprCache", lambda game: ()),
 }
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from typing import Iterable
 
+from natives.blight import plane_of
 from natives.handles import Handle, alive
 from natives.registry import native
 
@@ -537,11 +538,7 @@ def SetTerrainType(ctx, x, y, code, variation, area, shape):
 
 
 def _blight_plane(game):
-    """The game's blight plane as ``natives.blight`` keeps it (None without that module)."""
-    try:
-        from natives.blight import plane_of
-    except ImportError:
-        return None
+    """The game's blight plane (``natives.blight``)."""
     return plane_of(game)
 
 

@@ -33,8 +33,10 @@ to all of them here.
 """
 from __future__ import annotations
 
-from natives.handles import Handle, alive, eval_filter
+from natives.boolexpr import eval_filter
+from natives.handles import Handle, alive
 from natives.registry import native
+from natives.unitdata import internal_name
 from natives.units import Unit, _order, units_in_range, units_in_rect
 
 
@@ -267,7 +269,6 @@ def GroupEnumUnitsOfPlayer(ctx, g, p, filt):
 
 
 def _units_of_type(ctx, name) -> list[Unit]:
-    from natives.unitdata import internal_name
     want = (name or "").lower()
     if not want:
         return []

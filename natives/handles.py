@@ -98,18 +98,6 @@ def alive(h: Handle | None) -> Handle | None:
     return h
 
 
-def eval_filter(ctx, boolexpr, **response) -> bool:
-    """Evaluate an enum filter: ``ctx.eval_filter`` when the context has it, else
-    ``natives.boolexpr.evaluate``. A null boolexpr accepts everything."""
-    if boolexpr is None:
-        return True
-    method = getattr(ctx, "eval_filter", None)
-    if method is not None:
-        return bool(method(boolexpr, **response))
-    from natives.boolexpr import evaluate
-    return bool(evaluate(ctx, boolexpr, **response))
-
-
 def enum_value(h: Handle | None, default: int = -1) -> int:
     """The integer of an enum handle, ``default`` for ``None`` (a null argument)."""
     if h is None:

@@ -38,7 +38,9 @@ player slot (neutrals included) that passes the filter.
 """
 from __future__ import annotations
 
-from natives.handles import Handle, alive, enum_handle, enum_value, eval_filter
+from natives.boolexpr import eval_filter
+from natives.geometry import new_location
+from natives.handles import Handle, alive, enum_handle, enum_value
 from natives.registry import native
 
 # common.j enum values (facts from common.j)
@@ -585,7 +587,6 @@ def GetStartLocationY(ctx, index):
 @native("GetStartLocationLoc", "takes integer whichStartLocation returns location", constant=True)
 def GetStartLocationLoc(ctx, index):
     """A new location at the start location (null for an undefined index)."""
-    from natives.geometry import new_location
     pos = _players(ctx).start_locations.get(index)
     if pos is None:
         return None
@@ -772,15 +773,3 @@ def CachePlayerHeroData(ctx, p):
             heroes.append({"type": u.type_id, "level": u.hero.level, "xp": u.hero.xp,
                            "name": u.proper_name})
     p.cached_heroes = heroes
-
-
-@native("BlzGetPlayerTownHallCount", "takes player whichPlayer returns integer")
-def BlzGetPlayerTownHallCount(ctx, p):
-    """Live town halls (``UNIT_TYPE_TOWNHALL`` units) ``p`` owns, as Blizzard.j's melee
-    crippling rule counts key structures. Units are created complete in this model, so
-    every town hall counts."""
-    if p is None:
-        return 0
-    from natives.units import UT_TOWNHALL
-    return sum(1 for u in ctx.game.units.units.values()
-               if u.owner is p and u.alive and u.has_type(UT_TOWNHALL))

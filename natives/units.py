@@ -46,10 +46,12 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
+from natives.boolexpr import eval_filter
 from natives.geometry import Rect, new_location
-from natives.handles import Handle, alive, enum_handle, enum_value, eval_filter
+from natives.handles import Handle, alive, enum_handle, enum_value
 from natives.players import (PLAYER_STATE_RESOURCE_FOOD_CAP, PLAYER_STATE_RESOURCE_FOOD_USED,
                              Player)
+from natives.objectfields import drop_ability
 from natives.registry import native
 from natives import unitdata
 from natives.unitdata import (DestructableType, ItemType, UnitType, default_destructable_type,
@@ -1614,7 +1616,6 @@ def UnitRemoveAbility(ctx, u, abil):
     del u.abilities[abil]
     u.permanent_abilities.discard(abil)
     if abil in u.ability_objects:
-        from natives.objectfields import drop_ability
         drop_ability(ctx.game, u, abil)
     return True
 
@@ -3383,3 +3384,14 @@ def UnitDamagePoint(ctx, u, delay, radius, x, y, amount, attack, ranged, attack_
     else:
         _store(ctx).damage_point(source, x, y, radius, amount)
     return True
+
+
+@native("BlzGetPlayerTownHallCount", "takes player whichPlayer returns integer")
+def BlzGetPlayerTownHallCount(ctx, p):
+    """Live town halls (``UNIT_TYPE_TOWNHALL`` units) ``p`` owns, as Blizzard.j's melee
+    crippling rule counts key structures. Units are created complete in this model, so
+    every town hall counts."""
+    if p is None:
+        return 0
+    return sum(1 for u in ctx.game.units.units.values()
+               if u.owner is p and u.alive and u.has_type(UT_TOWNHALL))
