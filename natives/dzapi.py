@@ -15,7 +15,9 @@ Server values (``DzAPI_Map_SaveServerValue`` / ``DzAPI_Map_GetServerValue``)
     ``<sandbox>/dzapi-server-values.json`` after every change and read back when a game
     starts on that sandbox (so missions sharing a sandbox see earlier saves, like an
     account would); keys are only JSON keys, never file names, so no key can make a file
-    outside the sandbox. Without a sandbox the store lives in memory only.
+    outside the sandbox. The file is read and written through ``natives.sandbox.Sandbox``: a
+    link or special file planted at its name is never read (warning) and is replaced, not
+    written through, on the next save. Without a sandbox the store lives in memory only.
 ``DzAPI_Map_GetServerValueErrorCode``
     0 (no error): the local store always answers.
 ``DzAPI_Map_IsRedVIP``
@@ -56,8 +58,6 @@ Input events (``DzTriggerRegister{Key,Mouse,MouseWheel,MouseMove,WindowResize}Ev
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -65,11 +65,14 @@ from jassvm.bytecode import CompiledFunction
 from natives.events import EventRegistry, Registration
 from natives.game import register_subsystem
 from natives.registry import native
+from natives.sandbox import Sandbox
 from natives.triggers import inherit
 
 register_subsystem("dzapi", "natives.dzapi", "DzApiState", lambda game: (game,))
 
 SERVER_VALUES_FILE = "dzapi-server-values.json"
+MAX_FILE_BYTES = 16 << 20
+"""Largest server-value file read back from the sandbox."""
 EXPORT_FORMAT = "jassvm-dzapi-server-values"
 EXPORT_VERSION = 1
 
@@ -97,11 +100,12 @@ class DzApiState:
     def __init__(self, game) -> None:
         self.game = game
         self.sandbox = Path(game.sandbox_dir) if getattr(game, "sandbox_dir", None) else None
+        self.box = Sandbox(self.sandbox) if self.sandbox is not None else None
         self.values: dict[int, dict[str, str]] = {}
         self.ladder_stats: list[tuple[float, str, int, str, str]] = []
         self._ids = {name: DzEventId(name) for name in
                      (KEY_EVENT, MOUSE_EVENT, WHEEL_EVENT, MOVE_EVENT, RESIZE_EVENT)}
-        if self.sandbox is not None and (self.sandbox / SERVER_VALUES_FILE).is_file():
+        if self.box is not None:
             self._read()
         game.subscribers.append(self.on_publish)
 
@@ -130,24 +134,21 @@ class DzApiState:
         return self.sandbox / SERVER_VALUES_FILE
 
     def _write(self) -> None:
-        self.sandbox.mkdir(parents=True, exist_ok=True)
+        """Write the whole store to the sandbox file (SandboxError, an OSError, on failure)."""
         data = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION,
                 "players": {str(pid): dict(kv) for pid, kv in sorted(self.values.items()) if kv}}
         # Undecodable bytes are kept as surrogate escapes by the VM: ensure_ascii escapes them.
         text = json.dumps(data, ensure_ascii=True, sort_keys=True, indent=1)
-        fd, tmp = tempfile.mkstemp(dir=self.sandbox, prefix=".dz-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="ascii") as f:
-                f.write(text)
-            os.replace(tmp, self.path())
-        except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-            raise
+        self.box.write([SERVER_VALUES_FILE], text.encode("ascii"))
 
     def _read(self) -> None:
+        """Load the sandbox file into ``values``; a missing file leaves them empty, a bad or
+        refused one too (with a warning)."""
         try:
-            data = json.loads(self.path().read_text(encoding="ascii"))
+            raw = self.box.read([SERVER_VALUES_FILE], MAX_FILE_BYTES)
+            if raw is None:
+                return
+            data = json.loads(raw.decode("ascii"))
             players = data["players"] if data.get("format") == EXPORT_FORMAT else None
             if not isinstance(players, dict):
                 raise ValueError("not a DzAPI server value file")

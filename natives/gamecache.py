@@ -47,12 +47,12 @@ import copy
 import json
 import math
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
 from natives.handles import Handle, HandleTable, alive
 from natives.registry import native
+from natives.sandbox import Sandbox, SandboxError, check_name
 
 MAX_GAMECACHES = 255
 """S134: the game allows at most 255 game caches."""
@@ -63,40 +63,20 @@ KINDS = (INTEGER, REAL, BOOLEAN, STRING, UNIT)
 EXPORT_FORMAT = "jassvm-gamecache"
 EXPORT_VERSION = 1
 FILE_SUFFIX = ".json"
-MAX_NAME_LENGTH = 200
 
-_WINDOWS_DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)),
-                    *(f"LPT{i}" for i in range(10))}
+MAX_FILE_BYTES = 64 << 20
+"""Largest game cache file read back from the sandbox."""
 
 
 def check_cache_name(name: str | None) -> str | None:
     """Why ``name`` cannot be a file name in the sandbox, or None when it is safe.
 
-    Refused: empty names, path separators (``/``, ``\\``), ``..``, drive letters and other
-    colons, control characters, undecodable bytes, trailing dots or spaces (Windows aliases),
-    Windows device names, and names longer than 200 characters.
+    Refused (``natives.sandbox.check_name``): empty names, path separators (``/``, ``\\``),
+    ``..``, drive letters and other colons, control characters, undecodable bytes, trailing
+    dots or spaces (Windows aliases), Windows device names, and names longer than 200
+    characters.
     """
-    if not name:
-        return "empty cache name"
-    if len(name) > MAX_NAME_LENGTH:
-        return f"cache name longer than {MAX_NAME_LENGTH} characters"
-    if "/" in name or "\\" in name:
-        return "cache name contains a path separator"
-    if ":" in name:
-        return "cache name contains a drive letter or colon"
-    if ".." in name:
-        return "cache name contains '..'"
-    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in name):
-        return "cache name contains control characters"
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return "cache name contains undecodable bytes"
-    if name[-1] in ". " or name[0] == " ":
-        return "cache name starts with a space or ends with a dot or space"
-    if name.split(".")[0].strip().upper() in _WINDOWS_DEVICES:
-        return "cache name is a reserved device name"
-    return None
+    return check_name(name, "cache name")
 
 
 # -- JSON-safe values ---------------------------------------------------------------------------
@@ -230,7 +210,8 @@ class GameCacheStore:
     """All game caches of a run (``game.gamecache``) and their campaign store on disk.
 
     ``sandbox_dir`` is the per-run folder where ``SaveGameCache`` writes (one
-    ``<name>.json`` file per cache); ``None`` keeps the campaign store in memory only.
+    ``<name>.json`` file per cache, through ``natives.sandbox.Sandbox``: links and special
+    files there are never followed); ``None`` keeps the campaign store in memory only.
     ``handles`` is the game's ``HandleTable`` (caches are agents). Existing cache files in
     the sandbox are read at construction, so a sandbox shared by the missions of a campaign
     carries caches over by itself; ``export``/``import_`` do it without a shared folder.
@@ -241,6 +222,7 @@ class GameCacheStore:
     def __init__(self, sandbox_dir: str | os.PathLike | None = None,
                  handles: HandleTable | None = None, limit: int = MAX_GAMECACHES) -> None:
         self.sandbox = Path(sandbox_dir) if sandbox_dir is not None else None
+        self.box = Sandbox(sandbox_dir) if sandbox_dir is not None else None
         self.handles = handles
         self.limit = limit
         self.caches: dict[str, GameCache] = {}
@@ -248,7 +230,7 @@ class GameCacheStore:
         self.warnings: list[str] = []
         self.pending_syncs: list[tuple[GameCache, str, str, str, bool, Any]] = []
         self.sync_rounds = 0
-        if self.sandbox is not None and self.sandbox.is_dir():
+        if self.box is not None:
             self._read_sandbox()
 
     # -- synchronisation (S140) --------------------------------------------------------------
@@ -313,7 +295,7 @@ class GameCacheStore:
         """``ReloadGameCachesFromDisk``: re-read the sandbox into the campaign store, then
         reset every live cache to its saved copy (empty if none). False if a file was bad."""
         ok = True
-        if self.sandbox is not None and self.sandbox.is_dir():
+        if self.box is not None:
             before = len(self.warnings)
             self._read_sandbox()
             for message in self.warnings[before:]:
@@ -359,52 +341,49 @@ class GameCacheStore:
 
     # -- files -----------------------------------------------------------------------------------
     def path_for(self, name: str) -> Path:
-        """The sandbox file of cache ``name`` (the name must pass ``check_cache_name``)."""
+        """The sandbox file of cache ``name`` (the name must pass ``check_cache_name``), for
+        display: files are only opened through ``self.box``."""
         if self.sandbox is None:
             raise ValueError("no sandbox folder")
         reason = check_cache_name(name)
         if reason is not None:
             raise ValueError(reason)
-        path = self.sandbox / (name + FILE_SUFFIX)
-        if path.parent.resolve() != self.sandbox.resolve():
-            raise ValueError("cache file would leave the sandbox")
-        return path
+        return self.sandbox / (name + FILE_SUFFIX)
 
     def _write_file(self, name: str, data: dict[str, Any]) -> None:
-        path = self.path_for(name)
-        self.sandbox.mkdir(parents=True, exist_ok=True)
+        """Write ``<name>.json`` in the sandbox. Raises ValueError for a refused name and
+        SandboxError (an OSError) when the sandbox refuses or the write fails."""
+        reason = check_cache_name(name)
+        if reason is not None:
+            raise ValueError(reason)
         text = json.dumps({"name": name, "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
                            "missions": data}, ensure_ascii=True, sort_keys=True, indent=1)
-        fd, tmp = tempfile.mkstemp(dir=self.sandbox, prefix=".gc-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="ascii") as f:
-                f.write(text)
-            os.replace(tmp, path)          # replaces the directory entry; never follows a link
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        self.box.write([name + FILE_SUFFIX], text.encode("ascii"))
 
     def _read_sandbox(self) -> None:
-        for path in sorted(self.sandbox.glob("*" + FILE_SUFFIX)):
+        try:
+            names = self.box.list([], FILE_SUFFIX, regular_only=False)
+        except SandboxError as exc:
+            self.warnings.append(f"game cache folder not read: {exc}")
+            return
+        for file_name in names:
             try:
-                if path.is_symlink() or not path.is_file():
-                    raise ValueError("not a regular file")
-                record = json.loads(path.read_text(encoding="ascii"))
+                raw = self.box.read([file_name], MAX_FILE_BYTES)
+                if raw is None:
+                    continue                      # removed since it was listed
+                record = json.loads(raw.decode("ascii"))
                 if (not isinstance(record, dict) or record.get("format") != EXPORT_FORMAT
                         or record.get("version") != EXPORT_VERSION):
                     raise ValueError("not a game cache file of this version")
                 name = record.get("name")
-                if not isinstance(name, str) or name + FILE_SUFFIX != path.name:
+                if not isinstance(name, str) or name + FILE_SUFFIX != file_name:
                     raise ValueError("file name does not match the cache name")
                 if check_cache_name(name) is not None:
                     raise ValueError(check_cache_name(name))
                 tmp = GameCache(name)
                 tmp.load_data(record.get("missions"))
             except (OSError, ValueError, UnicodeDecodeError) as exc:
-                self.warnings.append(f"game cache file {path.name} ignored: {exc}")
+                self.warnings.append(f"game cache file {file_name} ignored: {exc}")
                 continue
             self.saved[name] = tmp.to_data()
 

@@ -62,14 +62,13 @@ Project choices (not researched)
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from collections.abc import Mapping
 from pathlib import Path
 from dataclasses import dataclass, field
 
 from natives.handles import enum_handle, enum_value
 from natives.registry import native
+from natives.sandbox import Sandbox, SandboxError, check_name
 
 # common.j 1.30.4 values
 PLAYER_GAME_RESULT_VICTORY, PLAYER_GAME_RESULT_DEFEAT = 0, 1
@@ -394,6 +393,9 @@ def no_next_level() -> None:
 SAVE_FORMAT = "jassvm-save-record"
 SAVE_VERSION = 1
 SAVE_SUFFIX = ".w3z"
+SAVES_FOLDER = "saves"
+MAX_SAVE_BYTES = 64 << 20
+"""Largest save file ``CopySaveGame`` copies."""
 
 
 class SaveFiles:
@@ -401,10 +403,16 @@ class SaveFiles:
     (``<game.sandbox_dir>/saves``; in memory when the game has no sandbox).
 
     Save names are the game's relative save paths (``"Zones\\OrcX01.w3z"``): ``\\`` and ``/``
-    separate folders, every part must be a safe file name (``natives.gamecache``'s rules: no
-    ``..``, drive letters, control characters or device names), and a name without the
+    separate folders, every part must be a safe file name (``natives.sandbox.check_name``:
+    no ``..``, drive letters, control characters or device names), and a name without the
     ``.w3z`` suffix gets it (as the game adds its save extension). A refused name is a
     warning and the operation fails.
+
+    Files are read, written, renamed and removed only through ``natives.sandbox.Sandbox``
+    (``box``, rooted at the sandbox folder, every path starting with ``saves``): a symbolic
+    link or special file anywhere below the sandbox folder (``saves`` itself included) is
+    never followed. Such a refusal is a warning and the native returns false; a link
+    planted at a save file's own name is replaced by ``SaveGame``, never written through.
 
     The runtime has no save system yet (DESIGN.md section 5 plans one), so ``SaveGame``
     writes a *save record*: JSON ``{"format": "jassvm-save-record", "version": 1, "map",
@@ -418,63 +426,62 @@ class SaveFiles:
     def __init__(self, game) -> None:
         self.game = game
         sandbox = getattr(game, "sandbox_dir", None)
-        self.root = None if sandbox is None else Path(sandbox) / "saves"
+        self.root = None if sandbox is None else Path(sandbox) / SAVES_FOLDER
+        self.box = None if sandbox is None else Sandbox(sandbox)
         self.memory: dict[str, bytes] = {}   # relative posix path -> contents (no sandbox)
 
     # -- names --------------------------------------------------------------------------
     def parts(self, name: str | None, *, file: bool) -> list[str] | None:
         """The folder/file parts of a save name, or None (with a warning) when refused."""
-        from natives.gamecache import check_cache_name
         text = (name or "").replace("\\", "/")
         parts = [p for p in text.split("/") if p != ""]
         if not parts or text.startswith("/"):
             self.game.warn(f"save name {name!r} refused: empty or absolute")
             return None
         for part in parts:
-            why = check_cache_name(part)
+            why = check_name(part)
             if why is not None:
-                self.game.warn(f"save name {name!r} refused: {why.replace('cache name', 'name')}")
+                self.game.warn(f"save name {name!r} refused: {why}")
                 return None
         if file and not parts[-1].lower().endswith(SAVE_SUFFIX):
             parts[-1] += SAVE_SUFFIX
         return parts
 
-    def _path(self, parts: list[str]) -> Path:
-        assert self.root is not None
-        return self.root.joinpath(*parts)
+    @staticmethod
+    def _in_box(parts: list[str]) -> list[str]:
+        return [SAVES_FOLDER, *parts]
 
     # -- files --------------------------------------------------------------------------
     def exists(self, name: str | None) -> bool:
-        """Whether the save file ``name`` exists (False for a refused name)."""
+        """Whether the save file ``name`` exists (False for a refused name, and for a path
+        through a link or to something other than a regular file)."""
         parts = self.parts(name, file=True)
         if parts is None:
             return False
-        if self.root is None:
+        if self.box is None:
             return "/".join(parts) in self.memory
-        return self._path(parts).is_file()
+        return self.box.is_file(self._in_box(parts))
 
     def read(self, parts: list[str]) -> bytes | None:
-        """The contents of a save file, None when it does not exist."""
-        if self.root is None:
+        """The contents of a save file, None when it does not exist or is refused (link,
+        special file, too large: warning)."""
+        if self.box is None:
             return self.memory.get("/".join(parts))
         try:
-            return self._path(parts).read_bytes()
-        except OSError:
+            return self.box.read(self._in_box(parts), MAX_SAVE_BYTES)
+        except SandboxError as err:
+            self.game.warn(f"cannot read save {'/'.join(parts)}: {err}")
             return None
 
     def write(self, parts: list[str], data: bytes) -> bool:
         """Write a save file (folders made as needed); False (warning) when it fails."""
-        if self.root is None:
+        if self.box is None:
             self.memory["/".join(parts)] = data
             return True
-        path = self._path(parts)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(path.name + ".tmp")
-            tmp.write_bytes(data)
-            os.replace(tmp, path)
+            self.box.write(self._in_box(parts), data)
             return True
-        except OSError as err:
+        except SandboxError as err:
             self.game.warn(f"cannot write save {'/'.join(parts)}: {err}")
             return False
 
@@ -501,32 +508,30 @@ class SaveFiles:
         return self.write(dst, data)
 
     def remove_dir(self, name: str | None) -> bool:
-        """``RemoveSaveDirectory``: False when the folder does not exist."""
+        """``RemoveSaveDirectory``: False when the folder does not exist (or is refused:
+        warning)."""
         parts = self.parts(name, file=False)
         if parts is None:
             return False
-        if self.root is None:
+        if self.box is None:
             prefix = "/".join(parts) + "/"
             gone = [k for k in self.memory if k.startswith(prefix)]
             for k in gone:
                 del self.memory[k]
             return bool(gone)
-        path = self._path(parts)
-        if not path.is_dir():
-            return False
         try:
-            shutil.rmtree(path)
-            return True
-        except OSError as err:
+            return self.box.remove_tree(self._in_box(parts))
+        except SandboxError as err:
             self.game.warn(f"cannot remove save folder {'/'.join(parts)}: {err}")
             return False
 
     def rename_dir(self, source: str | None, dest: str | None) -> bool:
-        """``RenameSaveDirectory``: False when the source is missing or the destination exists."""
+        """``RenameSaveDirectory``: False when the source is missing or the destination exists
+        (or a path is refused: warning)."""
         src, dst = self.parts(source, file=False), self.parts(dest, file=False)
         if src is None or dst is None:
             return False
-        if self.root is None:
+        if self.box is None:
             old, new = "/".join(src) + "/", "/".join(dst) + "/"
             moved = [k for k in self.memory if k.startswith(old)]
             if not moved or any(k.startswith(new) for k in self.memory):
@@ -534,14 +539,11 @@ class SaveFiles:
             for k in moved:
                 self.memory[new + k[len(old):]] = self.memory.pop(k)
             return True
-        a, b = self._path(src), self._path(dst)
-        if not a.is_dir() or b.exists():
-            return False
         try:
-            b.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(a, b)
-            return True
-        except OSError as err:
+            if self.box.kind(self._in_box(src)) != "dir":
+                return False
+            return self.box.rename(self._in_box(src), self._in_box(dst))
+        except SandboxError as err:
             self.game.warn(f"cannot rename save folder {'/'.join(src)}: {err}")
             return False
 

@@ -23,15 +23,18 @@ Generating preload files
     path whose parts are separated by ``\\`` or ``/`` (the game writes under its
     ``CustomMapData`` folder, where scripts commonly use sub-folders); a name that is empty,
     absolute, has a drive letter, ``..``, control characters, a reserved device name, a part
-    ending in a dot or space, more than 8 parts or 200 characters, or that resolves outside
-    the sandbox (symbolic links included) is refused with a recorded warning and nothing is
-    written. Without a sandbox folder nothing is written (warning). Text is escaped as JASS
-    string literals, so a hostile payload cannot add statements to the file.
+    ending in a dot or space, more than 8 parts or 200 characters is refused with a recorded
+    warning and nothing is written. Files are written through ``natives.sandbox.Sandbox``: a
+    symbolic link or special file anywhere below the sandbox folder is refused (warning), a
+    link planted at the file's own name is replaced, never written through. Without a
+    sandbox folder nothing is written (warning). Text is escaped as JASS string literals, so
+    a hostile payload cannot add statements to the file.
 
 Reading preload files
     ``Preloader(name)`` runs a preload file. Only files in the sandbox can be read (the
     game's own data files, e.g. the campaign's ``.pld`` lists, do not exist here: a name
-    that is not found does nothing, as in the game). From a file found there, the model
+    that is not found does nothing, as in the game; a link or special file there is refused
+    with a warning, and files over 4 MiB are not read). From a file found there, the model
     applies the ``Preload("...")`` calls (recorded like ``Preload``); every other statement
     is ignored with a warning, so a save-code file cannot run code.
 """
@@ -39,48 +42,45 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from pathlib import Path
 
 from natives.game import register_subsystem
 from natives.registry import native
+from natives.sandbox import Sandbox, SandboxError, check_name
 
 MAX_NAME_LENGTH = 200
 MAX_PARTS = 8
-_DEVICES = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
+MAX_FILE_BYTES = 4 << 20
+"""Largest preload file ``Preloader`` reads."""
 _PRELOAD_CALL = re.compile(r'^\s*call\s+Preload\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)\s*$')
 _ALLOWED_LINES = re.compile(r"^\s*(function\s+PreloadFiles\s+takes\s+nothing\s+returns\s+nothing|endfunction|"
                             r"call\s+PreloadStart\s*\(\s*\)|call\s+PreloadEnd\s*\(\s*[-0-9.]+\s*\)|)\s*$")
 
 
+def _parts(name: str) -> list[str]:
+    """The folder/file parts of a preload name (split at ``\\`` and ``/``)."""
+    return re.split(r"[\\/]", name)
+
+
 def check_preload_name(name: str | None) -> str | None:
-    """Why ``name`` cannot be a preload file under the sandbox, or None when it is safe."""
+    """Why ``name`` cannot be a preload file under the sandbox, or None when it is safe.
+
+    The whole name: not empty, at most 200 characters, not absolute, at most 8 parts split
+    at ``\\`` or ``/``; every part: ``natives.sandbox.check_name``'s rules (no ``..``, drive
+    letters, control characters, device names, leading space, trailing dot or space)."""
     if not name:
         return "empty file name"
     if len(name) > MAX_NAME_LENGTH:
         return f"file name longer than {MAX_NAME_LENGTH} characters"
-    if any(ord(c) < 0x20 or ord(c) == 0x7F for c in name):
-        return "file name contains control characters"
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return "file name contains undecodable bytes"
-    if ":" in name:
-        return "file name contains a drive letter or colon"
     if name.startswith(("/", "\\")):
         return "file name is absolute"
-    parts = re.split(r"[\\/]", name)
+    parts = _parts(name)
     if len(parts) > MAX_PARTS:
         return f"file name has more than {MAX_PARTS} parts"
     for part in parts:
-        if not part:
-            return "file name has an empty part"
-        if part in (".", "..") or ".." in part:
-            return "file name contains '..' or '.'"
-        if part[-1] in ". " or part[0] == " ":
-            return "a part of the file name starts with a space or ends with a dot or space"
-        if part.split(".")[0].strip().upper() in _DEVICES:
-            return "file name uses a reserved device name"
+        reason = check_name(part, "file name part")
+        if reason is not None:
+            return reason
     return None
 
 
@@ -113,11 +113,15 @@ def render_preload_file(entries: list[str]) -> str:
 
 
 class PreloadState:
-    """Preload requests and the generation buffer of one game (``game.preload``)."""
+    """Preload requests and the generation buffer of one game (``game.preload``).
+
+    ``sandbox`` is the sandbox folder (a ``Path``, or None: nothing is written), ``box`` its
+    ``Sandbox``; ``written`` lists the paths of the files ``PreloadGenEnd`` wrote."""
 
     def __init__(self, game=None, sandbox_dir: str | os.PathLike | None = None) -> None:
         self.game = game
         self.sandbox = Path(sandbox_dir) if sandbox_dir is not None else None
+        self.box = Sandbox(sandbox_dir) if sandbox_dir is not None else None
         self.preloaded: list[str] = []
         self.batches: list[tuple[float, str]] = []
         self.generating = False
@@ -131,25 +135,15 @@ class PreloadState:
             self.game.warn(message)
 
     def path_for(self, name: str) -> Path:
-        """The sandbox path of preload file ``name`` (which must pass ``check_preload_name``).
-
-        Raises ValueError when there is no sandbox or the path would leave it."""
+        """The sandbox path of preload file ``name``, for display (files are only opened
+        through ``self.box``). Raises ValueError when there is no sandbox or the name fails
+        ``check_preload_name``."""
         if self.sandbox is None:
             raise ValueError("no sandbox folder")
         reason = check_preload_name(name)
         if reason is not None:
             raise ValueError(reason)
-        root = self.sandbox.resolve()
-        path = root.joinpath(*re.split(r"[\\/]", name))
-        # every existing component must be a real directory inside the sandbox (no links)
-        cur = root
-        for part in path.relative_to(root).parts:
-            cur = cur / part
-            if cur.is_symlink():
-                raise ValueError("path goes through a symbolic link")
-        if path.resolve().parent != path.parent or not str(path.resolve()).startswith(str(root) + os.sep):
-            raise ValueError("file would leave the sandbox")
-        return path
+        return self.sandbox.joinpath(*_parts(name))
 
     def write(self, name: str, warn=None) -> bool:
         """Write the buffer as preload file ``name`` in the sandbox; False (warning) if refused."""
@@ -158,37 +152,33 @@ class PreloadState:
         except ValueError as exc:
             self._warn(f"PreloadGenEnd({name!r}) refused: {exc}", warn)
             return False
+        text = render_preload_file(self.buffer).replace("\n", "\r\n")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if path.parent.resolve() != path.parent or not str(path.parent.resolve()).startswith(
-                    str(self.sandbox.resolve())):
-                raise OSError("directory left the sandbox")
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".pld-", suffix=".tmp")
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape", newline="\r\n") as f:
-                    f.write(render_preload_file(self.buffer))
-                os.replace(tmp, path)
-            except BaseException:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
-        except OSError as exc:
+            data = text.encode("utf-8", errors="surrogateescape")
+        except UnicodeEncodeError as exc:
+            self._warn(f"PreloadGenEnd({name!r}) refused: text cannot be encoded ({exc.reason})", warn)
+            return False
+        try:
+            self.box.write(_parts(name), data)
+        except SandboxError as exc:
             self._warn(f"PreloadGenEnd({name!r}) failed: {exc}", warn)
             return False
         self.written.append(path)
         return True
 
     def read(self, name: str, warn=None) -> list[str] | None:
-        """The ``Preload`` entries of sandbox file ``name``; None when it cannot be read."""
-        if self.sandbox is None or check_preload_name(name) is not None:
+        """The ``Preload`` entries of sandbox file ``name``; None when it cannot be read (a
+        missing file silently, a refused one with a warning)."""
+        if self.box is None or check_preload_name(name) is not None:
             return None
         try:
-            path = self.path_for(name)
-            text = path.read_text(encoding="utf-8", errors="surrogateescape")
-        except (ValueError, OSError):
+            raw = self.box.read(_parts(name), MAX_FILE_BYTES)
+        except SandboxError as exc:
+            self._warn(f"Preloader({name!r}) not read: {exc}", warn)
             return None
+        if raw is None:
+            return None
+        text = raw.decode("utf-8", errors="surrogateescape")
         entries, ignored = [], 0
         for line in text.splitlines():
             m = _PRELOAD_CALL.match(line)
