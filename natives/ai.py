@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.game import register_subsystem
 from natives.handles import alive, enum_handle
 from natives.registry import native
 
@@ -39,13 +38,12 @@ class AIState:
                                              "commands": [], "paused": False, "started_at": None})
 
 
-register_subsystem("ai", "natives.ai", "AIState", lambda game: (game,))
 
 AI_DIFFICULTY_NEWBIE, AI_DIFFICULTY_NORMAL, AI_DIFFICULTY_INSANE = 0, 1, 2
 
 
 def _ai(ctx) -> AIState:
-    return ctx.game.subsystem("ai")
+    return ctx.game.ai
 
 
 def _resolve(game, script: str) -> bool:

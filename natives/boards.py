@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.game import register_subsystem
 from natives.handles import Handle, alive
 from natives.presentation import destroy_handle, new_handle
 from natives.registry import native
@@ -168,11 +167,10 @@ class Boards:
         self.timer_dialogs: list[TimerDialog] = []
 
 
-register_subsystem("boards", "natives.boards", "Boards", lambda game: (game,))
 
 
 def _b(ctx) -> Boards:
-    return ctx.game.subsystem("boards")
+    return ctx.game.boards
 
 
 # ---------------------------------------------------------------------------------------

@@ -43,7 +43,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from natives.game import register_subsystem
 from natives.geometry import new_location
 from natives.handles import Handle, alive, enum_value
 from natives.presentation import new_handle
@@ -236,11 +235,10 @@ class Camera:
             self.pan(setup.dest[0], setup.dest[1], duration)
 
 
-register_subsystem("camera", "natives.camera", "Camera", lambda game: (game,))
 
 
 def _cam(ctx) -> Camera:
-    return ctx.game.subsystem("camera")
+    return ctx.game.camera
 
 
 def _field_id(f) -> int | None:

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.game import register_subsystem
 from natives.handles import enum_value
 from natives.registry import native
 from natives.unitdata import rawcode_str
@@ -68,11 +67,10 @@ class CinematicState:
         return s
 
 
-register_subsystem("cinematics", "natives.cinematics", "CinematicState", lambda game: (game,))
 
 
 def _st(ctx) -> CinematicState:
-    return ctx.game.subsystem("cinematics")
+    return ctx.game.cinematics
 
 
 # ---------------------------------------------------------------------------------------

@@ -14,11 +14,9 @@ for the event layer. ``GAME_STATE_TIME_OF_DAY`` (fgamestate 2) is the day clock 
 """
 from __future__ import annotations
 
-import importlib
 import math
 
 from jassvm import values
-from natives.game import register_subsystem
 from natives.handles import enum_value
 from natives.registry import native
 
@@ -26,9 +24,6 @@ IGAMESTATE_DIVINE_INTERVENTION = 0
 IGAMESTATE_DISCONNECTED = 1
 FGAMESTATE_TIME_OF_DAY = 2
 
-register_subsystem("jass_random", "jassvm.values", "JassRandom", lambda game: (game.seed,))
-register_subsystem("game_states", "natives.core", "GameStates", lambda game: (game,))
-register_subsystem("cheats", "natives.core", "Cheats", lambda game: (game,))
 
 
 class GameStates:
@@ -305,21 +300,12 @@ def SetRandomSeed(ctx, seed):
 # ---------------------------------------------------------------------------------------
 
 def day_clock(game):
-    """``game.daynight`` (``natives.daynight.DayNight``), or None when that module is absent."""
-    try:
-        importlib.import_module("natives.daynight")
-    except ModuleNotFoundError as exc:
-        if exc.name != "natives.daynight":
-            raise
-        return None
-    return game.subsystem("daynight")
+    """``game.daynight`` (``natives.daynight.DayNight``)."""
+    return game.daynight
 
 
 def _day_clock(ctx):
-    clock = day_clock(ctx.game)
-    if clock is None:
-        ctx.crash("missing-model", "GAME_STATE_TIME_OF_DAY needs natives.daynight")
-    return clock
+    return ctx.game.daynight
 
 
 @native("SetFloatGameState", "takes fgamestate whichFloatGameState, real value returns nothing")

@@ -23,16 +23,13 @@ Events
     ``running``). The event layer re-arms ``GAME_STATE_TIME_OF_DAY`` registrations then,
     asking ``seconds_until(hours)`` when the clock next reaches a value.
 
-The clock is ``game.daynight`` (also reachable as ``game.time_of_day`` when no other module
-claims that name). Natives: ``SetTimeOfDayScale``, ``GetTimeOfDayScale``,
-``SuspendTimeOfDay``, and ``SetFloatGameState``/``GetFloatGameState`` when ``natives.core``
-does not register them (it normally does, reading this clock).
+The clock is ``game.daynight``. Natives: ``SetTimeOfDayScale``, ``GetTimeOfDayScale``,
+``SuspendTimeOfDay``; ``SetFloatGameState``/``GetFloatGameState`` are ``natives.core``'s,
+reading this clock.
 """
 from __future__ import annotations
 
-from natives.game import register_subsystem
-from natives.handles import enum_value
-from natives.presentation import load_peers, native_once
+from natives.registry import native
 
 DAY_LENGTH = 480.0
 """Game seconds per 24 game hours at scale 1.0."""
@@ -130,59 +127,26 @@ class DayNight:
         return delta / rate
 
 
-register_subsystem("daynight", "natives.daynight", "DayNight", lambda game: (game,))
-
-
-def shared_clock(game) -> DayNight:
-    """The game's one ``DayNight`` (factory of the ``time_of_day`` alias)."""
-    return game.subsystem("daynight")
-
 
 def _dn(ctx) -> DayNight:
-    return ctx.game.subsystem("daynight")
+    return ctx.game.daynight
 
 
-load_peers()
-
-from natives.game import SUBSYSTEM_FACTORIES  # noqa: E402  (after peers registered theirs)
-
-if "time_of_day" not in SUBSYSTEM_FACTORIES:
-    register_subsystem("time_of_day", "natives.daynight", "shared_clock", lambda game: (game,))
 
 
-@native_once("SetFloatGameState", "takes fgamestate whichFloatGameState, real value returns nothing")
-def SetFloatGameState(ctx, state, value):
-    """``GAME_STATE_TIME_OF_DAY`` (2): set the time of day, game hours. Other states: ignored."""
-    if state is not None and enum_value(state) == GAME_STATE_TIME_OF_DAY:
-        _dn(ctx).set(value)
-
-
-@native_once("GetFloatGameState", "takes fgamestate whichFloatGameState returns real", constant=True)
-def GetFloatGameState(ctx, state):
-    """``GAME_STATE_TIME_OF_DAY`` (2): the time of day, game hours [0, 24). Other states: 0."""
-    if state is None or enum_value(state) != GAME_STATE_TIME_OF_DAY:
-        return 0.0
-    dn = _dn(ctx)
-    if not dn.was_set and not dn._warned:
-        dn._warned = True
-        ctx.warn("time of day read before any script set it; the game's start value is not "
-                 "documented, the model started at 0.0")
-    return dn.time_of_day()
-
-
-@native_once("SetTimeOfDayScale", "takes real r returns nothing")
+@native("SetTimeOfDayScale", "takes real r returns nothing")
 def SetTimeOfDayScale(ctx, r):
     """Speed factor of the time of day (1.0: 480 game seconds per day; <= 0 stops it)."""
     _dn(ctx).set_scale(r)
 
 
-@native_once("GetTimeOfDayScale", "takes nothing returns real")
+@native("GetTimeOfDayScale", "takes nothing returns real")
 def GetTimeOfDayScale(ctx):
     """Speed factor of the time of day (1.0 at game start)."""
     return _dn(ctx).scale
 
 
-@native_once("SuspendTimeOfDay", "takes boolean b returns nothing")
+@native("SuspendTimeOfDay", "takes boolean b returns nothing")
 def SuspendTimeOfDay(ctx, b):
     """Stop (true) or restart (false) the time-of-day clock."""
     _dn(ctx).suspend(b)

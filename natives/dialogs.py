@@ -460,13 +460,6 @@ def DialogDisplay(ctx, p, d, flag):
     dialogs(ctx.game).display(p, d, bool(flag))
 
 
-def _register_subsystem() -> None:
-    from natives.game import register_subsystem
-    register_subsystem("dialogs", __name__, "DialogRegistry", lambda game: (game,))
-
-
-_register_subsystem()
-
 
 __all__: Iterable[str] = (
     "Button", "Dialog", "DialogError", "DialogRegistry", "click", "press_hotkey",

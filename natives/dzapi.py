@@ -63,12 +63,10 @@ from typing import Any
 
 from jassvm.bytecode import CompiledFunction
 from natives.events import EventRegistry, Registration
-from natives.game import register_subsystem
 from natives.registry import native
 from natives.sandbox import Sandbox
 from natives.triggers import inherit
 
-register_subsystem("dzapi", "natives.dzapi", "DzApiState", lambda game: (game,))
 
 SERVER_VALUES_FILE = "dzapi-server-values.json"
 MAX_FILE_BYTES = 16 << 20

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.game import register_subsystem
 from natives.handles import Handle, alive, enum_value
 from natives.presentation import destroy_handle, new_handle, widget_xy
 from natives.registry import native
@@ -181,11 +180,10 @@ class EffectsState:
         img.destroyed = True
 
 
-register_subsystem("effects", "natives.effects", "EffectsState", lambda game: (game,))
 
 
 def _fx(ctx) -> EffectsState:
-    return ctx.game.subsystem("effects")
+    return ctx.game.effects
 
 
 def _add_effect(ctx, e: Effect) -> Effect:

@@ -106,14 +106,12 @@ from typing import Any, Callable
 from jassvm.values import real_eq
 from natives.boolexpr import evaluate
 from natives.core import day_clock
-from natives.game import register_subsystem
 from natives.geometry import new_location
 from natives.handles import Handle, enum_handle
 from natives.players import SLOT_LEFT
 from natives.registry import native
 from natives.triggers import Trigger, evaluate_conditions, live_trigger, run_actions
 
-register_subsystem("events", "natives.events", "EventRegistry", lambda game: (game,))
 
 # Event names -> (Convert* type, value) as common.j declares them (1.30.4 through 2.0.2 agree
 # on every id here). Used to name ids in the report and for events the model raises; when the

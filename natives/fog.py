@@ -37,7 +37,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.game import register_subsystem
 from natives.handles import Handle, alive, enum_value
 from natives.presentation import destroy_handle, new_handle
 from natives.registry import native
@@ -157,22 +156,13 @@ def _shares_vision(source, player) -> bool:
 
 
 def _is_day(game) -> bool:
-    dn = game.subsystem("daynight") if game is not None and _has_subsystem("daynight") else None
-    if dn is None:
-        return True
-    return dn.is_day()
+    return True if game is None else game.daynight.is_day()
 
 
-def _has_subsystem(name: str) -> bool:
-    from natives.game import SUBSYSTEM_FACTORIES
-    return name in SUBSYSTEM_FACTORIES
-
-
-register_subsystem("fog", "natives.fog", "FogState", lambda game: (game,))
 
 
 def _fog(ctx) -> FogState:
-    return ctx.game.subsystem("fog")
+    return ctx.game.fog
 
 
 def _state(s) -> int | None:
@@ -352,7 +342,7 @@ def unit_visible(game, u, p) -> bool:
         return False
     if p.id in getattr(owner, "crippled_to", ()):
         return True
-    return game.subsystem("fog").visible(u.x, u.y, p)
+    return game.fog.visible(u.x, u.y, p)
 
 
 @native("IsUnitVisible", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)

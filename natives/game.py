@@ -59,24 +59,54 @@ World
     together with ``pathing`` (``natives.geometry.PathingMap``, all clear by default) and
     ``height_function`` (flat terrain, height 0, by default).
 
-Subsystems
-    ``game.blight``, ``game.hashtables``, ``game.gamecache`` (and any name registered with
-    ``register_subsystem``) are built on first access from their module, so this module
-    works before those modules exist: a missing module gives ``None``. Built objects are
-    kept in ``game.subsystems``.
+Stores
+    ``Game`` is a declared structure (a dataclass): every store is a field, built eagerly in
+    dependency order by ``Game.__init__`` (the one factory), and the field list is the list of
+    what the model holds (and what a save contains). Store classes get the game, their
+    collaborator, in their constructor; their modules never import this one, so the model has
+    no import cycles (``tests/test_layering.py``). ``vm`` is the VM of the session running the
+    game (None for a bare model), ``ai_resolver``, ``string_table`` and ``height_function``
+    are what the map layer installs.
 """
 from __future__ import annotations
 
-import importlib
 import random
 from collections import deque
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from jassvm.scheduler import Scheduler
+from jassvm.values import JassRandom
 
-from natives.geometry import PathingMap
+from natives.ai import AIState
+from natives.blight import BlightPlane
+from natives.boards import Boards
+from natives.boolexpr import BoolExprCache
+from natives.camera import Camera
+from natives.cinematics import CinematicState
+from natives.core import Cheats, GameStates
+from natives.daynight import DayNight
+from natives.dialogs import DialogRegistry
+from natives.dzapi import DzApiState
+from natives.effects import EffectsState
+from natives.events import EventRegistry
+from natives.fog import FogState
+from natives.gamecache import GameCacheStore
+from natives.geometry import PathingMap, TerrainTiles
+from natives.groups import GroupRegistry
 from natives.handles import HandleTable
+from natives.hashtables import HashtableStore
+from natives.mapsetup import MapSetup
+from natives.mission import MAP_DIFFICULTY_NORMAL, Outcome, SaveFiles
 from natives.players import Players
+from natives.preload import PreloadState
+from natives.quests import QuestLog
+from natives.sound import SoundSystem
+from natives.text import MessageLog
+from natives.texttags import TextTagStore
+from natives.timers import TimerStore
+from natives.ui import UIState
+from natives.units import UnitStore
 
 DEFAULT_WORLD_BOUNDS = (-30720.0, -30720.0, 30720.0, 30720.0)
 """480 x 480 tiles of 128 world units (the largest map size), centered on (0, 0). Project
@@ -89,54 +119,105 @@ PRE_PLAYER_AGENTS = 8
 PUBLISHED_LOG_LIMIT = 100_000
 """Most recent published events kept in ``Game.published``."""
 
-# name -> (module, class name, function(game) -> constructor args)
-SUBSYSTEM_FACTORIES: dict[str, tuple[str, str, Callable[["Game"], tuple]]] = {
-    "blight": ("natives.blight", "BlightPlane", lambda game: ()),
-    "hashtables": ("natives.hashtables", "HashtableStore", lambda game: ()),
-    "gamecache": ("natives.gamecache", "GameCacheStore", lambda game: (game.sandbox_dir,)),
-    "boolexpr_cache": ("natives.boolexpr", "BoolExprCache", lambda game: ()),
-}
 
-
-def register_subsystem(name: str, module: str, class_name: str,
-                       args: Callable[["Game"], tuple] = lambda game: ()) -> None:
-    """Declare a subsystem built lazily as ``module.class_name(*args(game))`` and reachable
-    as ``game.<name>``. Re-registering a name replaces the declaration."""
-    SUBSYSTEM_FACTORIES[name] = (module, class_name, args)
-
-
+@dataclass(init=False, eq=False, repr=False)
 class Game:
-    """Root of the game-state model (see the module docstring for time, events, world).
+    """Root of the game-state model (see the module docstring for time, events, world, stores).
 
     Args:
-        seed: seed of ``game.random`` (the model's only randomness source).
+        seed: seed of ``game.random`` and of the JASS random stream (``jass_random``).
         local_player: id of the player ``GetLocalPlayer`` returns (0 unless a scenario says
             otherwise).
         max_players: 28 for Reforged-format maps, 16 for classic maps (S129).
         warnings: list receiving model warnings (strings); a new list if omitted.
-        sandbox_dir: directory game caches may write to (passed to ``GameCacheStore``).
+        sandbox_dir: the only folder the map's files (saves, game caches, preload files,
+            DzAPI values) are written to; None keeps them in memory.
         world_bounds: (min_x, min_y, max_x, max_y), world units.
         scheduler: the game clock to use (a session passes the one its VM shares); a new
             one when omitted.
+
+    Raises ValueError when ``local_player`` is not a player slot.
     """
+
+    # -- configuration and environment --------------------------------------------------
+    seed: int
+    local_player_id: int
+    human_players: set[int]
+    sandbox_dir: str | None
+    warnings: list
+    vm: Any
+    ai_resolver: Callable[[str], bool] | None
+    string_table: Callable[[str], str] | None
+    height_function: Callable[[float, float], float] | None
+    # -- clock, randomness, logs ----------------------------------------------------------
+    scheduler: Scheduler
+    random: random.Random
+    jass_random: JassRandom
+    published: deque
+    subscribers: list
+    timeline: list
+    # -- world --------------------------------------------------------------------------
+    world_bounds: tuple[float, float, float, float]
+    pathing: PathingMap
+    terrain_tiles: TerrainTiles | None
+    blight: BlightPlane
+    # -- stores, in dependency order ------------------------------------------------------
+    handles: HandleTable
+    players: Players
+    boolexpr_cache: BoolExprCache
+    units: UnitStore
+    groups: GroupRegistry
+    hashtables: HashtableStore
+    gamecache: GameCacheStore
+    game_states: GameStates
+    cheats: Cheats
+    daynight: DayNight
+    events: EventRegistry
+    timers: TimerStore
+    messages: MessageLog
+    dialogs: DialogRegistry
+    quests: QuestLog
+    outcome: Outcome
+    difficulty: int
+    ended: bool
+    next_level: str | None
+    saves: SaveFiles
+    mapsetup: MapSetup
+    sound: SoundSystem
+    cinematics: CinematicState
+    camera: Camera
+    fog: FogState
+    effects: EffectsState
+    texttags: TextTagStore
+    boards: Boards
+    preload: PreloadState
+    ai: AIState
+    ui: UIState
+    dzapi: DzApiState
 
     def __init__(self, seed: int = 0, local_player: int = 0, max_players: int = 28,
                  warnings: list | None = None, sandbox_dir: str | None = None,
                  world_bounds: tuple[float, float, float, float] = DEFAULT_WORLD_BOUNDS,
                  scheduler: Scheduler | None = None) -> None:
         self.seed = seed
-        self.random = random.Random(seed)
-        self.warnings: list = warnings if warnings is not None else []
         self.sandbox_dir = sandbox_dir
+        self.warnings = warnings if warnings is not None else []
+        self.vm = None
+        self.ai_resolver = None
+        self.string_table = None
+        self.height_function = None
+
         self.scheduler = scheduler if scheduler is not None else Scheduler()
-        self.published: deque[tuple[str, dict[str, Any]]] = deque(maxlen=PUBLISHED_LOG_LIMIT)
-        self.subscribers: list[Callable[[str, dict[str, Any]], None]] = []
-        self.timeline: list[tuple[float, str, dict[str, Any]]] = []
-        self.subsystems: dict[str, Any] = {}
+        self.random = random.Random(seed)
+        self.jass_random = JassRandom(seed)
+        self.published = deque(maxlen=PUBLISHED_LOG_LIMIT)
+        self.subscribers = []
+        self.timeline = []
 
         self.world_bounds = tuple(float(v) for v in world_bounds)
         self.pathing = PathingMap.clear(self.world_bounds)
-        self.height_function: Callable[[float, float], float] | None = None
+        self.terrain_tiles = None
+        self.blight = BlightPlane()
 
         self.handles = HandleTable()
         self.handles.reserve(PRE_PLAYER_AGENTS)
@@ -144,15 +225,37 @@ class Game:
         if self.players.get(local_player) is None:
             raise ValueError(f"local player {local_player} is outside 0..{max_players - 1}")
         self.local_player_id = local_player
-        self.human_players: set[int] = {local_player}
-        # The map's string table for ``GetLocalizedString("TRIGSTR_n")``: a callable key ->
-        # text the map layer installs (``maps.runner``), None without a map.
-        self.string_table: Callable[[str], str] | None = None
-
-        from natives.units import UnitStore  # late: units imports this package's modules
-        from natives.groups import GroupRegistry
+        self.human_players = {local_player}
+        self.boolexpr_cache = BoolExprCache()
         self.units = UnitStore(self)
         self.groups = GroupRegistry(self)
+        self.hashtables = HashtableStore(self.handles)
+        self.gamecache = GameCacheStore(sandbox_dir)
+        self.game_states = GameStates(self)
+        self.cheats = Cheats(self)
+        self.daynight = DayNight(self)
+        self.events = EventRegistry(self)      # subscribes to model events before anything happens
+        self.timers = TimerStore(self)
+        self.messages = MessageLog()
+        self.dialogs = DialogRegistry(self)
+        self.quests = QuestLog(self)
+        self.difficulty = MAP_DIFFICULTY_NORMAL
+        self.ended = False
+        self.next_level = None
+        self.outcome = Outcome(self)
+        self.saves = SaveFiles(self)
+        self.mapsetup = MapSetup(self)
+        self.sound = SoundSystem(self)
+        self.cinematics = CinematicState(self)
+        self.camera = Camera(self)
+        self.fog = FogState(self)
+        self.effects = EffectsState(self)
+        self.texttags = TextTagStore(self)
+        self.boards = Boards(self)
+        self.preload = PreloadState(self, sandbox_dir)
+        self.ai = AIState(self)
+        self.ui = UIState(self)
+        self.dzapi = DzApiState(self)
 
     # -- time ---------------------------------------------------------------------------
     @property
@@ -218,27 +321,3 @@ class Game:
         """Replace the world bounds and the pathing grid (a clear one when not given)."""
         self.world_bounds = tuple(float(v) for v in bounds)
         self.pathing = pathing if pathing is not None else PathingMap.clear(self.world_bounds)
-
-    # -- subsystems ---------------------------------------------------------------------
-    def subsystem(self, name: str) -> Any:
-        """The subsystem ``name``, built on first use; ``None`` if its module is missing."""
-        if name in self.subsystems:
-            return self.subsystems[name]
-        if name not in SUBSYSTEM_FACTORIES:
-            raise KeyError(f"unknown subsystem {name!r}")
-        module_name, class_name, args = SUBSYSTEM_FACTORIES[name]
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            return None  # not written yet: do not cache, it may appear later
-        obj = getattr(module, class_name)(*args(self))
-        self.subsystems[name] = obj
-        return obj
-
-    def __getattr__(self, name: str) -> Any:
-        # only called when normal lookup fails: lazily built subsystems
-        if name.startswith("_") or name not in SUBSYSTEM_FACTORIES:
-            raise AttributeError(name)
-        return self.subsystem(name)

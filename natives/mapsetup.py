@@ -25,9 +25,8 @@ before ``config`` runs.
 """
 from __future__ import annotations
 
-from natives.game import register_subsystem
 from natives.handles import enum_handle, enum_value
-from natives.presentation import load_peers, native_once
+from natives.registry import native
 
 MAP_SPEED_SLOWEST, MAP_SPEED_SLOW, MAP_SPEED_NORMAL, MAP_SPEED_FAST, MAP_SPEED_FASTEST = range(5)
 MAP_RELOADED = 8192 * 64
@@ -63,36 +62,34 @@ class MapSetup:
         return flag != 0 and (self.flags & flag) == flag
 
 
-register_subsystem("mapsetup", "natives.mapsetup", "MapSetup", lambda game: (game,))
 
 
 def _ms(ctx) -> MapSetup:
-    return ctx.game.subsystem("mapsetup")
+    return ctx.game.mapsetup
 
 
-load_peers()
 
 
-@native_once("SetMapName", "takes string name returns nothing")
+@native("SetMapName", "takes string name returns nothing")
 def SetMapName(ctx, name):
     """Map name (often a ``TRIGSTR_`` reference)."""
     _ms(ctx).name = name
 
 
-@native_once("SetMapDescription", "takes string description returns nothing")
+@native("SetMapDescription", "takes string description returns nothing")
 def SetMapDescription(ctx, description):
     """Map description."""
     _ms(ctx).description = description
 
 
-@native_once("SetGameTypeSupported", "takes gametype whichGameType, boolean value returns nothing")
+@native("SetGameTypeSupported", "takes gametype whichGameType, boolean value returns nothing")
 def SetGameTypeSupported(ctx, game_type, value):
     """Declare whether the map supports a game type."""
     if game_type is not None:
         _ms(ctx).game_types[enum_value(game_type)] = value
 
 
-@native_once("IsGameTypeSupported", "takes gametype whichGameType returns boolean")
+@native("IsGameTypeSupported", "takes gametype whichGameType returns boolean")
 def IsGameTypeSupported(ctx, game_type):
     """Whether ``SetGameTypeSupported`` declared the game type (false otherwise)."""
     if game_type is None:
@@ -100,38 +97,38 @@ def IsGameTypeSupported(ctx, game_type):
     return _ms(ctx).game_types.get(enum_value(game_type), False)
 
 
-@native_once("SetGamePlacement", "takes placement whichPlacementType returns nothing")
+@native("SetGamePlacement", "takes placement whichPlacementType returns nothing")
 def SetGamePlacement(ctx, placement):
     """Start location placement rule (``placement`` value)."""
     _ms(ctx).placement = None if placement is None else enum_value(placement)
 
 
-@native_once("SetResourceDensity", "takes mapdensity whichdensity returns nothing")
+@native("SetResourceDensity", "takes mapdensity whichdensity returns nothing")
 def SetResourceDensity(ctx, density):
     """Resource density (``mapdensity`` value)."""
     _ms(ctx).resource_density = None if density is None else enum_value(density)
 
 
-@native_once("SetCreatureDensity", "takes mapdensity whichdensity returns nothing")
+@native("SetCreatureDensity", "takes mapdensity whichdensity returns nothing")
 def SetCreatureDensity(ctx, density):
     """Creature density (``mapdensity`` value)."""
     _ms(ctx).creature_density = None if density is None else enum_value(density)
 
 
-@native_once("SetMapFlag", "takes mapflag whichMapFlag, boolean value returns nothing")
+@native("SetMapFlag", "takes mapflag whichMapFlag, boolean value returns nothing")
 def SetMapFlag(ctx, flag, value):
     """Set or clear a map flag (``mapflag`` bit value)."""
     if flag is not None:
         _ms(ctx).set_flag(enum_value(flag), value)
 
 
-@native_once("IsMapFlagSet", "takes mapflag whichMapFlag returns boolean")
+@native("IsMapFlagSet", "takes mapflag whichMapFlag returns boolean")
 def IsMapFlagSet(ctx, flag):
     """Is the map flag set (none are at game start, see module docstring)."""
     return flag is not None and _ms(ctx).flag(enum_value(flag))
 
 
-@native_once("SetGameSpeed", "takes gamespeed whichspeed returns nothing")
+@native("SetGameSpeed", "takes gamespeed whichspeed returns nothing")
 def SetGameSpeed(ctx, speed):
     """Game speed; ``FAST``/``FASTEST`` become ``NORMAL`` (jassdoc). The clock is unaffected."""
     if speed is None:
@@ -143,39 +140,39 @@ def SetGameSpeed(ctx, speed):
         _ms(ctx).speed = value
 
 
-@native_once("GetGameSpeed", "takes nothing returns gamespeed", constant=True)
+@native("GetGameSpeed", "takes nothing returns gamespeed", constant=True)
 def GetGameSpeed(ctx):
     """Current game speed (``MAP_SPEED_NORMAL`` at game start)."""
     return enum_handle("gamespeed", _ms(ctx).speed)
 
 
-@native_once("VersionGet", "takes nothing returns version")
+@native("VersionGet", "takes nothing returns version")
 def VersionGet(ctx):
     """Game version: ``VERSION_FROZEN_THRONE`` unless the map layer set Reign of Chaos."""
     return enum_handle("version", _ms(ctx).version)
 
 
-@native_once("GetGameTypeSelected", "takes nothing returns gametype")
+@native("GetGameTypeSelected", "takes nothing returns gametype")
 def GetGameTypeSelected(ctx):
     """The lobby's game type: ``GAME_TYPE_USE_MAP_SETTINGS`` (see module docstring)."""
     return enum_handle("gametype", _ms(ctx).selected_game_type)
 
 
-@native_once("GetGamePlacement", "takes nothing returns placement", constant=True)
+@native("GetGamePlacement", "takes nothing returns placement", constant=True)
 def GetGamePlacement(ctx):
     """The start placement ``config`` set, else ``MAP_PLACEMENT_USE_MAP_SETTINGS``."""
     value = _ms(ctx).placement
     return enum_handle("placement", MAP_PLACEMENT_USE_MAP_SETTINGS if value is None else value)
 
 
-@native_once("GetResourceDensity", "takes nothing returns mapdensity", constant=True)
+@native("GetResourceDensity", "takes nothing returns mapdensity", constant=True)
 def GetResourceDensity(ctx):
     """The resource density ``config`` set, else ``MAP_DENSITY_MEDIUM``."""
     value = _ms(ctx).resource_density
     return enum_handle("mapdensity", MAP_DENSITY_MEDIUM if value is None else value)
 
 
-@native_once("GetCreatureDensity", "takes nothing returns mapdensity", constant=True)
+@native("GetCreatureDensity", "takes nothing returns mapdensity", constant=True)
 def GetCreatureDensity(ctx):
     """The creature density ``config`` set, else ``MAP_DENSITY_MEDIUM``."""
     value = _ms(ctx).creature_density

@@ -66,6 +66,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from dataclasses import dataclass, field
 
+from natives.builtin import CONSTANTS, constant
 from natives.handles import enum_handle, enum_value
 from natives.registry import native
 from natives.sandbox import Sandbox, SandboxError, check_name
@@ -649,7 +650,6 @@ def GetTournamentScore(ctx, p):
 
 def _declare_builtin_constants() -> None:
     """Difficulty constants for scripts run on the built-in API (no common.j)."""
-    from natives.builtin import CONSTANTS, constant
     declared = {name for _t, name, _v in CONSTANTS}
     for name, value in (("MAP_DIFFICULTY_EASY", MAP_DIFFICULTY_EASY),
                         ("MAP_DIFFICULTY_NORMAL", MAP_DIFFICULTY_NORMAL),
@@ -659,14 +659,4 @@ def _declare_builtin_constants() -> None:
             constant("gamedifficulty", name, f"ConvertGameDifficulty({value})")
 
 
-def _register_subsystems() -> None:
-    from natives.game import register_subsystem
-    register_subsystem("outcome", __name__, "Outcome", lambda game: (game,))
-    register_subsystem("difficulty", __name__, "initial_difficulty")
-    register_subsystem("ended", __name__, "not_ended")
-    register_subsystem("next_level", __name__, "no_next_level")
-    register_subsystem("saves", __name__, "SaveFiles", lambda game: (game,))
-
-
-_register_subsystems()
 _declare_builtin_constants()

@@ -44,7 +44,6 @@ import os
 import re
 from pathlib import Path
 
-from natives.game import register_subsystem
 from natives.registry import native
 from natives.sandbox import Sandbox, SandboxError, check_name
 
@@ -191,12 +190,10 @@ class PreloadState:
         return entries
 
 
-register_subsystem("preload", "natives.preload", "PreloadState",
-                   lambda game: (game, getattr(game, "sandbox_dir", None)))
 
 
 def _st(ctx) -> PreloadState:
-    return ctx.game.subsystem("preload")
+    return ctx.game.preload
 
 
 def _preload(st: PreloadState, path: str) -> None:

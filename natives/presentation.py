@@ -20,8 +20,8 @@ The presentation-only part of the API is split by concept, one module each:
 ==========================  ==============================================================
 
 Each module keeps its state in a subsystem of the ``Game`` (``game.sound``, ``game.camera``,
-...), registered with ``natives.game.register_subsystem`` and built on first use, so
-scripts and tests can read back what was set. Nothing here renders or plays anything.
+...), a field of the declared ``natives.game.Game``, so scripts and tests can read back
+what was set. Nothing here renders or plays anything.
 
 Conventions: colours are 0..255 integers as the API passes them (stored unclamped, as
 given); reals keep the units of the API (world units, game seconds, milliseconds for the
@@ -30,38 +30,9 @@ sound and music natives that take them); handles of these kinds are allocated th
 """
 from __future__ import annotations
 
-import importlib
-from typing import Any, Callable
+from typing import Any
 
 from natives.handles import Handle, alive
-from natives.registry import NATIVES, native
-
-# Modules written by other people that may register natives close to ours (unit animation,
-# selection, game state, text). They are imported first so that ``native_once`` sees what
-# they registered, whatever order modules are imported in.
-PEER_MODULES = ("natives.units", "natives.players", "natives.core", "natives.text",
-                "natives.mission", "natives.triggers", "natives.events", "natives.timers")
-
-
-def load_peers() -> None:
-    """Import the peer natives modules that exist (missing ones are skipped)."""
-    for name in PEER_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-
-
-def native_once(name: str, signature: str, *, constant: bool = False) -> Callable[[Callable], Callable]:
-    """Like ``native``, but leaves ``name`` alone when another module already registered it.
-
-    Used only for natives whose owner is ambiguous between modules (see ``PEER_MODULES``);
-    call ``load_peers()`` before using it.
-    """
-    if name in NATIVES:
-        return lambda func: func
-    return native(name, signature, constant=constant)
 
 
 def new_handle(game, h: Handle) -> Handle:
@@ -82,8 +53,8 @@ def rgba(red: int, green: int, blue: int, alpha: int) -> tuple[int, int, int, in
 
 
 def state_of(ctx, name: str) -> Any:
-    """The game subsystem ``name`` (``ctx.game.<name>``)."""
-    return ctx.game.subsystem(name)
+    """The game store ``name`` (``ctx.game.<name>``)."""
+    return getattr(ctx.game, name)
 
 
 def widget_xy(w) -> tuple[float, float] | None:

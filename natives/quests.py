@@ -450,10 +450,3 @@ def ForceQuestDialogUpdate(ctx):
     current)."""
     quest_log(ctx.game).dialog_updates += 1
 
-
-def _register_subsystem() -> None:
-    from natives.game import register_subsystem
-    register_subsystem("quests", __name__, "QuestLog", lambda game: (game,))
-
-
-_register_subsystem()

@@ -12,7 +12,9 @@ from typing import Callable
 from jassvm.compiler import CompiledProgram
 from jassvm.vm import OP_LIMIT, VM, Thread
 
-from natives.game import SUBSYSTEM_FACTORIES, Game
+from natives.game import Game
+from natives.handles import Handle
+from natives.players import MAP_CONTROL_USER
 from natives.registry import NATIVES
 
 # Every module that registers natives. Keep in sync with the package.
@@ -28,13 +30,10 @@ NATIVE_MODULES = [
 
 
 def load_natives() -> dict[str, Callable]:
-    """Import all natives modules; returns {common.j name: implementation}."""
+    """Import all natives modules (the explicit library table ``NATIVE_MODULES``, as Lua's
+    ``linit.c``); returns {common.j name: implementation}."""
     for name in NATIVE_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
+        importlib.import_module(name)
     return {name: spec.func for name, spec in NATIVES.items()}
 
 
@@ -64,11 +63,8 @@ class GameSession:
         self.vm = VM(program, game=self.game, op_limit=op_limit, scheduler=self.game.scheduler)
         self.game.vm = self.vm
         handles = self.game.handles
-        if hasattr(handles, "retain"):
-            self.vm.retain = _handle_hook(handles.retain)
-            self.vm.release = _handle_hook(handles.release)
-        if "events" in SUBSYSTEM_FACTORIES:
-            self.game.subsystem("events")  # subscribe the event layer before anything happens
+        self.vm.retain = _handle_hook(handles.retain)
+        self.vm.release = _handle_hook(handles.release)
 
     def start(self, after_config: Callable[["GameSession"], None] | None = None) -> None:
         """Load the script as the game does: global initialisers, ``config()``, ``main()`` (S119).
@@ -92,7 +88,6 @@ class GameSession:
 
     def first_user_player(self) -> int | None:
         """The lowest-numbered player slot ``config()`` gave to a user (campaign: the player)."""
-        from natives.players import MAP_CONTROL_USER
         for p in self.game.players:
             if p.controller == MAP_CONTROL_USER and p.id < self.game.players.bj_max_players:
                 return p.id
@@ -111,8 +106,6 @@ class GameSession:
 
 
 def _handle_hook(fn: Callable) -> Callable:
-    from natives.handles import Handle
-
     def hook(value):
         if isinstance(value, Handle):
             fn(value)

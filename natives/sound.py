@@ -43,7 +43,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.game import register_subsystem
 from natives.handles import Handle, alive, enum_value
 from natives.presentation import destroy_handle, new_handle
 from natives.registry import native
@@ -148,11 +147,10 @@ class SoundSystem:
         destroy_handle(self.game, s)
 
 
-register_subsystem("sound", "natives.sound", "SoundSystem", lambda game: (game,))
 
 
 def _sys(ctx) -> SoundSystem:
-    return ctx.game.subsystem("sound")
+    return ctx.game.sound
 
 
 def _s(s) -> Sound | None:
@@ -309,7 +307,7 @@ def _schedule_kill(game, s: Sound) -> None:
     remaining = s.remaining(game.now)
     if remaining is None:
         return  # looping: killed when stopped
-    game.subsystem("sound")  # built now, so its entry kind is registered
+    game.sound  # built now, so its entry kind is registered
     game.schedule(remaining, "sound_finish", s.started_at, subject=s)
 
 

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from natives.game import register_subsystem
 from natives.registry import native
 
-register_subsystem("messages", "natives.text", "MessageLog")
 
 
 @dataclass

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.game import register_subsystem
 from natives.handles import Handle, alive
 from natives.presentation import widget_xy
 from natives.registry import native
@@ -130,11 +129,10 @@ class TextTagStore:
             self.destroy(tag)
 
 
-register_subsystem("texttags", "natives.texttags", "TextTagStore", lambda game: (game,))
 
 
 def _store(ctx) -> TextTagStore:
-    return ctx.game.subsystem("texttags")
+    return ctx.game.texttags
 
 
 def _t(t) -> TextTag | None:

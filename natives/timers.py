@@ -28,7 +28,6 @@ Expiry order: the code callback, then the timer's expire-event registrations
 from __future__ import annotations
 
 from natives.events import EventRegistry
-from natives.game import register_subsystem
 from natives.handles import Handle
 from natives.registry import native
 from natives.triggers import live_trigger
@@ -39,7 +38,6 @@ MIN_TIMER_PERIOD = 1.0 / 10077.0
 MIN_EVENT_PERIOD = 0.01
 """Shortest period of ``TriggerRegisterTimerEvent``, game seconds (S116, 1.32+)."""
 
-register_subsystem("timers", "natives.timers", "TimerStore", lambda game: (game,))
 
 
 class Timer(Handle):

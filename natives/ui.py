@@ -42,9 +42,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.game import register_subsystem
 from natives.handles import Handle, alive, enum_value
-from natives.presentation import destroy_handle, load_peers, native_once, new_handle
+from natives.presentation import destroy_handle, new_handle
 from natives.registry import native
 
 
@@ -143,14 +142,12 @@ class UIState:
         destroy_handle(self.game, icon)
 
 
-register_subsystem("ui", "natives.ui", "UIState", lambda game: (game,))
 
 
 def _ui(ctx) -> UIState:
-    return ctx.game.subsystem("ui")
+    return ctx.game.ui
 
 
-load_peers()
 
 
 @native("EnableSelect", "takes boolean state, boolean ui returns nothing")
@@ -197,14 +194,14 @@ def _indicate(ctx, w, r, g, b, a) -> None:
         pres["indicator"] = (r, g, b, a)
 
 
-@native_once("UnitAddIndicator", "takes unit whichUnit, integer red, integer green, integer blue, "
+@native("UnitAddIndicator", "takes unit whichUnit, integer red, integer green, integer blue, "
              "integer alpha returns nothing")
 def UnitAddIndicator(ctx, u, r, g, b, a):
     """Flash an indicator on a unit (colour 0..255; recorded)."""
     _indicate(ctx, u, r, g, b, a)
 
 
-@native_once("AddIndicator", "takes widget whichWidget, integer red, integer green, integer blue, "
+@native("AddIndicator", "takes widget whichWidget, integer red, integer green, integer blue, "
              "integer alpha returns nothing")
 def AddIndicator(ctx, w, r, g, b, a):
     """Flash an indicator on a widget (colour 0..255; recorded)."""

@@ -6,7 +6,7 @@ import pytest
 from conftest import shared_path
 from fakectx import FakeCtx
 from natives import geometry, groups, handles, players, units  # noqa: F401 (registration)
-from natives.game import DEFAULT_WORLD_BOUNDS, Game, SUBSYSTEM_FACTORIES, register_subsystem
+from natives.game import DEFAULT_WORLD_BOUNDS, Game
 from natives.handles import FIRST_AGENT_ID, CONVERT_NATIVES, Handle, HandleTable, enum_handle
 from natives.registry import NATIVES, parse_signature
 
@@ -200,9 +200,9 @@ def test_game_publish_appends_and_notifies_subscribers():
     game = Game()
     seen = []
     game.subscribers.append(lambda name, payload: seen.append((name, payload)))
-    game.publish("unit_death", unit=None, killer=None)
-    assert list(game.published)[-1] == ("unit_death", {"unit": None, "killer": None})
-    assert seen == [("unit_death", {"unit": None, "killer": None})]
+    game.publish("test_note", unit=None, killer=None)
+    assert list(game.published)[-1] == ("test_note", {"unit": None, "killer": None})
+    assert seen == [("test_note", {"unit": None, "killer": None})]
 
 
 def test_game_time_is_its_schedulers_clock():
@@ -237,20 +237,18 @@ def test_game_warnings_go_to_the_given_list():
     assert sink and "hello" in sink[0]
 
 
-def test_game_subsystems_are_built_lazily_and_missing_modules_give_none():
-    register_subsystem("test_missing", "natives.no_such_module_xyz", "Nothing")
-    register_subsystem("test_present", "natives.geometry", "PathingMap",
-                       lambda game: (0.0, 0.0, 1, 1))
-    try:
-        game = Game()
-        assert game.test_missing is None
-        built = game.test_present
-        assert built is game.test_present is game.subsystems["test_present"]
-        with pytest.raises(AttributeError):
-            game.not_a_subsystem
-    finally:
-        SUBSYSTEM_FACTORIES.pop("test_missing")
-        SUBSYSTEM_FACTORIES.pop("test_present")
+def test_game_is_a_declared_structure_built_eagerly():
+    """Every store is a declared field, built when the game is (issue 9: no lazily appearing
+    subsystems); an undeclared name is an AttributeError."""
+    from dataclasses import fields
+    game = Game()
+    names = [f.name for f in fields(Game)]
+    assert {"handles", "players", "units", "groups", "blight", "events", "timers", "dialogs",
+            "quests", "gamecache", "hashtables", "scheduler"} <= set(names)
+    missing = [n for n in names if not hasattr(game, n)]
+    assert missing == []
+    with pytest.raises(AttributeError):
+        game.not_a_store
 
 
 def test_game_is_deterministic_for_a_seed():
