@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Callable
 
 from jassvm import ast
-from jassvm.diagnostics import Diagnostic, JassError, Severity
+from jassvm.diagnostics import Diagnostic, Severity
 from jassvm.loader import load_program
 from maps.api import ApiSet, find_ai_script, select_api
 from maps.errors import MapError
@@ -173,7 +173,7 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     if session_hook:
         session_hook(session)
     session.start(after_config=lambda s: _choose_local_player(s, options))
-    ended = lambda: bool(getattr(game, "ended", False))
+    ended = lambda: bool(game.ended)
     while not ended() and vm.scheduler.now < options.until:
         nxt = vm.scheduler.next_due()
         if nxt is None:
@@ -196,17 +196,17 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
     """Collect the timeline, outcome and counters of a session."""
     game, vm = session.game, session.vm
     rep = MissionReport(mission.name, mission.api.origin, game_time=vm.scheduler.now,
-                        ended=bool(getattr(game, "ended", False)), threads=vm.threads_started,
+                        ended=bool(game.ended), threads=vm.threads_started,
                         ops=vm.total_ops, natives_missing=dict(vm.missing_called),
                         load_warnings=sum(1 for d in mission.diagnostics if d.severity is Severity.WARNING))
-    outcome = getattr(game, "outcome", None) or {}
+    outcome = game.outcome or {}
     rep.outcome = {int(k): str(v) for k, v in outcome.items() if v}
-    rep.next_level = getattr(game, "next_level", None)
+    rep.next_level = game.next_level
     local = rep.local_player = game.local_player_id
-    setup = getattr(game, "mapsetup", None)
+    setup = game.mapsetup
     if getattr(setup, "name", None) and mission.mapfiles.w3i is None:
         rep.name = f"{setup.name} ({mission.name})"
-    for m in getattr(game, "messages", []):
+    for m in game.messages:
         if getattr(m, "player", local) == local:
             rep.timeline.append(TimelineEntry(m.time, "message", m.text))
     for time, kind, data in game.timeline:

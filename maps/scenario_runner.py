@@ -421,7 +421,7 @@ class JassGame:
     @property
     def ended(self) -> bool:
         """True once the current mission ended (victory/defeat screen, ``EndGame``...)."""
-        return self.session is not None and bool(getattr(self.session.game, "ended", False))
+        return self.session is not None and bool(self.session.game.ended)
 
     @property
     def globals(self) -> "GlobalsView":
@@ -439,7 +439,7 @@ class JassGame:
     def outcome_of(self, player: int | None = None) -> str | None:
         """``victory``/``defeat``/``tie``/``neutral`` of ``player`` (default: local), or None."""
         pid = self.local if player is None else player
-        out = getattr(self.game, "outcome", None)
+        out = self.game.outcome
         if out is None:
             return None
         if hasattr(out, "result_of"):
@@ -558,7 +558,7 @@ class JassGame:
         found = self.outcome_of(pid) or "none"
         ok = found == c.outcome
         extra = ""
-        out = getattr(self.game, "outcome", None)
+        out = self.game.outcome
         if getattr(out, "ended", False):
             extra = f"; the mission ended ({getattr(out, 'reason', '')})"
         elif not self.ended:
@@ -689,7 +689,7 @@ class JassGame:
         color codes removed; transmissions (``speaker: text``) included."""
         pid = self.local if player is None else player
         out: list[tuple[float, str]] = []
-        for m in getattr(self.game, "messages", None) or []:
+        for m in self.game.messages or []:
             if isinstance(m, dict):
                 t, text, to = m.get("time", 0.0), m.get("text", ""), m.get("player", pid)
             elif isinstance(m, tuple):
@@ -727,7 +727,7 @@ class JassGame:
     def shown_dialogs(self, player: int | None = None) -> list:
         """Dialogs currently open for ``player`` (default: local)."""
         pid = self.local if player is None else player
-        reg = getattr(self.game, "dialogs", None)
+        reg = self.game.dialogs
         return reg.shown_to(pid) if reg is not None else []
 
     def _eval_DialogCond(self, c: S.DialogCond) -> tuple[bool, str]:
@@ -753,7 +753,7 @@ class JassGame:
                         saved: bool = False) -> tuple[bool, Any, str]:
         """(exists, value, where) of a game cache slot: the live cache of that name, else
         its saved copy (``saved=True``: the saved copy only)."""
-        store = getattr(self.game, "gamecache", None)
+        store = self.game.gamecache
         if store is None:
             raise _Problem("the runtime has no game caches")
         live = None if saved else store.caches.get(cache)
@@ -814,7 +814,7 @@ class JassGame:
         return ok, f"runtime errors: {found} (expected exactly {_flow_list(c.runtime_errors)})"
 
     def _eval_EndedCond(self, c: S.EndedCond) -> tuple[bool, str]:
-        out = getattr(self.game, "outcome", None)
+        out = self.game.outcome
         reason = getattr(out, "reason", None)
         return self.ended == c.ended, ("the mission ended" + (f" ({reason})" if reason else "")
                                        if self.ended else "the mission goes on")
@@ -1293,7 +1293,7 @@ class JassGame:
         state["mission"] = self.mission.name if self.mission else None
         state["mission_index"] = self.mission_index
         state["missions"] = list(self.missions)
-        out = getattr(game, "outcome", None)
+        out = game.outcome
         if out is not None and hasattr(out, "summary"):
             state["outcome"] = out.summary()
         state["triggers"] = [r.format() for r in self.triggers.runs[-LAST_TRIGGERS:]]

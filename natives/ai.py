@@ -47,7 +47,7 @@ def _ai(ctx) -> AIState:
 
 
 def _resolve(game, script: str) -> bool:
-    resolver = getattr(game, "ai_resolver", None)
+    resolver = game.ai_resolver
     if resolver is None or not callable(resolver):
         return False
     try:

@@ -289,7 +289,7 @@ def plane_of(game) -> BlightPlane:
     """
     plane = game.blight
     if not plane.bound:
-        pathing = getattr(game, "pathing", None)
+        pathing = game.pathing
         if pathing is not None and plane._auto_source is not pathing:
             plane.seed_from_pathing_map(pathing)
             plane.bound = False
@@ -298,7 +298,7 @@ def plane_of(game) -> BlightPlane:
     elif plane.origin_defaulted:
         # seeded from a wpm without its origin: the w3e world bounds give it (map-formats.md
         # 3.4: minX = centerOffsetX), provided they describe a grid of the same size
-        bounds = getattr(game, "world_bounds", None)
+        bounds = game.world_bounds
         if bounds is not None:
             min_x, min_y, max_x, max_y = bounds
             if (abs((max_x - min_x) - plane.width * CELL_SIZE) < 1.0
@@ -381,7 +381,7 @@ def CreateBlightedGoldmine(ctx, id, x, y, face):
     if id is None:
         ctx.warn("CreateBlightedGoldmine: null player; no mine created")
         return None
-    units = getattr(ctx.game, "units", None)
+    units = ctx.game.units
     create_unit = getattr(units, "create_unit", None)
     if create_unit is None:
         ctx.crash("unimplemented", "CreateBlightedGoldmine needs the units model (game.units)")

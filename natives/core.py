@@ -252,7 +252,7 @@ def localized(game, key: str | None) -> str | None:
     itself (jassdoc: "Returns source if no entry was found")."""
     if key is None:
         return None
-    table = getattr(game, "string_table", None)
+    table = game.string_table
     if table is not None and key.startswith("TRIGSTR_"):
         text = table(key)
         if text is not None and text != key:

@@ -246,7 +246,7 @@ class DialogRegistry:
         player sees, or a button text) -- checked clickable by ``player``."""
         if d is None or d.destroyed:
             raise DialogError(f"cannot click {d!r}: the dialog does not exist")
-        if getattr(self.game, "ended", False):
+        if self.game.ended:
             raise DialogError(f"cannot click {d!r}: the game has ended")
         if not d.is_shown_to(player):
             raise DialogError(f"{d!r} is not shown to player {player.id}")

@@ -97,7 +97,7 @@ class DzApiState:
 
     def __init__(self, game) -> None:
         self.game = game
-        self.sandbox = Path(game.sandbox_dir) if getattr(game, "sandbox_dir", None) else None
+        self.sandbox = Path(game.sandbox_dir) if game.sandbox_dir else None
         self.box = Sandbox(self.sandbox) if self.sandbox is not None else None
         self.values: dict[int, dict[str, str]] = {}
         self.ladder_stats: list[tuple[float, str, int, str, str]] = []
@@ -192,7 +192,7 @@ class DzApiState:
                 events.stat(name)["dispatched"] += 1
 
     def _call(self, reg: Registration, resp: dict) -> bool:
-        vm = getattr(self.game, "vm", None)
+        vm = self.game.vm
         if vm is None:
             return False
         name = reg.params["func"]

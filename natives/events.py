@@ -327,7 +327,7 @@ class EventRegistry:
         h = self._ids.get(name)
         if h is not None:
             return h
-        vm = getattr(self.game, "vm", None)
+        vm = self.game.vm
         if vm is not None and name in vm.program.global_index:
             value = vm.read_global(name)
             if not isinstance(value, Handle):
@@ -339,7 +339,7 @@ class EventRegistry:
         return h
 
     def _program_constant(self, name: str):
-        vm = getattr(self.game, "vm", None)
+        vm = self.game.vm
         if vm is None or name not in vm.program.global_index:
             return None
         value = vm.read_global(name)
@@ -408,7 +408,7 @@ class EventRegistry:
         st = self.stat(name)
         if mode != "direct":
             st["queued"] += 1
-        vm = getattr(self.game, "vm", None)
+        vm = self.game.vm
         if vm is None:
             return
         for reg in regs:
@@ -525,7 +525,7 @@ class EventRegistry:
         comparison turn true: reaching the limit (``==``, ``!=``, ``>=``, ``>``) or midnight
         (``<``, ``<=``)."""
         self.game.scheduler.cancel(reg.params.pop("entry", None))
-        vm = getattr(self.game, "vm", None)
+        vm = self.game.vm
         if reg.retired or vm is None:
             return
         clock = day_clock(self.game)
@@ -550,7 +550,7 @@ class EventRegistry:
     # -- variable events (TriggerRegisterVariableEvent) -----------------------------------
     def watch_variable(self, name: str) -> None:
         """Ask the VM to report assignments to global ``name`` (once per name)."""
-        vm = getattr(self.game, "vm", None)
+        vm = self.game.vm
         if name in self._watched or vm is None:
             return
         self._watched.add(name)
@@ -589,7 +589,7 @@ class EventRegistry:
         return self._save_event("EVENT_GAME_LOADED", name)
 
     def _save_event(self, name: str, filename: str) -> bool:
-        vm = getattr(self.game, "vm", None)
+        vm = self.game.vm
         errors = len(vm.errors) if vm is not None else 0
         base = filename.replace("\\", "/").rsplit("/", 1)[-1]
         for suffix in (".sav", ".w3z"):

@@ -230,7 +230,7 @@ class Game:
         self.units = UnitStore(self)
         self.groups = GroupRegistry(self)
         self.hashtables = HashtableStore(self.handles)
-        self.gamecache = GameCacheStore(sandbox_dir)
+        self.gamecache = GameCacheStore(sandbox_dir, self.handles)
         self.game_states = GameStates(self)
         self.cheats = Cheats(self)
         self.daynight = DayNight(self)

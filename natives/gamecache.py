@@ -410,8 +410,6 @@ def InitGameCache(ctx, campaignFile):
     """The cache named ``campaignFile``: same handle for the same name, filled from the saved
     copy (S137); null past 255 distinct names (S134)."""
     store = ctx.game.gamecache
-    if store.handles is None:               # Game builds the store with the sandbox only
-        store.handles = getattr(ctx.game, "handles", None)
     cache = store.init(campaignFile)
     if cache is None:
         ctx.warn(f"InitGameCache({campaignFile!r}): the limit of {ctx.game.gamecache.limit} "
@@ -429,10 +427,8 @@ def SaveGameCache(ctx, whichCache):
     store = ctx.game.gamecache
     if not store.save(cache, ctx.warn):
         return False
-    record = getattr(ctx.game, "record", None)
-    if record is not None:
-        path = str(store.path_for(cache.name)) if store.sandbox is not None else None
-        record("gamecache_saved", name=cache.name, path=path)
+    path = str(store.path_for(cache.name)) if store.sandbox is not None else None
+    ctx.game.record("gamecache_saved", name=cache.name, path=path)
     return True
 
 

@@ -506,7 +506,7 @@ def _rawcode(text: str) -> int:
 
 def terrain_of(game) -> TerrainTiles:
     """The game's ``TerrainTiles`` (made on first use, kept as ``game.terrain_tiles``)."""
-    tiles = getattr(game, "terrain_tiles", None)
+    tiles = game.terrain_tiles
     if tiles is None:
         tiles = TerrainTiles(game)
         game.terrain_tiles = tiles

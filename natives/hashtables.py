@@ -201,8 +201,6 @@ def _table(table: Hashtable | None) -> Hashtable | None:
 def InitHashtable(ctx):
     """A new hashtable; null (with a warning) past the 255-table limit (S134)."""
     store = ctx.game.hashtables
-    if store.handles is None:               # Game builds the store without arguments
-        store.handles = getattr(ctx.game, "handles", None)
     table = store.create()
     if table is None:
         ctx.warn(f"InitHashtable: the limit of {ctx.game.hashtables.limit} hashtables is reached; returning null")

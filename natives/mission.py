@@ -426,7 +426,7 @@ class SaveFiles:
 
     def __init__(self, game) -> None:
         self.game = game
-        sandbox = getattr(game, "sandbox_dir", None)
+        sandbox = game.sandbox_dir
         self.root = None if sandbox is None else Path(sandbox) / SAVES_FOLDER
         self.box = None if sandbox is None else Sandbox(sandbox)
         self.memory: dict[str, bytes] = {}   # relative posix path -> contents (no sandbox)
@@ -491,7 +491,7 @@ class SaveFiles:
         parts = self.parts(name, file=True)
         if parts is None:
             return False
-        setup = getattr(self.game, "mapsetup", None)
+        setup = self.game.mapsetup
         record = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
                   "map": getattr(setup, "name", None), "game_time": round(self.game.now, 3),
                   "state_saved": False,

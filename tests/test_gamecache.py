@@ -146,9 +146,9 @@ def test_same_name_returns_the_same_cache_handle():
     assert a.type_name == "gamecache" and a.handle_id >= FIRST_AGENT_ID
 
 
-def test_a_store_built_without_handles_uses_the_game_handle_table():
+def test_the_games_store_allocates_from_the_game_handle_table():
     ctx = make_ctx()
-    assert ctx.game.gamecache.handles is None
+    assert ctx.game.gamecache.handles is ctx.game.handles
     assert call(ctx, "InitGameCache", "x.w3v").handle_id >= FIRST_AGENT_ID
 
 

@@ -9,7 +9,7 @@ import natives.hashtables  # noqa: F401  (registers the natives)
 from conftest import shared_path
 from fakectx import FakeCtx
 from natives.handles import FIRST_AGENT_ID, Handle, enum_handle
-from natives.hashtables import HashtableStore, is_instance_of
+from natives.hashtables import is_instance_of
 from natives.registry import NATIVES
 
 
@@ -51,9 +51,9 @@ def test_hashtable_is_an_agent_handle(ctx):
     assert call(ctx, "InitHashtable").handle_id == ht.handle_id + 1
 
 
-def test_a_store_built_without_handles_uses_the_game_handle_table():
+def test_the_games_store_allocates_from_the_game_handle_table():
     ctx = FakeCtx()
-    ctx.game.hashtables = HashtableStore()
+    assert ctx.game.hashtables.handles is ctx.game.handles
     ht = call(ctx, "InitHashtable")
     assert ht.handle_id >= FIRST_AGENT_ID
     t = new_obj(ctx, "timer")
