@@ -1,29 +1,165 @@
-"""On-disk cache of compiled programs (DESIGN.md section 3.5).
+"""On-disk caches: compiled programs and parsed files (DESIGN.md section 3.5).
 
-A compiled program is plain data except for its references between functions and to native
-implementations; ``freeze`` replaces those by names, ``thaw`` binds them again (natives from
-the registry of the running process). Entries are keyed by a hash of the sources, the load
-options and the runtime version, so a second load of common.j + Blizzard.j skips parsing,
-checking and compiling. Files are written atomically; unreadable entries are ignored.
+A cache entry is data only, never code: a cache folder may be shared or restored from
+elsewhere (a CI cache, a network folder), so anything found there is treated as untrusted
+input. An entry is
+
+    magic (8 bytes) | format version (uint32, big-endian) | sha256 of the payload (32 bytes) | payload
+
+where the payload is msgpack (strings as UTF-8 with ``surrogatepass``, so the surrogate
+escapes that stand for a script's undecodable bytes round-trip). Reading checks the magic,
+the version and the checksum before decoding, then validates the structure while rebuilding
+the objects; an entry that fails anything is deleted and the caller rebuilds it the normal
+way. Nothing read from an entry is ever used to look up a name in a module, and no value is
+accepted without its exact type being checked: the fast path (``jassvm.fastpath``) turns
+bytecode into Python source, so for instance a local slot that were a string would be code.
+Entries are written atomically (a ``mkstemp`` file in the cache folder, then ``os.replace``).
+
+Compiled programs: ``freeze`` reduces a ``CompiledProgram`` to builtin data (function
+references become names, native implementations are dropped), ``thaw`` validates that data
+and binds it again (natives from the registry of the running process). Entries are keyed by
+a hash of the sources, the load options and the runtime version, so a second load of
+common.j + Blizzard.j skips parsing, checking and compiling.
+
+Parsed files (``jassvm.loader.parse_cached``): ``encode_tree``/``decode_tree`` map the
+dataclasses of ``jassvm.ast`` through an explicit table (class tag -> class and the exact
+types each field may hold).
 """
 from __future__ import annotations
 
 import gc
 import hashlib
 import os
-import pickle
+import stat
+import struct
+import sys
+import tempfile
+from array import array
+from dataclasses import fields as dataclass_fields
+from itertools import accumulate, chain, compress
+from operator import eq, getitem
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from . import __version__
+import msgpack
+
+from . import __version__, ast
+from . import bytecode as bc
 from .bytecode import CALL, CALL_NATIVE, PUSH, CompiledFunction, NativeBinding
 from .compiler import CompiledProgram, GlobalSlot
+from .diagnostics import Diagnostic, Severity
 
-FORMAT = 2
+FORMAT = 3  # 2 was pickle
+
+PROGRAM_MAGIC = b"jassvmP\x00"
+TREE_MAGIC = b"jassvmA\x00"
+_HEADER = struct.Struct(">8sI32s")
 
 
-_PUSH_CODE = -1  # a PUSH of a code value, stored by function name
+class CacheInvalid(ValueError):
+    """A cache entry that is not what this runtime writes (corrupt, foreign or planted)."""
 
+
+# ---------------------------------------------------------------------------------------
+# Entries: header, checksum, msgpack, atomic writes
+# ---------------------------------------------------------------------------------------
+
+def _packer() -> msgpack.Packer:
+    return msgpack.Packer(use_bin_type=True, unicode_errors="surrogatepass")
+
+
+def _unpack(data: bytes, **options) -> Any:
+    return msgpack.unpackb(data, raw=False, use_list=False, strict_map_key=True,
+                           unicode_errors="surrogatepass", **options)
+
+
+def encode_entry(magic: bytes, payload: Any) -> bytes:
+    """The bytes of a cache entry holding ``payload`` (builtin data)."""
+    body = _packer().pack(payload)
+    return _HEADER.pack(magic, FORMAT, hashlib.sha256(body).digest()) + body
+
+
+def decode_entry(magic: bytes, data: bytes, **options) -> Any:
+    """The payload of an entry; ``CacheInvalid`` (or a msgpack error) when it is not one."""
+    if len(data) < _HEADER.size:
+        raise CacheInvalid("truncated header")
+    found, version, digest = _HEADER.unpack_from(data)
+    if found != magic:
+        raise CacheInvalid("bad magic")
+    if version != FORMAT:
+        raise CacheInvalid(f"format {version}, expected {FORMAT}")
+    body = memoryview(data)[_HEADER.size:]
+    if hashlib.sha256(body).digest() != digest:
+        raise CacheInvalid("checksum mismatch")
+    return _unpack(body, **options)
+
+
+def read_entry(path: Path) -> bytes | None:
+    """The bytes at ``path``, or None when there is no entry or it cannot be read. Anything
+    but a regular file (a FIFO planted there would block the read) is deleted."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            discard(path)
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def discard(path: Path) -> None:
+    """Delete a bad entry (it is rebuilt by the caller); failures are ignored."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def write_entry(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: an unpredictable temporary file in the same
+    folder, then ``os.replace``. Raises OSError on failure (callers ignore it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=path.suffix, dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _freeze_diagnostics(diagnostics: list[Diagnostic]) -> list:
+    return [(d.code, d.severity.value, d.message, d.file, d.line, d.col) for d in diagnostics]
+
+
+_DIAG_TYPES = (str, str, str, str, int, int)
+
+
+def _thaw_diagnostics(data: Any) -> list[Diagnostic]:
+    if type(data) is not tuple:
+        raise CacheInvalid("diagnostics")
+    out = []
+    for d in data:
+        if type(d) is not tuple or tuple(map(type, d)) != _DIAG_TYPES:
+            raise CacheInvalid("diagnostic")
+        code, severity, message, file, line, col = d
+        out.append(Diagnostic(code, Severity(severity), message, file, line, col))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Compiled programs
+# ---------------------------------------------------------------------------------------
 
 def program_key(sources: list[tuple[str, bytes]], parts: list[bytes]) -> str:
     """Hash of the sources (names and bytes), extra key parts, the runtime and format version."""
@@ -42,86 +178,289 @@ def _front_end_sources() -> list[bytes]:
             ("jass.lark", "parser.py", "checker.py", "compiler.py", "bytecode.py")]
 
 
-def _freeze_instruction(op: int, arg: Any) -> tuple:
-    """Function references become names: CALL/CALL_NATIVE keep (name, argc), a code value
-    is pushed by a ``_PUSH_CODE`` pseudo-instruction. Only builtin types remain (fast to load)."""
-    if op in (CALL, CALL_NATIVE):
-        return (op, (arg[0].name, arg[1]))
-    if op == PUSH and isinstance(arg, (CompiledFunction, NativeBinding)):
-        return (_PUSH_CODE, arg.name)
-    return (op, arg)
+# Integer columns (lines, op costs, counts...) are stored as little-endian int32 arrays: one
+# bytes object that ``array.tolist`` turns back into a list of ints, no per-item type checks.
+_I32 = next(c for c in "il" if array(c).itemsize == 4)
+_SWAP = sys.byteorder != "little"
+_INT32_MIN, _INT32_MAX = -(1 << 31), (1 << 31) - 1
 
 
-def _freeze_function(fn: CompiledFunction) -> dict:
-    return {"name": fn.name, "file": fn.file, "line": fn.line, "nparams": fn.nparams,
-            "returns": fn.returns, "param_types": fn.param_types, "local_names": fn.local_names,
-            "local_types": fn.local_types, "array_slots": fn.array_slots,
-            "code": [_freeze_instruction(op, arg) for op, arg in fn.code], "lines": fn.lines,
-            "costs": fn.costs}
+def _pack_i32(values: list[int]) -> bytes:
+    a = array(_I32, values)
+    if _SWAP:
+        a.byteswap()
+    return a.tobytes()
+
+
+def _unpack_i32(data: Any, count: int) -> list[int]:
+    if type(data) is not bytes or len(data) != 4 * count:
+        raise CacheInvalid("int32 table")
+    a = array(_I32, data)
+    if _SWAP:
+        a.byteswap()
+    return a.tolist()
+
+
+# What each opcode's argument is. Opcodes the table does not list take no argument (None).
+# The first five kinds are ints checked against a bound (``0 <= arg < bound``): local slots,
+# global slots, jump targets, and indexes of callees in the function or native table.
+_K_LOCAL, _K_GLOBAL, _K_JUMP, _K_CALL, _K_NATIVE, _K_PUSH, _K_LOCAL_ELEM, _K_GLOBAL_ELEM, \
+    _K_NONE = range(9)
+_KIND_OF = {
+    "LOAD_LOCAL": _K_LOCAL, "STORE_LOCAL": _K_LOCAL, "STORE_LOCAL_H": _K_LOCAL,
+    "LOAD_LOCAL_ELEM": _K_LOCAL_ELEM, "STORE_LOCAL_ELEM": _K_LOCAL_ELEM,
+    "STORE_LOCAL_ELEM_H": _K_LOCAL_ELEM,
+    "LOAD_GLOBAL": _K_GLOBAL, "STORE_GLOBAL": _K_GLOBAL, "STORE_GLOBAL_H": _K_GLOBAL,
+    "STORE_GLOBAL_WATCHED": _K_GLOBAL,
+    "LOAD_GLOBAL_ELEM": _K_GLOBAL_ELEM, "STORE_GLOBAL_ELEM": _K_GLOBAL_ELEM,
+    "STORE_GLOBAL_ELEM_H": _K_GLOBAL_ELEM,
+    **{name: _K_JUMP for name in bc.JUMPS},
+    "PUSH": _K_PUSH, "CALL": _K_CALL, "CALL_NATIVE": _K_NATIVE,
+}
+_KINDS = tuple(_KIND_OF.get(name, _K_NONE) for name in bc.OPNAMES)
+_NOPS = len(bc.OPNAMES)
+# Tables are stored by columns, so that checking their types and building their objects is
+# done by C loops (``map``, ``set``) rather than per row in Python:
+#   globals:   names, type names, is_array flags, is_constant flags
+#   natives:   names, parameter types, return types
+#   functions / init (global initialisers): names, file indexes (int32), lines (int32),
+#              nparams (int32), return types, parameter types, local names, local types,
+#              array slots, instruction counts (int32)
+# The instructions of all functions (named functions, then initialisers, in table order) are
+# concatenated: opcodes in one bytes object, arguments in one array, lines and op costs in
+# one int32 table each. A CALL argument is the index of the callee in the function table, a
+# CALL_NATIVE argument its index in the native table (the argument count is the callee's),
+# a pushed code value is (function or native name,): no other argument is an array.
+_STR = frozenset({str})
+_BOOL = frozenset({bool})
+_TUPLES = frozenset({tuple})
+_INT = frozenset({int})
+_NONE = type(None)
+_FUNCTION_COLUMNS = 10
+
+
+def _columns(rows: list[tuple], width: int) -> list[tuple]:
+    return list(zip(*rows)) if rows else [() for _ in range(width)]
 
 
 def freeze(program: CompiledProgram) -> dict:
-    """A picklable description of ``program`` with no object references between functions."""
-    functions, natives = [], []
+    """``program`` as builtin data (msgpack-ready), with no object references between
+    functions (layout above). Sequences are tuples, as msgpack reads them back, so that
+    ``thaw(freeze(program))`` works too and ``freeze`` of a thawed program compares equal."""
+    files: dict[str, int] = {}
+    named, natives = [], []
     for fn in program.functions.values():
-        if isinstance(fn, NativeBinding):
-            natives.append((fn.name, fn.param_types, fn.returns))
-        else:
-            functions.append(_freeze_function(fn))
+        (natives if isinstance(fn, NativeBinding) else named).append(fn)
+    ops, args, lines, costs = bytearray(), [], [], []
+    index = {CALL: {fn.name: i for i, fn in enumerate(named)},
+             CALL_NATIVE: {fn.name: i for i, fn in enumerate(natives)}}
+
+    def function_columns(fns: list[CompiledFunction]) -> list:
+        rows = []
+        for fn in fns:
+            if not len(fn.code) == len(fn.lines) == len(fn.costs):
+                raise ValueError(f"{fn.name}: code, line and cost tables differ in length")
+            for op, arg in fn.code:
+                if op == CALL or op == CALL_NATIVE:
+                    target, argc = arg
+                    if argc != len(target.param_types):
+                        raise ValueError(f"{fn.name}: call of {target.name} with {argc} arguments")
+                    arg = index[op][target.name]
+                elif op == PUSH and isinstance(arg, (CompiledFunction, NativeBinding)):
+                    arg = (arg.name,)
+                ops.append(op)
+                args.append(arg)
+            lines.extend(fn.lines)
+            costs.extend(fn.costs)
+            rows.append((fn.name, files.setdefault(fn.file, len(files)), fn.line, fn.nparams,
+                         fn.returns, tuple(fn.param_types), tuple(fn.local_names),
+                         tuple(fn.local_types), tuple(fn.array_slots), len(fn.code)))
+        cols = _columns(rows, _FUNCTION_COLUMNS)
+        for i in (1, 2, 3, 9):
+            cols[i] = _pack_i32(cols[i])
+        return tuple(cols)
+
+    functions = function_columns(named)
+    init = function_columns(program.init)
+    for i, g in enumerate(program.globals):
+        if g.index != i:
+            raise ValueError(f"global {g.name} has index {g.index} at position {i}")
     return {
-        "globals": [(g.name, g.type_name, g.is_array, g.is_constant, g.index) for g in program.globals],
-        "functions": functions, "natives": natives, "types": program.types,
-        "init": [_freeze_function(fn) for fn in program.init], "array_size": program.array_size,
+        "array_size": program.array_size, "types": dict(program.types),
+        "globals": tuple(_columns([(g.name, g.type_name, g.is_array, g.is_constant)
+                                   for g in program.globals], 4)),
+        "natives": tuple(_columns([(fn.name, tuple(fn.param_types), fn.returns)
+                                   for fn in natives], 3)),
+        "files": tuple(files), "functions": functions, "init": init,
+        "ops": bytes(ops), "args": tuple(args), "lines": _pack_i32(lines),
+        "costs": _pack_i32(costs),
     }
 
 
-def thaw(data: dict, natives: Mapping[str, Callable]) -> CompiledProgram:
-    """Rebuild a ``CompiledProgram`` from ``freeze`` output, binding natives from ``natives``."""
-    prog = CompiledProgram(types=data["types"], array_size=data["array_size"])
-    for name, type_name, is_array, is_constant, index in data["globals"]:
-        slot = GlobalSlot(name, type_name, is_array, is_constant, index)
-        prog.globals.append(slot)
-        prog.global_index[name] = slot
-    for name, param_types, returns in data["natives"]:
-        func = natives.get(name)
-        if func is None:
-            prog.missing_natives.add(name)
-        prog.functions[name] = NativeBinding(name, param_types, returns, func)
-    shells = []
-    for d in data["functions"]:
-        fn = CompiledFunction(d["name"], d["file"], d["line"], d["nparams"], d["returns"])
-        prog.functions[fn.name] = fn
-        shells.append((fn, d))
-    for d in data["init"]:
-        fn = CompiledFunction(d["name"], d["file"], d["line"], d["nparams"], d["returns"])
-        prog.init.append(fn)
-        shells.append((fn, d))
+def _only(values: Any, allowed: frozenset) -> bool:
+    """Whether ``values`` is a tuple whose items all have a type in ``allowed``."""
+    return type(values) is tuple and set(map(type, values)) <= allowed
 
-    functions = prog.functions
 
-    def bind(op: int, arg: Any) -> tuple:
-        if op == CALL or op == CALL_NATIVE:
-            return (op, (functions[arg[0]], arg[1]))
-        if op == _PUSH_CODE:
-            return (PUSH, functions[arg])
-        return (op, arg)
+def _only_in_each(groups: tuple, allowed: frozenset) -> bool:
+    """Whether every item of every tuple in the tuple ``groups`` has a type in ``allowed``."""
+    return _only(groups, _TUPLES) and set(map(type, chain.from_iterable(groups))) <= allowed
 
-    for fn, d in shells:
-        fn.param_types, fn.local_names, fn.local_types = d["param_types"], d["local_names"], d["local_types"]
-        fn.array_slots, fn.lines, fn.costs = d["array_slots"], d["lines"], d["costs"]
-        fn.code = [bind(op, arg) for op, arg in d["code"]]
+
+def _table(data: Any, width: int) -> tuple:
+    if type(data) is not tuple or len(data) != width:
+        raise CacheInvalid("table")
+    return data
+
+
+def _thaw_functions(cols: Any, files: tuple, code_all: list, lines_all: list,
+                    costs_all: list, start: int) -> tuple[list[CompiledFunction], int]:
+    """The functions of one function table, their code from ``start`` in the
+    concatenated tables; returns them and where the next table's code starts."""
+    names, file_ix, line, nparams, returns, param_types, local_names, local_types, \
+        array_slots, ncode = _table(cols, _FUNCTION_COLUMNS)
+    count = len(names)
+    file_ix, line, nparams, ncode = (_unpack_i32(c, count) for c in (file_ix, line, nparams, ncode))
+    if not (_only(names, _STR) and _only(returns, _STR)
+            and _only_in_each(param_types, _STR) and _only_in_each(local_names, _STR)
+            and _only_in_each(local_types, _STR) and _only_in_each(array_slots, _INT)
+            and len(returns) == len(param_types) == len(local_names) == len(local_types)
+            == len(array_slots) == count):
+        raise CacheInvalid("function table")
+    nlocals = list(map(len, local_names))
+    if (list(map(len, param_types)) != nparams or list(map(len, local_types)) != nlocals
+            or not all(map(eq, param_types, map(getitem, local_types, map(slice, nparams))))
+            or (count and (min(file_ix) < 0 or min(ncode) < 1))):
+        raise CacheInvalid("function locals")
+    for i, slots in enumerate(array_slots):
+        if slots and not (nparams[i] <= min(slots) and max(slots) < nlocals[i]):
+            raise CacheInvalid("array slots")
+    ends = list(accumulate(ncode, initial=start))
+    if ends[-1] > len(code_all):
+        raise CacheInvalid("code length")
+    spans = list(map(slice, ends, ends[1:]))
+    fns = list(map(CompiledFunction, names, map(files.__getitem__, file_ix), line, nparams, returns,
+                   map(list, param_types), map(list, local_names), map(list, local_types),
+                   map(list, array_slots), map(code_all.__getitem__, spans),
+                   map(lines_all.__getitem__, spans), map(costs_all.__getitem__, spans)))
+    return fns, ends[-1]
+
+
+def thaw(data: Any, natives: Mapping[str, Callable]) -> CompiledProgram:
+    """Rebuild a ``CompiledProgram`` from ``freeze`` output (as msgpack returns it: arrays
+    as tuples), binding natives from ``natives``. Raises ``CacheInvalid`` (or another
+    exception) on anything ``freeze`` does not produce: unknown opcodes, arguments of the
+    wrong type or out of range (local and global slots, jump targets, callees, pushed
+    constants), code values of functions that do not exist, tables of the wrong length or
+    type, duplicate names."""
+    if type(data) is not dict:
+        raise CacheInvalid("program")
+    array_size, types, files = data["array_size"], data["types"], data["files"]
+    if (type(array_size) is not int or not 0 < array_size <= _INT32_MAX
+            or type(types) is not dict or not _only(files, _STR)
+            or not set(map(type, types)) <= _STR
+            or not set(map(type, types.values())) <= {str, _NONE}):
+        raise CacheInvalid("program header")
+    prog = CompiledProgram(types=types, array_size=array_size)
+
+    names, type_names, is_array, is_constant = _table(data["globals"], 4)
+    nglobals = len(names)
+    if not (_only(names, _STR) and _only(type_names, _STR) and _only(is_array, _BOOL)
+            and _only(is_constant, _BOOL)
+            and len(type_names) == len(is_array) == len(is_constant) == nglobals):
+        raise CacheInvalid("globals")
+    prog.globals = list(map(GlobalSlot, names, type_names, is_array, is_constant, range(nglobals)))
+    prog.global_index = dict(zip(names, prog.globals))
+    if len(prog.global_index) != nglobals:
+        raise CacheInvalid("duplicate global")
+    global_arrays = frozenset(compress(range(nglobals), is_array))
+
+    names, param_types, returns = _table(data["natives"], 3)
+    if not (_only(names, _STR) and _only_in_each(param_types, _STR) and _only(returns, _STR)
+            and len(param_types) == len(returns) == len(names)):
+        raise CacheInvalid("natives")
+    implementations = list(map(natives.get, names))
+    prog.missing_natives = set(compress(names, map(_NONE.__instancecheck__, implementations)))
+    native_list = list(map(NativeBinding, names, map(list, param_types), returns, implementations))
+    functions = prog.functions = dict(zip(names, native_list))
+    if len(functions) != len(names):
+        raise CacheInvalid("duplicate native")
+
+    ops, args = data["ops"], data["args"]
+    if type(ops) is not bytes or type(args) is not tuple or len(ops) != len(args):
+        raise CacheInvalid("code")
+    total = len(ops)
+    if total and max(ops) >= _NOPS:
+        raise CacheInvalid("unknown opcode")
+    code_all = list(zip(ops, args))
+    lines_all = _unpack_i32(data["lines"], total)
+    costs_all = _unpack_i32(data["costs"], total)
+    named, end = _thaw_functions(data["functions"], files, code_all, lines_all, costs_all, 0)
+    prog.init, end = _thaw_functions(data["init"], files, code_all, lines_all, costs_all, end)
+    if end != total:
+        raise CacheInvalid("code length")
+    functions.update(zip([fn.name for fn in named], named))
+    if len(functions) != len(names) + len(named):
+        raise CacheInvalid("duplicate function")
+
+    # Every callee as its instruction argument, by index in its table (what CALL and
+    # CALL_NATIVE arguments are): one shared (callee, argc) pair per callee.
+    targets = ([(fn, len(fn.param_types)) for fn in named],
+               [(fn, len(fn.param_types)) for fn in native_list])
+    ncalls, nnatives = len(targets[0]), len(targets[1])
+    kinds = _KINDS
+    for fn in chain(named, prog.init):
+        code = fn.code
+        array_slots = fn.array_slots
+        bounds = (len(fn.local_names), nglobals, len(code), ncalls, nnatives)
+        for pc, (op, arg) in enumerate(code):
+            kind = kinds[op]
+            t = type(arg)
+            if t is int:
+                if kind < _K_PUSH:
+                    if not 0 <= arg < bounds[kind]:
+                        raise CacheInvalid("argument out of range")
+                    if kind >= _K_CALL:
+                        code[pc] = (op, targets[kind - _K_CALL][arg])
+                elif kind == _K_PUSH:
+                    if not _INT32_MIN <= arg <= _INT32_MAX:
+                        raise CacheInvalid("integer constant")
+                elif kind == _K_LOCAL_ELEM:
+                    if arg not in array_slots:
+                        raise CacheInvalid("local array slot")
+                elif kind == _K_GLOBAL_ELEM:
+                    if arg not in global_arrays:
+                        raise CacheInvalid("global array slot")
+                else:
+                    raise CacheInvalid("argument of an argument-less opcode")
+            elif t is _NONE:
+                if kind != _K_NONE and kind != _K_PUSH:
+                    raise CacheInvalid("missing argument")
+            elif kind != _K_PUSH:
+                raise CacheInvalid("argument")
+            elif t is tuple:  # a code value
+                name, = arg
+                code[pc] = (op, functions[name])
+            elif t is not bool and t is not float and t is not str:
+                raise CacheInvalid("constant")
     return prog
 
 
 def load(path: Path, natives: Mapping[str, Callable]) -> tuple[CompiledProgram, list] | None:
-    """The cached (program, diagnostics) at ``path``, or None when absent or unreadable."""
+    """The cached (program, diagnostics) at ``path``, or None when absent or invalid (an
+    invalid entry is deleted)."""
+    data = read_entry(path)
+    if data is None:
+        return None
     gc_was_enabled = gc.isenabled()
-    gc.disable()  # unpickling many small objects is much faster without the cycle collector
+    gc.disable()  # building many small objects is much faster without the cycle collector
     try:
-        with open(path, "rb") as fh:
-            data = pickle.load(fh)
-        return thaw(data["program"], natives), data["diagnostics"]
+        payload = decode_entry(PROGRAM_MAGIC, data)
+        if type(payload) is not dict or payload.keys() != {"program", "diagnostics"}:
+            raise CacheInvalid("entry")
+        return thaw(payload["program"], natives), _thaw_diagnostics(payload["diagnostics"])
     except Exception:
+        discard(path)
         return None
     finally:
         if gc_was_enabled:
@@ -129,13 +468,243 @@ def load(path: Path, natives: Mapping[str, Callable]) -> tuple[CompiledProgram, 
 
 
 def store(path: Path, program: CompiledProgram, diagnostics: list) -> None:
-    """Write the cache entry atomically; failures are ignored (the cache is an optimisation)."""
+    """Write the cache entry atomically; failures are ignored (the cache is an optimisation).
+
+    The entry is decoded and validated before it is written, so what is stored always loads."""
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".tmp{os.getpid()}")
-        with open(tmp, "wb") as fh:
-            pickle.dump({"program": freeze(program), "diagnostics": diagnostics}, fh,
-                        protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
+        data = encode_entry(PROGRAM_MAGIC, {"program": freeze(program),
+                                            "diagnostics": _freeze_diagnostics(diagnostics)})
+        payload = decode_entry(PROGRAM_MAGIC, data)
+        thaw(payload["program"], {})
+        _thaw_diagnostics(payload["diagnostics"])
+        write_entry(path, data)
     except Exception:
         pass
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+# ---------------------------------------------------------------------------------------
+# Syntax trees
+# ---------------------------------------------------------------------------------------
+
+# Every node class of ``jassvm.ast``, its fields after ``pos`` in dataclass order and what
+# each may hold. ``Expr.type`` (set by the checker, not by the parser) is not stored.
+_FIELDS: dict[type, dict[str, str]] = {
+    ast.IntLit: {"value": "int", "text": "str"},
+    ast.RealLit: {"value": "float", "text": "str"},
+    ast.StrLit: {"value": "str"},
+    ast.BoolLit: {"value": "bool"},
+    ast.NullLit: {},
+    ast.CodeRef: {"name": "str"},
+    ast.VarRef: {"name": "str"},
+    ast.IndexRef: {"name": "str", "index": "expr"},
+    ast.CallExpr: {"name": "str", "args": "list[expr]"},
+    ast.Unary: {"op": "str", "operand": "expr"},
+    ast.Binary: {"op": "str", "left": "expr", "right": "expr"},
+    ast.Paren: {"inner": "expr"},
+    ast.Local: {"type_name": "str", "name": "str", "is_array": "bool", "init": "expr?"},
+    ast.Set: {"name": "str", "index": "expr?", "value": "expr"},
+    ast.Call: {"call": "call"},
+    ast.If: {"branches": "branches", "else_body": "list[stmt]?"},
+    ast.Loop: {"body": "list[stmt]"},
+    ast.ExitWhen: {"cond": "expr"},
+    ast.Return: {"value": "expr?"},
+    ast.Debug: {"stmt": "stmt"},
+    ast.TypeDecl: {"name": "str", "base": "str"},
+    ast.GlobalVar: {"type_name": "str", "name": "str", "is_array": "bool", "is_constant": "bool",
+                    "init": "expr?"},
+    ast.Globals: {"vars": "list[globalvar]"},
+    ast.Param: {"type_name": "str", "name": "str"},
+    ast.NativeDecl: {"name": "str", "params": "list[param]", "returns": "str", "is_constant": "bool"},
+    ast.Function: {"name": "str", "params": "list[param]", "returns": "str", "is_constant": "bool",
+                   "body": "list[stmt]", "end_pos": "pos?"},
+    ast.SourceFile: {"decls": "list[decl]", "flags": "flags"},
+}
+_FIELD_KINDS = {cls: tuple(fields.values()) for cls, fields in _FIELDS.items()}
+_FIELD_NAMES = {cls: tuple(fields) for cls, fields in _FIELDS.items()}
+_NODE_CLASSES = tuple(_FIELD_KINDS)
+_EXPR_CLASSES = frozenset(c for c in _NODE_CLASSES if issubclass(c, ast.Expr))
+_STMT_CLASSES = frozenset(c for c in _NODE_CLASSES if issubclass(c, ast.Stmt))
+_DECL_CLASSES = frozenset({ast.TypeDecl, ast.Globals, ast.NativeDecl, ast.Function})
+# kind -> (types the field's value may have, types its items may have when it is a list)
+_KIND_TYPES: dict[str, tuple[frozenset, frozenset | None]] = {
+    "int": (frozenset({int}), None), "float": (frozenset({float}), None),
+    "str": (frozenset({str}), None), "bool": (frozenset({bool}), None),
+    "expr": (_EXPR_CLASSES, None), "expr?": (_EXPR_CLASSES | {_NONE}, None),
+    "stmt": (_STMT_CLASSES, None), "call": (frozenset({ast.CallExpr}), None),
+    "pos?": (frozenset({ast.Pos, _NONE}), None),
+    "list[expr]": (frozenset({list}), _EXPR_CLASSES),
+    "list[stmt]": (frozenset({list}), _STMT_CLASSES),
+    "list[stmt]?": (frozenset({list, _NONE}), _STMT_CLASSES),
+    "list[param]": (frozenset({list}), frozenset({ast.Param})),
+    "list[globalvar]": (frozenset({list}), frozenset({ast.GlobalVar})),
+    "list[decl]": (frozenset({list}), _DECL_CLASSES),
+    "branches": (frozenset({list}), frozenset({tuple})),  # items checked by _check_branches
+    "flags": (frozenset({list}), frozenset({tuple})),  # items checked by _check_flags
+}
+
+
+def _dataclass_fields(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclass_fields(cls) if f.init)
+
+
+# False when ``jassvm.ast`` gained, lost or reordered a node class or field that the table
+# above does not describe: the parse cache is then off (and tests/test_cache_security.py
+# fails) until the table is updated.
+TREE_CODEC_OK = (
+    all(_dataclass_fields(c) == ("pos", *names) for c, names in _FIELD_NAMES.items())
+    and {c for c in vars(ast).values() if isinstance(c, type) and issubclass(c, ast.Node)
+         and "__dataclass_fields__" in vars(c) and c not in (ast.Expr, ast.Stmt)}
+    == set(_FIELDS))
+_TAG = {cls: tag for tag, cls in enumerate(_NODE_CLASSES)}
+_LIST = len(_NODE_CLASSES)   # [LIST, item...] -> list
+_TUPLE = _LIST + 1           # [TUPLE, item...] -> tuple (If branches, SourceFile flags)
+_POS = _LIST + 2             # [POS, file index, line, col] -> Pos (Function.end_pos)
+# A node is [tag, file index, line, col, field...]: its pos inline, file names in a table.
+_POS_TYPES = (int, int, int, int)
+
+
+def _signatures(kinds: tuple[str, ...]) -> frozenset:
+    """Every tuple of value types a node array with fields of ``kinds`` may have."""
+    sigs = [_POS_TYPES]
+    for kind in kinds:
+        sigs = [s + (t,) for s in sigs for t in _KIND_TYPES[kind][0]]
+    return frozenset(sigs)
+
+
+# tag -> (class, valid type signatures of its array, (field index, item types) of list fields,
+# special item checks)
+_DECODE: dict[int, tuple] = {}
+for _tag, _cls in enumerate(_NODE_CLASSES):
+    _kinds = _FIELD_KINDS[_cls]
+    _DECODE[_tag] = (
+        _cls, _signatures(_kinds),
+        tuple((4 + i, _KIND_TYPES[k][1]) for i, k in enumerate(_kinds) if _KIND_TYPES[k][1]),
+        tuple((4 + i, k) for i, k in enumerate(_kinds) if k in ("branches", "flags")),
+    )
+
+
+def _check_branches(branches: list) -> None:
+    for b in branches:
+        if (len(b) != 2 or type(b[0]) not in _EXPR_CLASSES or type(b[1]) is not list
+                or (b[1] and not set(map(type, b[1])) <= _STMT_CLASSES)):
+            raise CacheInvalid("if branch")
+
+
+def _check_flags(flags: list) -> None:
+    for f in flags:
+        if len(f) != 2 or type(f[0]) is not int or type(f[1]) is not str:
+            raise CacheInvalid("flag")
+
+
+def encode_tree(tree: ast.SourceFile) -> tuple:
+    """``tree`` as builtin data: (file names, msgpack of the tree)."""
+    files: dict[str, int] = {}
+    tag_of, names_of = _TAG, _FIELD_NAMES
+
+    def enc(v: Any) -> Any:
+        t = type(v)
+        if t is str or t is int or t is float or t is bool or v is None:
+            return v
+        if t is list:
+            return [_LIST, *map(enc, v)]
+        if t is tuple:
+            return [_TUPLE, *map(enc, v)]
+        if t is ast.Pos:
+            return [_POS, files.setdefault(v.file, len(files)), v.line, v.col]
+        pos = v.pos
+        return [tag_of[t], files.setdefault(pos.file, len(files)), pos.line, pos.col,
+                *[enc(getattr(v, name)) for name in names_of[t]]]
+
+    body = _packer().pack(enc(tree))
+    return list(files), body
+
+
+def decode_tree(files: Any, body: Any) -> ast.SourceFile:
+    """The tree ``encode_tree`` encoded, checking every array against the codec table."""
+    if type(files) is not tuple or (files and not set(map(type, files)) <= _STR) \
+            or type(body) is not bytes:
+        raise CacheInvalid("tree")
+    file_of = dict(enumerate(files))
+    decode = _DECODE
+    new_pos = tuple.__new__
+    Pos = ast.Pos
+
+    def hook(t: tuple) -> Any:
+        spec = decode.get(t[0])
+        if spec is None:
+            tag = t[0]
+            if type(tag) is not int:
+                raise CacheInvalid("array tag")
+            if tag == _LIST:
+                return list(t[1:])
+            if tag == _TUPLE:
+                return t[1:]
+            if tag == _POS:
+                if tuple(map(type, t)) != _POS_TYPES:
+                    raise CacheInvalid("position")
+                return new_pos(Pos, (file_of[t[1]], t[2], t[3]))
+            raise CacheInvalid("unknown node tag")
+        cls, signatures, lists, special = spec
+        if tuple(map(type, t)) not in signatures:
+            raise CacheInvalid(f"fields of {cls.__name__}")
+        for i, item_types in lists:
+            items = t[i]
+            if items and not set(map(type, items)) <= item_types:
+                raise CacheInvalid(f"list in {cls.__name__}")
+        for i, kind in special:
+            if t[i]:
+                (_check_branches if kind == "branches" else _check_flags)(t[i])
+        return cls(new_pos(Pos, (file_of[t[1]], t[2], t[3])), *t[4:])
+
+    tree = _unpack(body, list_hook=hook)
+    if type(tree) is not ast.SourceFile:
+        raise CacheInvalid("root is not a SourceFile")
+    return tree
+
+
+def load_tree(path: Path) -> tuple[ast.SourceFile, list[Diagnostic]] | None:
+    """The cached (tree, diagnostics) at ``path``, or None when absent or invalid (an invalid
+    entry is deleted)."""
+    data = read_entry(path) if TREE_CODEC_OK else None
+    if data is None:
+        return None
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        payload = decode_entry(TREE_MAGIC, data)
+        if type(payload) is not tuple or len(payload) != 3:
+            raise CacheInvalid("entry")
+        files, body, diags = payload
+        return decode_tree(files, body), _thaw_diagnostics(diags)
+    except Exception:
+        discard(path)
+        return None
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def store_tree(path: Path, tree: ast.SourceFile, diagnostics: list[Diagnostic]) -> None:
+    """Write a parse cache entry atomically, only when it reads back equal (failures are
+    ignored: the cache is an optimisation)."""
+    if not TREE_CODEC_OK:
+        return
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        files, body = encode_tree(tree)
+        data = encode_entry(TREE_MAGIC, (files, body, _freeze_diagnostics(diagnostics)))
+        files, body, diags = decode_entry(TREE_MAGIC, data)
+        if decode_tree(files, body) != tree or _thaw_diagnostics(diags) != diagnostics:
+            return
+        write_entry(path, data)
+    except Exception:
+        pass
+    finally:
+        if gc_was_enabled:
+            gc.enable()

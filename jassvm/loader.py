@@ -3,13 +3,13 @@
 Parsing is the slow step (lark on a multi-megabyte map script takes seconds), so parsed
 files are cached on disk keyed by the hash of their bytes, the runtime version and the
 grammar (DESIGN.md section 3.5). The cache folder is ``$JASS_CACHE_DIR`` or
-``~/.cache/jassvm``; a cache that cannot be read or written is ignored.
+``~/.cache/jassvm``; a cache that cannot be read or written is ignored. Entries are checked
+msgpack data (``jassvm.cache``), never pickle: one that fails its checks is deleted and rebuilt.
 """
 from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
@@ -34,7 +34,8 @@ def cache_dir() -> Path:
 
 def _cache_key(data: bytes, file: str) -> str:
     h = hashlib.sha256()
-    for part in (__version__.encode(), _GRAMMAR_HASH.encode(), file.encode("utf-8", "replace"), data):
+    for part in (__version__.encode(), _GRAMMAR_HASH.encode(), b"tree-cache %d" % program_cache.FORMAT,
+                 file.encode("utf-8", "replace"), data):
         h.update(part)
         h.update(b"\0")
     return h.hexdigest()
@@ -44,21 +45,12 @@ def parse_cached(data: bytes, file: str, use_cache: bool = True) -> tuple[Source
     """``parser.parse`` with an on-disk cache of successful parses."""
     path = cache_dir() / f"{_cache_key(data, file)}.ast"
     if use_cache:
-        try:
-            with open(path, "rb") as fh:
-                return pickle.load(fh)
-        except Exception:
-            pass
+        cached = program_cache.load_tree(path)
+        if cached is not None:
+            return cached
     tree, diags = parse(data, file)
     if use_cache and tree is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".tmp{os.getpid()}")
-            with open(tmp, "wb") as fh:
-                pickle.dump((tree, diags), fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except Exception:
-            pass
+        program_cache.store_tree(path, tree, diags)
     return tree, diags
 
 
