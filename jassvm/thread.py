@@ -116,13 +116,14 @@ class Thread:
 
     ``id`` is given by the VM that runs it (``VM.new_thread``); ``kind`` is ``init``,
     ``main``, ``action``, ``executefunc`` or ``callback``; ``response`` holds the event
-    payload that response natives read (it survives waits). Action threads run ``actions``
+    payload that response natives read (it survives waits; opaque to the VM, which makes
+    it with ``VM.new_response``: the natives layer's ``Response``). Action threads run ``actions``
     one after another (S108). While the thread sleeps, ``wake`` is the sequence number of its
     ``resume`` scheduler entry (None when it waits for another thread); ``waiters`` are the
     ids of threads waiting for this one to finish (``TriggerExecuteWait``).
     """
 
-    def __init__(self, thread_id: int, name: str, kind: str, response: dict | None = None):
+    def __init__(self, thread_id: int, name: str, kind: str, response: Any = None):
         self.id = thread_id
         self.name = name
         self.kind = kind

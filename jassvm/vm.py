@@ -61,12 +61,14 @@ class NativeContext:
         return self.vm.scheduler.now
 
     def run_code(self, code, **response) -> Any:
-        """Run ``code`` in a new callback thread to completion; its result, or None if it crashed."""
-        return self.vm.run_callback(code, response)
+        """Run ``code`` in a new callback thread to completion; its result, or None if it
+        crashed. The keywords build the thread's response (``VM.new_response``)."""
+        return self.vm.run_callback(code, self.vm.new_response(**response))
 
     def start_thread(self, functions, kind: str = "action", **response) -> Thread:
-        """Start a thread running ``functions`` in order; returns when it ends or first waits."""
-        return self.vm.start_thread(functions, kind, response)
+        """Start a thread running ``functions`` in order; returns when it ends or first waits.
+        The keywords build the thread's response (``VM.new_response``)."""
+        return self.vm.start_thread(functions, kind, self.vm.new_response(**response))
 
     def crash(self, kind: str, message: str):
         raise JassCrash(kind, message)
@@ -96,12 +98,19 @@ class VM:
     ``fast`` (default ``FAST_DEFAULT``): run functions that can never wait through
     ``jassvm.fastpath`` (same results, op counts and crash records); a debugger that steps
     bytecode sets it False.
+
+    ``new_response`` makes the response context of a thread started without one (called
+    with no arguments) and the one ``NativeContext.run_code``/``start_thread`` build from
+    their keywords. The VM never looks inside a response; the natives layer passes its
+    ``Response`` class (``natives.session``); the default is ``dict``.
     """
 
     def __init__(self, program: CompiledProgram, *, game: Any = None, op_limit: int = OP_LIMIT,
-                 fast: bool | None = None, scheduler: Scheduler | None = None):
+                 fast: bool | None = None, scheduler: Scheduler | None = None,
+                 new_response: Callable[..., Any] = dict):
         self.program = program
         self.game = game
+        self.new_response = new_response
         self.op_limit = op_limit
         self.scheduler = scheduler if scheduler is not None else Scheduler()
         self.scheduler.register("resume", self._resume_entry)
@@ -141,20 +150,21 @@ class VM:
 
     def run_init(self) -> Thread:
         """Run the global initialisers (the thread that loads the script)."""
-        return self.start_thread(self.program.init, "init", {}, name="<globals>")
+        return self.start_thread(self.program.init, "init", None, name="<globals>")
 
-    def call(self, name: str, kind: str = "main", response: dict | None = None) -> Thread:
+    def call(self, name: str, kind: str = "main", response: Any = None) -> Thread:
         """Run the parameterless function ``name`` in a new thread until it ends or waits."""
         fn = self.program.functions.get(name)
         if not isinstance(fn, CompiledFunction):
             raise KeyError(f"no JASS function named {name}")
-        return self.start_thread([fn], kind, response or {})
+        return self.start_thread([fn], kind, response)
 
-    def start_thread(self, functions: Iterable, kind: str, response: dict | None = None,
+    def start_thread(self, functions: Iterable, kind: str, response: Any = None,
                      name: str | None = None) -> Thread:
         """Create a thread that runs ``functions`` (code values) in order and execute it until
         it finishes or first waits. Non-JASS functions (natives used as code, None) are
-        recorded as errors and skipped."""
+        recorded as errors and skipped. ``response`` (opaque to the VM) defaults to a new
+        ``new_response()``."""
         fns = [f for f in functions if self._callable_code(f)]
         th = self.new_thread(name or (fns[0].name if fns else "<empty>"), kind, response)
         th.actions.extend(fns)
@@ -162,16 +172,18 @@ class VM:
         self.execute(th)
         return th
 
-    def new_thread(self, name: str, kind: str, response: dict | None = None) -> Thread:
-        """A new, not yet started thread with this VM's next id (ids start at 1)."""
+    def new_thread(self, name: str, kind: str, response: Any = None) -> Thread:
+        """A new, not yet started thread with this VM's next id (ids start at 1); its
+        response is ``response`` or a new ``new_response()``."""
         self._next_thread_id += 1
-        return Thread(self._next_thread_id, name, kind, response)
+        return Thread(self._next_thread_id, name, kind,
+                      response if response is not None else self.new_response())
 
-    def run_callback(self, code, response: dict | None = None, kind: str = "callback") -> Any:
+    def run_callback(self, code, response: Any = None, kind: str = "callback") -> Any:
         """Run ``code`` in a new thread that may not wait; its return value (None on a crash)."""
         if not self._callable_code(code):
             return None
-        th = self.new_thread(code.name, kind, response or {})
+        th = self.new_thread(code.name, kind, response)
         th.actions.append(code)
         self.threads_started += 1
         self.execute(th)

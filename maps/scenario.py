@@ -680,6 +680,131 @@ class ChatStep(_Model):
     chat: Annotated[ChatSpec, BeforeValidator(_wrap("text", str))]
 
 
+class AttackSpec(_Model):
+    """``unit`` starts an attack on ``target`` (both live units): the attacked events fire
+    (``GetAttacker`` is ``unit``). No damage is dealt -- the model does not simulate combat --
+    so a ``damage`` step follows for the hit."""
+
+    unit: UnitRef
+    target: UnitRef
+
+
+class AttackStep(_Model):
+    attack: AttackSpec
+
+
+class CastSpec(_Model):
+    """``unit`` casts ``ability`` (rawcode) on the ``target`` unit, at the place ``to`` or
+    without a target: the spell events fire phase by phase as for a completed cast
+    (channel, cast, effect, finish, endcast). Mana, cooldown and the spell's effect are not
+    modelled."""
+
+    unit: UnitRef
+    ability: Rawcode
+    target: UnitRef | None = None
+    to: PlaceRef | None = None
+
+    @model_validator(mode="after")
+    def _one(self):
+        if self.target is not None and self.to is not None:
+            raise ValueError("cast takes at most one of 'target' (a unit) and 'to' (a place)")
+        return self
+
+
+class CastStep(_Model):
+    cast: CastSpec
+
+
+class PlayerSpec(_Model):
+    """``player`` (default: the local player)."""
+
+    player: PlayerId | None = None
+
+
+def _bare_player(v: Any) -> Any:
+    return {} if v is None else _wrap("player", int)(v)
+
+
+class SkipCinematicStep(_Model):
+    """``player`` (default: the local player) presses Esc, the skip-cinematic key:
+    EVENT_PLAYER_END_CINEMATIC fires."""
+
+    skip_cinematic: Annotated[PlayerSpec, BeforeValidator(_bare_player)] = PlayerSpec()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare(cls, v: Any) -> Any:
+        return {"skip_cinematic": None} if v == "skip_cinematic" else v
+
+
+class PressKeySpec(_Model):
+    """``player`` (default: the local player) presses an arrow key: ``press`` (default) is
+    the key going down then up, ``down`` / ``up`` only one of the two (the arrow key
+    events EVENT_PLAYER_ARROW_<KEY>_DOWN / _UP)."""
+
+    key: Literal["left", "right", "up", "down"]
+    action: Literal["press", "down", "up"] = "press"
+    player: PlayerId | None = None
+
+
+class PressKeyStep(_Model):
+    press_key: Annotated[PressKeySpec, BeforeValidator(_wrap("key", str))]
+
+
+class CommandSpec(_Model):
+    """``player`` (default: the local player) clicks a command button: the button of
+    ``ability`` (rawcode, default none: the common commands) with order string ``order``
+    (train buttons are ability ``Aque`` with the unit's id string as order), or the research
+    button of ``upgrade`` (rawcode). EVENT_COMMAND_BUTTON_CLICK fires; the command itself is
+    not carried out."""
+
+    ability: Rawcode | None = None
+    order: str | None = None
+    upgrade: Rawcode | None = None
+    player: PlayerId | None = None
+
+    @model_validator(mode="after")
+    def _one(self):
+        if (self.order is None) == (self.upgrade is None):
+            raise ValueError("command needs exactly one of 'order' (with 'ability') and 'upgrade'")
+        if self.upgrade is not None and self.ability is not None:
+            raise ValueError("command: 'ability' goes with 'order', not with 'upgrade'")
+        return self
+
+
+class CommandStep(_Model):
+    command: CommandSpec
+
+
+class DzInputSpec(_Model):
+    """DzAPI platform input of ``player`` (default: the local player), exactly one of: a
+    keyboard ``key`` (integer key code) or mouse ``button`` going down (``status: 1``, the
+    default) or up (``status: 0``), a mouse ``wheel`` turn (its delta), ``move: true`` (the
+    mouse moved) or ``resize: true`` (the window was resized). The matching
+    ``DzTriggerRegister*Event`` registrations fire."""
+
+    key: int | None = Field(None, ge=0)
+    button: int | None = Field(None, ge=0)
+    status: Literal[0, 1] = 1
+    wheel: int | None = None
+    move: bool = False
+    resize: bool = False
+    player: PlayerId | None = None
+
+    @model_validator(mode="after")
+    def _one(self):
+        given = [self.key is not None, self.button is not None, self.wheel is not None,
+                 self.move, self.resize]
+        if sum(given) != 1:
+            raise ValueError("dz_input needs exactly one of 'key', 'button', 'wheel', "
+                             "'move: true' and 'resize: true'")
+        return self
+
+
+class DzInputStep(_Model):
+    dz_input: DzInputSpec
+
+
 class LeaveSpec(_Model):
     """``player`` leaves the game."""
 
@@ -731,7 +856,10 @@ STEP_KINDS: dict[str, type[_Model]] = {
     "order": OrderStep, "damage": DamageStep, "heal": HealStep, "select": SelectStep,
     "use_item": UseItemStep, "pick_up": PickUpStep, "learn_skill": LearnStep,
     "build": BuildStep, "buy": BuyStep,
-    "click": ClickStep, "chat": ChatStep, "leave": LeaveStep, "set": SetStep,
+    "attack": AttackStep, "cast": CastStep,
+    "click": ClickStep, "chat": ChatStep, "skip_cinematic": SkipCinematicStep,
+    "press_key": PressKeyStep, "command": CommandStep, "dz_input": DzInputStep,
+    "leave": LeaveStep, "set": SetStep,
     "next_mission": NextMissionStep, "expect": ExpectStep,
 }
 

@@ -7,9 +7,9 @@ clock, ``JassGame.elapsed`` the game time of all missions played so far).
 Injection goes through the game-state model, never through trigger actions: a kill is
 ``UnitStore.kill_unit``, entering a rect is moving the unit in the model (``move_unit``),
 a dialog click is ``natives.dialogs.click``, chat / damage / selection / item use / a player
-leaving are the model events the event layer turns into JASS events (``unit_damaged``,
-``player_chat``, ...); building and buying create the structure / unit / item in the
-model and publish ``unit_construct`` / ``unit_sold`` / ``item_sold``. Event-driven trigger
+leaving are the model events (``natives.modelevents``) the event layer turns into JASS events
+(``UnitDamaged``, ``PlayerChat``, ...); building and buying create the structure / unit /
+item in the model and publish ``UnitConstruct`` / ``UnitSold`` / ``ItemSold``. Event-driven trigger
 runs are queued on a 0-delay scheduler entry (seed 004), so after each injection the runner
 lets the clock process what is due *now* (no game time passes): the triggers an injection
 fires have run when the next step starts.
@@ -17,8 +17,9 @@ fires have run when the next step starts.
 Trigger activity: ``TriggerLog`` wraps the session VM's ``start_thread`` (on the instance,
 for that session only) and records every thread of kind ``action`` -- each trigger run,
 whether an event dispatched it or ``TriggerExecute`` started it -- with the game time, the
-trigger (``response["trigger"]``) and its first action function. "Fired N times" counts
-those runs. A trigger without actions starts no thread and never counts as fired.
+trigger (``response.trigger``, a ``natives.response.Response``) and its first action
+function. "Fired N times" counts those runs. A trigger without actions starts no thread and
+never counts as fired.
 """
 from __future__ import annotations
 
@@ -37,6 +38,10 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from maps import scenario as S
 from maps.scenario import LoadedScenario, describe, format_duration, parse_duration
+from natives.modelevents import (CommandButton, DzKey, DzMouse, DzMouseMove, DzMouseWheel,
+                                 DzWindowResize, ItemSold, ItemUse, PlayerChat,
+                                 PlayerEndCinematic, PlayerKey, Spell, UnitAttacked,
+                                 UnitConstruct, UnitDamaged, UnitSelected, UnitSold)
 
 __all__ = ["JassGame", "ScenarioFailure", "ScenarioResult", "TriggerLog", "TriggerRun",
            "run_scenario", "format_failure"]
@@ -160,7 +165,7 @@ class TriggerLog:
         def start_thread(functions, kind, response=None, *args, **kwargs):
             if kind == "action":
                 fns = list(functions)
-                trig = (response or {}).get("trigger")
+                trig = getattr(response, "trigger", None)
                 first = getattr(fns[0], "name", "") if fns else ""
                 self.runs.append(TriggerRun(vm.scheduler.now, mission, self.name_of(game, trig, first),
                                             first, trig))
@@ -1061,7 +1066,7 @@ class JassGame:
         if hasattr(store, "damage_unit"):
             store.damage_unit(u, float(amount), src)
         else:
-            self.game.publish("unit_damaged", unit=u, source=src, amount=float(amount))
+            self.game.publish(UnitDamaged(u, src, float(amount)))
             if u.alive and not u.invulnerable:
                 store.set_life(u, u.life - float(amount), killer=src)
         self.settle()
@@ -1084,7 +1089,7 @@ class JassGame:
         sel = store.selection.setdefault(p.id, [])
         if u not in sel:
             sel.append(u)
-            self.game.publish("unit_selected", unit=u, player=p, selected=True)
+            self.game.publish(UnitSelected(u, p, True))
         self.settle()
         return self
 
@@ -1104,7 +1109,7 @@ class JassGame:
     @_api
     def use_item(self, unit: Any, item: Any) -> "JassGame":
         """The unit uses an item it carries (an item query creates and gives one first):
-        ``item_use`` is published and a charge is spent (an item whose last charge is used
+        ``ItemUse`` is published and a charge is spent (an item whose last charge is used
         is removed)."""
         u = self._live(unit)
         it = self.item(item, u)
@@ -1113,7 +1118,7 @@ class JassGame:
                 raise _Problem(f"{_ref_text(unit)} cannot carry {_ref_text(item)}")
             if it.holder is not u:
                 raise _Problem(f"{_ref_text(unit)} does not carry {_ref_text(item)}")
-        self.game.publish("item_use", unit=u, item=it)
+        self.game.publish(ItemUse(u, it))
         if it.charges > 0:
             it.charges -= 1
             if it.charges == 0:
@@ -1137,17 +1142,17 @@ class JassGame:
     @_api
     def build(self, unit: Any, type: str | int, to: Any) -> "JassGame":
         """The worker ``unit`` builds a structure of ``type`` at ``to`` for its player: the
-        structure is created there (``unit_created``), construction starts and, the model
-        having no build times, finishes at once (``unit_construct`` start, then finish).
+        structure is created there (``UnitCreated``), construction starts and, the model
+        having no build times, finishes at once (``UnitConstruct`` start, then finish).
         Costs are not charged. Returns self; ``last_built`` is the structure."""
         u = self._live(unit)
         x, y = self.place(to).point
         store = self.game.units
         structure = store.create_unit(u.owner, _code(type), x, y, 270.0)
-        self.game.publish("unit_construct", phase="start", unit=structure, builder=u)
+        self.game.publish(UnitConstruct("start", structure, builder=u))
         self.settle()
         if not structure.destroyed and structure.alive:
-            self.game.publish("unit_construct", phase="finish", unit=structure, builder=u)
+            self.game.publish(UnitConstruct("finish", structure, builder=u))
             self.settle()
         self.last_built = structure
         return self
@@ -1156,8 +1161,8 @@ class JassGame:
     def buy(self, unit: Any, shop: Any, type: str | int | None = None,
             item: str | int | None = None) -> "JassGame":
         """``unit`` buys from the ``shop`` unit a unit of ``type`` (created at the shop for
-        the buyer's player; ``unit_sold``) or an ``item`` (created and given to the buyer:
-        ``item_sold``, then the pickup). No gold is charged, the stock is not checked.
+        the buyer's player; ``UnitSold``) or an ``item`` (created and given to the buyer:
+        ``ItemSold``, then the pickup). No gold is charged, the stock is not checked.
         Returns self; ``last_bought`` is the unit or item."""
         buyer = self._live(unit)
         seller = self._live(shop)
@@ -1166,10 +1171,10 @@ class JassGame:
             raise _Problem("buy needs exactly one of type (a unit) and item")
         if type is not None:
             bought = store.create_unit(buyer.owner, _code(type), seller.x, seller.y, 270.0)
-            self.game.publish("unit_sold", shop=seller, unit=bought, buyer=buyer)
+            self.game.publish(UnitSold(seller, bought, buyer))
         else:
             bought = store.create_item(_code(item), seller.x, seller.y)
-            self.game.publish("item_sold", shop=seller, item=bought, buyer=buyer)
+            self.game.publish(ItemSold(seller, bought, buyer))
             if not store.give_item(buyer, bought):
                 self.settle()
                 raise _Problem(f"{_ref_text(unit)} cannot carry {_ref_text(item)} "
@@ -1213,7 +1218,104 @@ class JassGame:
     def chat(self, text: str, player: int | None = None) -> "JassGame":
         """``player`` (default: local) types a chat line."""
         p = self.player(player)
-        self.game.publish("player_chat", player=p, text=text)
+        self.game.publish(PlayerChat(p, text))
+        self.settle()
+        return self
+
+    @_api
+    def attack(self, unit: Any, target: Any) -> "JassGame":
+        """``unit`` starts an attack on ``target``: the attacked events fire (``UnitAttacked``,
+        ``GetAttacker`` is ``unit``). No damage is dealt (the model does not simulate
+        combat): ``damage`` is the hit."""
+        attacker = self._live(unit)
+        victim = self._live(target)
+        self.game.publish(UnitAttacked(victim, attacker))
+        self.settle()
+        return self
+
+    @_api
+    def cast(self, unit: Any, ability: str | int, target: Any = None, to: Any = None) -> "JassGame":
+        """``unit`` casts ``ability`` (rawcode) on the ``target`` unit, at the place ``to`` or
+        without a target: ``Spell`` is published for each phase of a completed cast in order
+        (channel, cast, effect, finish, endcast), the triggers of a phase running before the
+        next. ``GetSpellTargetX/Y`` are the point of ``to``; with a unit target or none they
+        answer 0 (the game's values there were not measured). Mana, cooldown and the effect
+        are not modelled."""
+        from natives.events import SPELL_PHASES
+        caster = self._live(unit)
+        code = _code(ability)
+        victim = self.unit(target) if target is not None else None
+        x = y = None
+        if to is not None:
+            x, y = self.place(to).point
+        for phase in SPELL_PHASES:
+            self.game.publish(Spell(phase, caster, code, victim, x, y))
+            self.settle()
+        return self
+
+    @_api
+    def skip_cinematic(self, player: int | None = None) -> "JassGame":
+        """``player`` (default: local) presses Esc, the skip-cinematic key
+        (``PlayerEndCinematic``: EVENT_PLAYER_END_CINEMATIC)."""
+        self.game.publish(PlayerEndCinematic(self.player(player)))
+        self.settle()
+        return self
+
+    @_api
+    def press_key(self, key: str, action: str = "press", player: int | None = None) -> "JassGame":
+        """``player`` (default: local) presses the arrow ``key`` (left, right, up, down):
+        ``action`` ``press`` is the key going down then up, ``down`` / ``up`` one of the
+        two (``PlayerKey``)."""
+        from natives.events import ARROW_KEYS
+        if key not in ARROW_KEYS:
+            raise _Problem(f"press_key: {key!r} is not an arrow key ({', '.join(ARROW_KEYS)})")
+        if action not in ("press", "down", "up"):
+            raise _Problem(f"press_key: action {action!r} is not press, down or up")
+        p = self.player(player)
+        for down in ((True, False) if action == "press" else (action == "down",)):
+            self.game.publish(PlayerKey(p, key, down))
+            self.settle()
+        return self
+
+    @_api
+    def command(self, ability: str | int | None = None, order: str | None = None,
+                upgrade: str | int | None = None, player: int | None = None) -> "JassGame":
+        """``player`` (default: local) clicks a command button: ``ability``'s (rawcode, none
+        for the common commands) with ``order``, or the research button of ``upgrade``
+        (``CommandButton``: EVENT_COMMAND_BUTTON_CLICK). The command is not carried out."""
+        if (order is None) == (upgrade is None):
+            raise _Problem("command needs exactly one of order (with ability) and upgrade")
+        p = self.player(player)
+        if upgrade is not None:
+            self.game.publish(CommandButton(p, upgrade=_code(upgrade)))
+        else:
+            code = _code(ability) if ability is not None else 0
+            self.game.publish(CommandButton(p, ability_id=code, order=order))
+        self.settle()
+        return self
+
+    @_api
+    def dz_input(self, key: int | None = None, button: int | None = None, status: int = 1,
+                 wheel: int | None = None, move: bool = False, resize: bool = False,
+                 player: int | None = None) -> "JassGame":
+        """DzAPI platform input of ``player`` (default: local), exactly one of: keyboard
+        ``key`` or mouse ``button`` with ``status`` (1 down, 0 up), a mouse ``wheel`` delta,
+        ``move`` or ``resize`` (``DzKey`` / ``DzMouse`` / ``DzMouseWheel`` / ``DzMouseMove``
+        / ``DzWindowResize``)."""
+        if sum((key is not None, button is not None, wheel is not None, bool(move),
+                bool(resize))) != 1:
+            raise _Problem("dz_input needs exactly one of key, button, wheel, move and resize")
+        p = self.player(player)
+        if key is not None:
+            self.game.publish(DzKey(p, key, status))
+        elif button is not None:
+            self.game.publish(DzMouse(p, button, status))
+        elif wheel is not None:
+            self.game.publish(DzMouseWheel(p, wheel))
+        elif move:
+            self.game.publish(DzMouseMove(p))
+        else:
+            self.game.publish(DzWindowResize(p))
         self.settle()
         return self
 
@@ -1435,6 +1537,22 @@ def _run_step(jg: JassGame, step, loaded: LoadedScenario, next_map: int) -> int:
     elif isinstance(step, S.BuyStep):
         b = step.buy
         jg.buy(b.unit, b.shop, b.type, b.item)
+    elif isinstance(step, S.AttackStep):
+        jg.attack(step.attack.unit, step.attack.target)
+    elif isinstance(step, S.CastStep):
+        c = step.cast
+        jg.cast(c.unit, c.ability, c.target, c.to)
+    elif isinstance(step, S.SkipCinematicStep):
+        jg.skip_cinematic(step.skip_cinematic.player)
+    elif isinstance(step, S.PressKeyStep):
+        k = step.press_key
+        jg.press_key(k.key, k.action, k.player)
+    elif isinstance(step, S.CommandStep):
+        c = step.command
+        jg.command(c.ability, c.order, c.upgrade, c.player)
+    elif isinstance(step, S.DzInputStep):
+        d = step.dz_input
+        jg.dz_input(d.key, d.button, d.status, d.wheel, d.move, d.resize, d.player)
     elif isinstance(step, S.ClickStep):
         jg.click(step.click.button, step.click.dialog, step.click.player)
     elif isinstance(step, S.ChatStep):

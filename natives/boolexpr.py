@@ -3,7 +3,8 @@
 A boolexpr is a tree whose leaves are code values (``Condition(function F)``,
 ``Filter(function F)``) and whose inner nodes are ``And``/``Or``/``Not``. Other modules
 evaluate one with :func:`evaluate` (trigger conditions, event filters, group and force enum
-filters); ``NativeContext.eval_filter(boolexpr, **response)`` is meant to delegate to it.
+filters) with the response context (``natives.response.Response``) each leaf thread sees;
+``NativeContext.eval_filter(boolexpr, **fields)`` is meant to delegate to it.
 
 Rules (``shared/reference/jass-semantics.md``):
 
@@ -29,6 +30,7 @@ from typing import Any
 
 from natives.handles import Handle
 from natives.registry import native
+from natives.response import Response
 
 
 class BoolExpr(Handle):
@@ -93,12 +95,23 @@ def truthy(value: Any) -> bool:
     return True  # strings ("" included) and handles
 
 
-def evaluate(ctx, boolexpr: BoolExpr | None, **response: Any) -> bool:
-    """Evaluate ``boolexpr`` with ``response`` as each leaf thread's response context.
+def evaluate(ctx, boolexpr: BoolExpr | None, response: Response | None = None,
+             **fields: Any) -> bool:
+    """Evaluate ``boolexpr`` with ``response`` (a ``natives.response.Response``; without
+    one, a new one with ``fields``) as each leaf thread's response context (each leaf gets
+    its own copy).
 
     ``None`` (a null boolexpr) is true. Leaves run through ``ctx.vm.run_callback`` as
     "callback" threads, so waits crash them (S097) and each has its own op budget (S094).
     """
+    if response is None:
+        response = Response(**fields)
+    elif fields:
+        response = response.copy(**fields)
+    return _evaluate(ctx, boolexpr, response)
+
+
+def _evaluate(ctx, boolexpr: BoolExpr | None, response: Response) -> bool:
     if boolexpr is None:
         return True
     if boolexpr.destroyed:
@@ -108,14 +121,14 @@ def evaluate(ctx, boolexpr: BoolExpr | None, **response: Any) -> bool:
     if op == "code":
         if boolexpr.code is None:
             return True
-        return truthy(ctx.vm.run_callback(boolexpr.code, dict(response)))
+        return truthy(ctx.vm.run_callback(boolexpr.code, response.copy()))
     if op == "and":
-        return evaluate(ctx, boolexpr.operands[0], **response) and \
-            evaluate(ctx, boolexpr.operands[1], **response)
+        return _evaluate(ctx, boolexpr.operands[0], response) and \
+            _evaluate(ctx, boolexpr.operands[1], response)
     if op == "or":
-        return evaluate(ctx, boolexpr.operands[0], **response) or \
-            evaluate(ctx, boolexpr.operands[1], **response)
-    return not evaluate(ctx, boolexpr.operands[0], **response)
+        return _evaluate(ctx, boolexpr.operands[0], response) or \
+            _evaluate(ctx, boolexpr.operands[1], response)
+    return not _evaluate(ctx, boolexpr.operands[0], response)
 
 
 # ---------------------------------------------------------------------------------------
@@ -182,12 +195,13 @@ def DestroyFilter(ctx, f):
     _destroy(ctx, f)
 
 
-def eval_filter(ctx, boolexpr, **response) -> bool:
-    """Evaluate an enum filter: ``ctx.eval_filter`` when the context has it, else
-    ``evaluate``. A null boolexpr accepts everything."""
+def eval_filter(ctx, boolexpr, **fields) -> bool:
+    """Evaluate an enum filter with a response of ``fields`` (``filter_unit=u``...):
+    ``ctx.eval_filter`` when the context has it, else ``evaluate``. A null boolexpr accepts
+    everything."""
     if boolexpr is None:
         return True
     method = getattr(ctx, "eval_filter", None)
     if method is not None:
-        return bool(method(boolexpr, **response))
-    return bool(evaluate(ctx, boolexpr, **response))
+        return bool(method(boolexpr, **fields))
+    return bool(evaluate(ctx, boolexpr, **fields))

@@ -7,10 +7,10 @@ all threads).
 
 Game states (common.j): ``GAME_STATE_DIVINE_INTERVENTION`` (igamestate 0) and
 ``GAME_STATE_DISCONNECTED`` (igamestate 1) are plain integers, 0 until
-``SetIntegerGameState``; changes are published as ``game_state`` (state (int), old, value)
+``SetIntegerGameState``; changes are published as ``GameStateChanged`` (state (int), old, value)
 for the event layer. ``GAME_STATE_TIME_OF_DAY`` (fgamestate 2) is the day clock of
 ``natives.daynight`` (``game.daynight``, which also owns ``SetTimeOfDayScale``,
-``SuspendTimeOfDay`` and publishes ``time_of_day``).
+``SuspendTimeOfDay`` and publishes ``TimeOfDayChanged``).
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import math
 
 from jassvm import values
 from natives.handles import enum_value
+from natives.modelevents import GameStateChanged
 from natives.registry import native
 
 IGAMESTATE_DIVINE_INTERVENTION = 0
@@ -40,7 +41,7 @@ class GameStates:
         old = self.get(state)
         self.values[state] = value
         if old != value:
-            self.game.publish("game_state", state=state, old=old, value=value)
+            self.game.publish(GameStateChanged(state, old, value))
 
 
 class Cheats:
@@ -330,7 +331,7 @@ def GetFloatGameState(ctx, state):
 
 @native("SetIntegerGameState", "takes igamestate whichIntegerGameState, integer value returns nothing")
 def SetIntegerGameState(ctx, state, value):
-    """Store an integer game state (published as ``game_state`` when it changes)."""
+    """Store an integer game state (published as ``GameStateChanged`` when it changes)."""
     if state is not None:
         ctx.game.game_states.set(enum_value(state), value)
 

@@ -19,9 +19,9 @@ Start value
 
 Events
     Every change of the clock's course (a new value, scale, suspension or pause) is published
-    as a ``time_of_day`` model event (payload: ``old`` and ``value`` in game hours, ``scale``,
-    ``running``). The event layer re-arms ``GAME_STATE_TIME_OF_DAY`` registrations then,
-    asking ``seconds_until(hours)`` when the clock next reaches a value.
+    as a ``TimeOfDayChanged`` model event (fields: ``old`` and ``value`` in game hours,
+    ``scale``, ``running``). The event layer re-arms ``GAME_STATE_TIME_OF_DAY``
+    registrations then, asking ``seconds_until(hours)`` when the clock next reaches a value.
 
 The clock is ``game.daynight``. Natives: ``SetTimeOfDayScale``, ``GetTimeOfDayScale``,
 ``SuspendTimeOfDay``; ``SetFloatGameState``/``GetFloatGameState`` are ``natives.core``'s,
@@ -29,6 +29,7 @@ reading this clock.
 """
 from __future__ import annotations
 
+from natives.modelevents import TimeOfDayChanged
 from natives.registry import native
 
 DAY_LENGTH = 480.0
@@ -85,8 +86,8 @@ class DayNight:
 
     def _publish(self, old: float) -> None:
         if self.game is not None:
-            self.game.publish("time_of_day", old=old, value=self.time_of_day(), scale=self.scale,
-                              running=self.running)
+            self.game.publish(TimeOfDayChanged(old, self.time_of_day(), self.scale,
+                                               self.running))
 
     def set(self, hours: float) -> None:
         """Set the time of day (wrapped to [0, 24))."""

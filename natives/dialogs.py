@@ -27,13 +27,13 @@ Clicks (the model API scenarios use)
     the dialog for that player (the game closes a dialog once one of its buttons is clicked),
     record a ``dialog_clicked`` timeline entry and publish the model event::
 
-        game.publish("dialog_click", dialog=<Dialog>, button=<Button>, player=<Player>)
+        game.publish(DialogClick(dialog, button, player))      # natives.modelevents
 
     which the event layer dispatches to ``EVENT_DIALOG_BUTTON_CLICK`` (90) registrations of
     the button and ``EVENT_DIALOG_CLICK`` (91) registrations of the dialog (S147). The
-    dispatched thread's response context carries ``clicked_button`` and ``clicked_dialog``
-    (and ``trigger_player``), read by ``GetClickedButton`` / ``GetClickedDialog``, which
-    ``natives.events`` registers with the other response natives. A quit button
+    dispatched thread's response (``natives.response.Response``) carries ``clicked_button``
+    and ``clicked_dialog`` (and ``trigger_player``), read by ``GetClickedButton`` /
+    ``GetClickedDialog``, which ``natives.events`` generates from those fields. A quit button
     (``DialogAddQuitButton``) then ends the game for that player: see
     ``natives.mission.player_quit``. Invalid clicks raise ``DialogError``.
 
@@ -58,18 +58,11 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from natives.handles import Handle, alive
+from natives.modelevents import DialogClick
 from natives.registry import native
 
 MAX_CLICKABLE_BUTTONS = 12
 """Buttons past the 12th render but cannot be clicked (S146)."""
-
-DIALOG_CLICK_EVENT = "dialog_click"
-"""Model event published on a click; payload ``dialog``, ``button``, ``player``."""
-
-RESPONSE_CLICKED_BUTTON = "clicked_button"
-RESPONSE_CLICKED_DIALOG = "clicked_dialog"
-"""Keys of the thread response context (set by ``natives.events``) read by
-``GetClickedButton``/``GetClickedDialog``."""
 
 _MAP_CONTROL_USER = 0   # common.j MAP_CONTROL_USER = ConvertMapControl(0)
 _SLOT_PLAYING = 1       # common.j PLAYER_SLOT_STATE_PLAYING = ConvertPlayerSlotState(1)
@@ -289,7 +282,7 @@ class DialogRegistry:
         self.clicks.append((self.game.now, pid, d, b))
         if _recorded_player(self.game, pid):
             self.game.record("dialog_clicked", player=pid, title=d.message, button=b.text)
-        self.game.publish(DIALOG_CLICK_EVENT, dialog=d, button=b, player=player)
+        self.game.publish(DialogClick(d, b, player))
         if b.quit:
             from natives.mission import player_quit
             player_quit(self.game, player, bool(b.score_screen))
@@ -463,6 +456,5 @@ def DialogDisplay(ctx, p, d, flag):
 
 __all__: Iterable[str] = (
     "Button", "Dialog", "DialogError", "DialogRegistry", "click", "press_hotkey",
-    "MAX_CLICKABLE_BUTTONS", "DIALOG_CLICK_EVENT", "RESPONSE_CLICKED_BUTTON",
-    "RESPONSE_CLICKED_DIALOG",
+    "MAX_CLICKABLE_BUTTONS",
 )

@@ -29,18 +29,20 @@ Server values (``DzAPI_Map_SaveServerValue`` / ``DzAPI_Map_GetServerValue``)
 
 Input events (``DzTriggerRegister{Key,Mouse,MouseWheel,MouseMove,WindowResize}Event``)
     Each creates a real event registration (``natives.events.Registration``) on the
-    trigger, with ``sync`` and ``func`` in its params. They are raised by model events a
-    scenario or test publishes (the headless runtime has no keyboard, mouse or window):
+    trigger, with ``sync`` and ``func`` in its params. They are raised by the model events
+    of ``natives.modelevents`` below, which the scenario ``dz_input`` step publishes (the
+    headless runtime has no keyboard, mouse or window):
 
     ======================  ======================================================
-    ``dz_key``              player, key (integer key code), status (1 pressed, 0 released,
+    ``DzKey``               player, key (integer key code), status (1 pressed, 0 released,
                             the DzAPI convention); matches registrations of that key and
-                            status. ``DzGetTriggerKey`` answers ``key``.
-    ``dz_mouse``            player, button, status; matches registrations of that button
-                            and status (response key ``dz_button``).
-    ``dz_mouse_wheel``      player, delta (response key ``dz_wheel_delta``).
-    ``dz_mouse_move``       player.
-    ``dz_window_resize``    player (default: the local player).
+                            status. ``DzGetTriggerKey`` answers ``key`` (response field
+                            ``dz_key``).
+    ``DzMouse``             player, button, status; matches registrations of that button
+                            and status (response field ``dz_button``).
+    ``DzMouseWheel``        player, delta (response field ``dz_wheel_delta``).
+    ``DzMouseMove``         player.
+    ``DzWindowResize``      player (default: the local player).
     ======================  ======================================================
 
     ``player`` is a player handle or id (default: the local player) and answers
@@ -63,7 +65,9 @@ from typing import Any
 
 from jassvm.bytecode import CompiledFunction
 from natives.events import EventRegistry, Registration
+from natives.modelevents import DzKey, DzMouse, DzMouseMove, DzMouseWheel, DzWindowResize
 from natives.registry import native
+from natives.response import Response
 from natives.sandbox import Sandbox
 from natives.triggers import inherit
 
@@ -163,10 +167,11 @@ class DzApiState:
         return self.game.events.register(trig, self._ids[name], ("dz",) + index, name=name,
                                          sync=bool(sync), func=func, **params)
 
-    def on_publish(self, name: str, payload: dict) -> None:
-        handler = _MODEL_EVENTS.get(name)
+    def on_publish(self, event) -> None:
+        """The ``game.subscribers`` entry: DzAPI input events (``MODEL_EVENTS``)."""
+        handler = MODEL_EVENTS.get(type(event))
         if handler is not None:
-            handler(self, **payload)
+            handler(self, event)
 
     def _player(self, player):
         if player is None:
@@ -175,12 +180,12 @@ class DzApiState:
             return self.game.players.slots[player]
         return player
 
-    def fire(self, name: str, key: tuple, player, response: dict) -> None:
+    def fire(self, name: str, key: tuple, player, response: Response) -> None:
         events: EventRegistry = self.game.events
         player = self._player(player)
         local = player is self.game.local_player
         regs = [r for r in events.find("dz", *key) if r.params["sync"] or local]
-        resp = dict(response, trigger_player=player)
+        resp = response.copy(trigger_player=player)
         plain = [r for r in regs if not r.params["func"]]
         by_name = [r for r in regs if r.params["func"]]
         events.dispatch(name, plain, resp, extra=lambda r: {"event_id": None})
@@ -191,7 +196,7 @@ class DzApiState:
             if self._call(reg, resp):
                 events.stat(name)["dispatched"] += 1
 
-    def _call(self, reg: Registration, resp: dict) -> bool:
+    def _call(self, reg: Registration, resp: Response) -> bool:
         vm = self.game.vm
         if vm is None:
             return False
@@ -205,34 +210,36 @@ class DzApiState:
         return True
 
 
-def _key(state: DzApiState, player=None, key=0, status=1, **_):
-    state.fire(KEY_EVENT, ("key", int(key), int(status)), player, {"dz_key": int(key)})
+def _key(state: DzApiState, e: DzKey) -> None:
+    state.fire(KEY_EVENT, ("key", int(e.key), int(e.status)), e.player,
+               Response(dz_key=int(e.key)))
 
 
-def _mouse(state: DzApiState, player=None, button=0, status=1, **_):
-    state.fire(MOUSE_EVENT, ("mouse", int(button), int(status)), player,
-               {"dz_button": int(button)})
+def _mouse(state: DzApiState, e: DzMouse) -> None:
+    state.fire(MOUSE_EVENT, ("mouse", int(e.button), int(e.status)), e.player,
+               Response(dz_button=int(e.button)))
 
 
-def _wheel(state: DzApiState, player=None, delta=0, **_):
-    state.fire(WHEEL_EVENT, ("wheel",), player, {"dz_wheel_delta": int(delta)})
+def _wheel(state: DzApiState, e: DzMouseWheel) -> None:
+    state.fire(WHEEL_EVENT, ("wheel",), e.player, Response(dz_wheel_delta=int(e.delta)))
 
 
-def _move(state: DzApiState, player=None, **_):
-    state.fire(MOVE_EVENT, ("move",), player, {})
+def _move(state: DzApiState, e: DzMouseMove) -> None:
+    state.fire(MOVE_EVENT, ("move",), e.player, Response())
 
 
-def _resize(state: DzApiState, player=None, **_):
-    state.fire(RESIZE_EVENT, ("resize",), player, {})
+def _resize(state: DzApiState, e: DzWindowResize) -> None:
+    state.fire(RESIZE_EVENT, ("resize",), e.player, Response())
 
 
-_MODEL_EVENTS = {
-    "dz_key": _key,
-    "dz_mouse": _mouse,
-    "dz_mouse_wheel": _wheel,
-    "dz_mouse_move": _move,
-    "dz_window_resize": _resize,
+MODEL_EVENTS: dict[type, Any] = {
+    DzKey: _key,
+    DzMouse: _mouse,
+    DzMouseWheel: _wheel,
+    DzMouseMove: _move,
+    DzWindowResize: _resize,
 }
+"""DzAPI input model event class -> its handler (``DzApiState.on_publish``)."""
 
 
 def dz_native(name: str, signature: str):
@@ -309,7 +316,7 @@ def DzAPI_Map_Ladder_SetPlayerStat(ctx, player, key, value):
            "takes trigger trig, integer key, integer status, boolean sync, string func"
            " returns nothing")
 def DzTriggerRegisterKeyEvent(ctx, trig, key, status, sync, func):
-    """Key ``key`` pressed (status 1) / released (status 0): model event ``dz_key``."""
+    """Key ``key`` pressed (status 1) / released (status 0): model event ``DzKey``."""
     _state(ctx).register(trig, KEY_EVENT, ("key", key, status), sync, _func(func),
                          key_code=key, status=status)
 
@@ -318,7 +325,7 @@ def DzTriggerRegisterKeyEvent(ctx, trig, key, status, sync, func):
            "takes trigger trig, integer btn, integer status, boolean sync, string func"
            " returns nothing")
 def DzTriggerRegisterMouseEvent(ctx, trig, btn, status, sync, func):
-    """Mouse button ``btn`` pressed / released: model event ``dz_mouse``."""
+    """Mouse button ``btn`` pressed / released: model event ``DzMouse``."""
     _state(ctx).register(trig, MOUSE_EVENT, ("mouse", btn, status), sync, _func(func),
                          button=btn, status=status)
 
@@ -326,25 +333,19 @@ def DzTriggerRegisterMouseEvent(ctx, trig, btn, status, sync, func):
 @dz_native("DzTriggerRegisterMouseWheelEvent",
            "takes trigger trig, boolean sync, string func returns nothing")
 def DzTriggerRegisterMouseWheelEvent(ctx, trig, sync, func):
-    """Mouse wheel turned: model event ``dz_mouse_wheel``."""
+    """Mouse wheel turned: model event ``DzMouseWheel``."""
     _state(ctx).register(trig, WHEEL_EVENT, ("wheel",), sync, _func(func))
 
 
 @dz_native("DzTriggerRegisterMouseMoveEvent",
            "takes trigger trig, boolean sync, string func returns nothing")
 def DzTriggerRegisterMouseMoveEvent(ctx, trig, sync, func):
-    """Mouse moved: model event ``dz_mouse_move``."""
+    """Mouse moved: model event ``DzMouseMove``."""
     _state(ctx).register(trig, MOVE_EVENT, ("move",), sync, _func(func))
 
 
 @dz_native("DzTriggerRegisterWindowResizeEvent",
            "takes trigger trig, boolean sync, string func returns nothing")
 def DzTriggerRegisterWindowResizeEvent(ctx, trig, sync, func):
-    """Game window resized: model event ``dz_window_resize``."""
+    """Game window resized: model event ``DzWindowResize``."""
     _state(ctx).register(trig, RESIZE_EVENT, ("resize",), sync, _func(func))
-
-
-@dz_native("DzGetTriggerKey", "takes nothing returns integer")
-def DzGetTriggerKey(ctx):
-    """The key code of the ``dz_key`` event being answered; 0 elsewhere."""
-    return ctx.thread.response.get("dz_key", 0)

@@ -23,72 +23,64 @@ Dispatch
     ``EVENT_GAME_LOADED`` run synchronously while the save name is valid (seed 004).
 
 Response
-    The payload is copied into the action thread's ``response`` dict, so response natives
-    work after waits. Keys: ``trigger``, ``event_id``, ``trigger_unit``, ``trigger_player``,
-    ``trigger_widget``, ``trigger_destructable``, ``trigger_region``, ``entering_unit``,
-    ``leaving_unit``, ``dying_unit``, ``killing_unit``, ``decaying_unit``, ``attacker``,
-    ``damage``, ``damage_source``, ``leveling_unit``, ``learning_unit``, ``learned_skill``,
-    ``learned_skill_level``, ``changing_unit``, ``changing_unit_prev_owner``,
-    ``manipulating_unit``, ``manipulated_item``, ``ordered_unit``, ``issued_order_id``,
-    ``order_x``, ``order_y``, ``order_target``, ``spell_unit``, ``spell_ability_id``,
-    ``spell_target``, ``spell_x``, ``spell_y``, ``chat_string``, ``chat_matched``,
-    ``event_player_state``, ``event_unit_state``, ``event_game_state``, ``clicked_button``,
-    ``clicked_dialog``, ``expired_timer``, ``constructing_structure``,
-    ``cancelled_structure``, ``constructed_structure``, ``selling_unit``, ``sold_unit``,
-    ``buying_unit``, ``sold_item``, ``transport_unit``, ``loaded_unit``; filters see
-    ``filter_unit``.
+    The event's response context (``natives.response.Response``, one field per piece of
+    context) is copied into the action thread's ``response``, so response natives work after
+    waits; filters see ``filter_unit``. The plain response natives (``GetTriggerUnit``,
+    ``GetEnumUnit``, ``GetExpiredTimer``...) are generated from the fields that name them
+    (``GENERATED_RESPONSE_NATIVES``); the few that compute their answer are listed in
+    ``COMPUTED_RESPONSE_NATIVES``.
 
-Model events (``game.publish(name, **payload)``) and the JASS events they raise
-    ======================  ======================================================
-    ``unit_created``        region enter and unit-in-range (a unit appears at its point)
-    ``unit_moved``          region enter/leave (unit origin, S: jassbot), unit-in-range
-    ``unit_death``          EVENT_PLAYER_UNIT_DEATH, EVENT_UNIT_DEATH, EVENT_WIDGET_DEATH
-    ``unit_decay``          EVENT_PLAYER_UNIT_DECAY, EVENT_UNIT_DECAY
-    ``unit_owner_changed``  EVENT_PLAYER_UNIT_CHANGE_OWNER (new owner), EVENT_UNIT_CHANGE_OWNER
-    ``unit_state``          EVENT_UNIT_STATE_LIMIT (TriggerRegisterUnitStateEvent)
-    ``unit_order``          EVENT_PLAYER_UNIT_ISSUED_(POINT_/TARGET_)ORDER and unit ones
-    ``hero_level``          EVENT_PLAYER_HERO_LEVEL, EVENT_UNIT_HERO_LEVEL
-    ``hero_skill``          EVENT_PLAYER_HERO_SKILL, EVENT_UNIT_HERO_SKILL
-    ``item_pickup``         EVENT_PLAYER_UNIT_PICKUP_ITEM, EVENT_UNIT_PICKUP_ITEM
-    ``item_drop``           EVENT_PLAYER_UNIT_DROP_ITEM, EVENT_UNIT_DROP_ITEM
-    ``item_use``            EVENT_PLAYER_UNIT_USE_ITEM, EVENT_UNIT_USE_ITEM (unit, item)
-    ``item_death``          EVENT_WIDGET_DEATH
-    ``unit_construct``      EVENT_PLAYER_UNIT_CONSTRUCT_<PHASE>, EVENT_UNIT_CONSTRUCT_<PHASE>
-                            (phase: start/cancel/finish -- no unit event for start; unit:
-                            the structure, ``GetConstructing/Cancelled/ConstructedStructure``)
-    ``unit_sold``           EVENT_PLAYER_UNIT_SELL (the shop's owner), EVENT_UNIT_SELL (shop,
-                            unit, buyer: ``GetSellingUnit``, ``GetSoldUnit``, ``GetBuyingUnit``)
-    ``item_sold``           EVENT_PLAYER_UNIT_SELL_ITEM, EVENT_UNIT_SELL_ITEM (shop, item,
-                            buyer: ``GetSoldItem``)
-    ``destructable_death``  EVENT_WIDGET_DEATH
-    ``player_state``        EVENT_PLAYER_STATE_LIMIT (TriggerRegisterPlayerStateEvent)
-    ``alliance_changed``    EVENT_PLAYER_ALLIANCE_CHANGED
-    ``game_state``          EVENT_GAME_STATE_LIMIT for integer game states (natives.core)
-    ``time_of_day``         EVENT_GAME_STATE_LIMIT for GAME_STATE_TIME_OF_DAY (jumps; the
-                            clock's own crossings are scheduled with ``natives.daynight``)
-    ``unit_attacked``       EVENT_PLAYER_UNIT_ATTACKED, EVENT_UNIT_ATTACKED (unit, attacker)
-    ``unit_damaged``        EVENT_UNIT_DAMAGED (+ EVENT_PLAYER_UNIT_DAMAGED where common.j
-                            has it) (unit, source, amount)
-    ``unit_selected``       EVENT_PLAYER_UNIT_(DE)SELECTED for the selecting player,
-                            EVENT_UNIT_(DE)SELECTED (unit, player, selected)
-    ``spell``               EVENT_PLAYER_UNIT_SPELL_<PHASE>, EVENT_UNIT_SPELL_<PHASE> (phase:
-                            channel/cast/effect/finish/endcast, unit, ability_id, target, x, y)
-    ``player_chat``         TriggerRegisterPlayerChatEvent (id 96, S112), EVENT_PLAYER_CHAT
-                            (player, text)
-    ``player_left`` / ``player_victory`` / ``player_defeat`` / ``player_end_cinematic``
-                            EVENT_PLAYER_LEAVE / _VICTORY / _DEFEAT / _END_CINEMATIC (player)
-    ``player_key``          EVENT_PLAYER_ARROW_<KEY>_<DOWN|UP> (player, key: left/right/
-                            down/up, down: bool)
-    ``dialog_click``        EVENT_DIALOG_BUTTON_CLICK then EVENT_DIALOG_CLICK (player, dialog,
-                            button)
-    ``unit_loaded``         EVENT_PLAYER_UNIT_LOADED, EVENT_UNIT_LOADED (unit: the loaded unit,
-                            the event unit; transport: ``GetTransportUnit``)
-    ``command_button``      EVENT_COMMAND_BUTTON_CLICK (player, ability_id, order; or player,
-                            upgrade): TriggerRegisterCommandEvent / UpgradeCommandEvent. Nothing
-                            in the model publishes it yet (no command card is simulated).
-    (VM global watch)       EVENT_GAME_VARIABLE_LIMIT: the script assigns a watched global
-                            real (``TriggerRegisterVariableEvent``, see there)
-    ======================  ======================================================
+Model events (``natives.modelevents``, ``game.publish(event)``) and the JASS events they raise
+    Dispatch is by the event's class (``MODEL_EVENTS``); ``SILENT_EVENTS`` lists the classes
+    that raise no JASS event, and ``natives.dzapi`` handles the DzAPI input events.
+
+    ========================  ======================================================
+    ``UnitCreated``           region enter and unit-in-range (a unit appears at its point)
+    ``UnitMoved``             region enter/leave (unit origin, S: jassbot), unit-in-range
+    ``UnitDeath``             EVENT_PLAYER_UNIT_DEATH, EVENT_UNIT_DEATH, EVENT_WIDGET_DEATH
+    ``UnitDecay``             EVENT_PLAYER_UNIT_DECAY, EVENT_UNIT_DECAY
+    ``UnitOwnerChanged``      EVENT_PLAYER_UNIT_CHANGE_OWNER (new owner), EVENT_UNIT_CHANGE_OWNER
+    ``UnitStateChanged``      EVENT_UNIT_STATE_LIMIT (TriggerRegisterUnitStateEvent)
+    ``UnitOrdered``           EVENT_PLAYER_UNIT_ISSUED_(POINT_/TARGET_)ORDER and unit ones
+    ``HeroLevel``             EVENT_PLAYER_HERO_LEVEL, EVENT_UNIT_HERO_LEVEL
+    ``HeroSkill``             EVENT_PLAYER_HERO_SKILL, EVENT_UNIT_HERO_SKILL
+    ``ItemPickup``            EVENT_PLAYER_UNIT_PICKUP_ITEM, EVENT_UNIT_PICKUP_ITEM
+    ``ItemDrop``              EVENT_PLAYER_UNIT_DROP_ITEM, EVENT_UNIT_DROP_ITEM
+    ``ItemUse``               EVENT_PLAYER_UNIT_USE_ITEM, EVENT_UNIT_USE_ITEM
+    ``ItemDeath``             EVENT_WIDGET_DEATH
+    ``UnitConstruct``         EVENT_PLAYER_UNIT_CONSTRUCT_<PHASE>, EVENT_UNIT_CONSTRUCT_<PHASE>
+                              (phase: start/cancel/finish -- no unit event for start; unit:
+                              the structure, ``GetConstructing/Cancelled/ConstructedStructure``)
+    ``UnitSold``              EVENT_PLAYER_UNIT_SELL (the shop's owner), EVENT_UNIT_SELL (shop,
+                              unit, buyer: ``GetSellingUnit``, ``GetSoldUnit``, ``GetBuyingUnit``)
+    ``ItemSold``              EVENT_PLAYER_UNIT_SELL_ITEM, EVENT_UNIT_SELL_ITEM (shop, item,
+                              buyer: ``GetSoldItem``)
+    ``DestructableDeath``     EVENT_WIDGET_DEATH
+    ``PlayerStateChanged``    EVENT_PLAYER_STATE_LIMIT (TriggerRegisterPlayerStateEvent)
+    ``AllianceChanged``       EVENT_PLAYER_ALLIANCE_CHANGED
+    ``GameStateChanged``      EVENT_GAME_STATE_LIMIT for integer game states (natives.core)
+    ``TimeOfDayChanged``      EVENT_GAME_STATE_LIMIT for GAME_STATE_TIME_OF_DAY (jumps; the
+                              clock's own crossings are scheduled with ``natives.daynight``)
+    ``UnitAttacked``          EVENT_PLAYER_UNIT_ATTACKED, EVENT_UNIT_ATTACKED
+    ``UnitDamaged``           EVENT_UNIT_DAMAGED (+ EVENT_PLAYER_UNIT_DAMAGED where common.j
+                              has it)
+    ``UnitSelected``          EVENT_PLAYER_UNIT_(DE)SELECTED for the selecting player,
+                              EVENT_UNIT_(DE)SELECTED
+    ``Spell``                 EVENT_PLAYER_UNIT_SPELL_<PHASE>, EVENT_UNIT_SPELL_<PHASE> (phase:
+                              channel/cast/effect/finish/endcast)
+    ``PlayerChat``            TriggerRegisterPlayerChatEvent (id 96, S112), EVENT_PLAYER_CHAT
+    ``PlayerLeft`` / ``PlayerVictory`` / ``PlayerDefeat`` / ``PlayerEndCinematic``
+                              EVENT_PLAYER_LEAVE / _VICTORY / _DEFEAT / _END_CINEMATIC
+    ``PlayerKey``             EVENT_PLAYER_ARROW_<KEY>_<DOWN|UP> (key: left/right/down/up)
+    ``DialogClick``           EVENT_DIALOG_BUTTON_CLICK then EVENT_DIALOG_CLICK
+    ``UnitLoaded``            EVENT_PLAYER_UNIT_LOADED, EVENT_UNIT_LOADED (the loaded unit is
+                              the event unit; ``GetTransportUnit``, ``GetLoadedUnit``)
+    ``CommandButton``         EVENT_COMMAND_BUTTON_CLICK: TriggerRegisterCommandEvent /
+                              UpgradeCommandEvent. No command card is simulated: the scenario
+                              ``command`` step publishes the click.
+    (VM global watch)         EVENT_GAME_VARIABLE_LIMIT: the script assigns a watched global
+                              real (``TriggerRegisterVariableEvent``, see there)
+    ========================  ======================================================
 
 Report
     ``game.events.report()`` gives per event type: registered, queued (model events
@@ -101,6 +93,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Callable
 
 from jassvm.values import real_eq
@@ -108,8 +101,18 @@ from natives.boolexpr import evaluate
 from natives.core import day_clock
 from natives.geometry import new_location
 from natives.handles import Handle, enum_handle
+from natives.modelevents import (
+    AllianceChanged, CommandButton, DestructableDeath, DestructableRemoved, DialogClick,
+    GameStateChanged, HeroLevel, HeroSkill, ItemDeath, ItemDrop, ItemPickup, ItemRemoved,
+    ItemSold, ItemUse, ModelEvent, PlayerChat, PlayerDefeat, PlayerEndCinematic, PlayerKey,
+    PlayerLeft, PlayerStateChanged, PlayerVictory, Spell, TimeOfDayChanged, UnitAttacked,
+    UnitConstruct, UnitCreated, UnitDamaged, UnitDeath, UnitDecay, UnitHidden, UnitLoaded,
+    UnitMoved, UnitOrdered, UnitOwnerChanged, UnitRemoved, UnitRevived, UnitSelected, UnitSold,
+    UnitStateChanged, UnitUnloaded,
+)
 from natives.players import SLOT_LEFT
 from natives.registry import native
+from natives.response import Response, response_natives
 from natives.triggers import Trigger, evaluate_conditions, live_trigger, run_actions
 
 
@@ -299,7 +302,7 @@ class QueuedRun:
     units) that must still exist when it starts, else the run is dropped."""
 
     trigger: Trigger
-    response: dict
+    response: Response
     requires: tuple = ()
 
 
@@ -393,18 +396,20 @@ class EventRegistry:
         return st
 
     # -- dispatch ----------------------------------------------------------------------
-    def dispatch(self, name: str, regs: list[Registration], response: dict,
-                 filter_response: dict | None = None, mode: str = "queued",
-                 extra: Callable[[Registration], dict] | None = None,
+    def dispatch(self, name: str, regs: list[Registration], response: Response,
+                 filter_response: Response | None = None, mode: str = "queued",
+                 extra: Callable[[Registration], dict[str, Any]] | None = None,
                  requires: tuple = ()) -> None:
         """One occurrence of event type ``name`` for the registrations ``regs``.
 
-        ``mode``: "queued" (actions on a 0-delay scheduler entry), "direct" (timer
-        expiry: actions now, the occurrence is not counted as queued) or "now" (save/load:
-        counted as queued, actions now). ``extra(reg)`` adds registration-specific response
-        entries (the matched chat text). A queued run is dropped when one of the handles in
-        ``requires`` was destroyed before it starts (a region or unit gone meanwhile, jassbot
-        ``TriggerRegisterEnterRegion``)."""
+        ``response`` is the event's response context (each registration's run gets a copy
+        with ``trigger`` and ``event_id``), ``filter_response`` the one registration filters
+        see (default: an empty one). ``mode``: "queued" (actions on a 0-delay scheduler
+        entry), "direct" (timer expiry: actions now, the occurrence is not counted as
+        queued) or "now" (save/load: counted as queued, actions now). ``extra(reg)`` gives
+        registration-specific response fields (the matched chat text). A queued run is
+        dropped when one of the handles in ``requires`` was destroyed before it starts (a
+        region or unit gone meanwhile, jassbot ``TriggerRegisterEnterRegion``)."""
         st = self.stat(name)
         if mode != "direct":
             st["queued"] += 1
@@ -416,57 +421,60 @@ class EventRegistry:
             if reg.retired or trig.destroyed or not trig.enabled:
                 continue
             if reg.filter is not None:
-                fresp = dict(filter_response or {}, trigger=trig, event_id=reg.event_id)
-                if not evaluate(vm.ctx, reg.filter, **fresp):
+                fresp = (filter_response if filter_response is not None else Response()).copy(
+                    trigger=trig, event_id=reg.event_id)
+                if not evaluate(vm.ctx, reg.filter, fresp):
                     st["filtered"] += 1
                     continue
             st["matched"] += 1
-            resp = dict(response, trigger=trig, event_id=reg.event_id)
+            resp = response.copy(trigger=trig, event_id=reg.event_id)
             if extra is not None:
-                resp.update(extra(reg))
+                resp = resp.copy(**extra(reg))
             if not evaluate_conditions(vm.ctx, trig, resp):
                 continue
             st["dispatched"] += 1
             if mode == "queued":
                 self.game.schedule(0.0, "trigger_actions", subject=QueuedRun(trig, resp, requires))
             else:
-                run_actions(vm, trig, dict(resp))
+                run_actions(vm, trig, resp.copy())
 
     def _run_queued(self, run: QueuedRun) -> None:
         if run.trigger.destroyed or any(h.destroyed for h in run.requires):
             return
-        run_actions(self.game.vm, run.trigger, dict(run.response))
+        run_actions(self.game.vm, run.trigger, run.response.copy())
 
-    def on_publish(self, name: str, payload: dict) -> None:
-        handler = MODEL_EVENTS.get(name)
+    def on_publish(self, event) -> None:
+        """The ``game.subscribers`` entry: dispatch a model event by its type
+        (``MODEL_EVENTS``; events of other types raise no JASS event here)."""
+        handler = MODEL_EVENTS.get(type(event))
         if handler is not None:
-            handler(self, **payload)
+            handler(self, event)
 
     # -- families ----------------------------------------------------------------------
-    def player_unit(self, pu_name: str | None, u_name: str | None, unit, response: dict,
+    def player_unit(self, pu_name: str | None, u_name: str | None, unit, response: Response,
                     player=None, filter_unit=None) -> None:
         """A player-unit event for ``player`` (default: the unit's owner) and the matching
         unit event; filters see ``filter_unit`` (default: the unit)."""
-        fresp = {"filter_unit": filter_unit or unit}
+        fresp = Response(filter_unit=filter_unit or unit)
         if pu_name is not None:
             ev = self.event(pu_name)
             player = player if player is not None else getattr(unit, "owner", None)
-            resp = dict(response, trigger_unit=unit, trigger_widget=unit, trigger_player=player)
+            resp = response.copy(trigger_unit=unit, trigger_widget=unit, trigger_player=player)
             self.dispatch(pu_name, self.find("playerunit", ev.value, player), resp, fresp)
         if u_name is not None:
             ev = self.event(u_name)
-            resp = dict(response, trigger_unit=unit, trigger_widget=unit)
+            resp = response.copy(trigger_unit=unit, trigger_widget=unit)
             self.dispatch(u_name, self.find("unit", ev.value, unit), resp, fresp)
 
-    def player_event(self, name: str, player, response: dict | None = None) -> None:
+    def player_event(self, name: str, player, response: Response | None = None) -> None:
         ev = self.event(name)
-        resp = dict(response or {}, trigger_player=player)
+        resp = (response if response is not None else Response()).copy(trigger_player=player)
         self.dispatch(name, self.find("player", ev.value, player), resp)
 
-    def widget_death(self, widget, response: dict) -> None:
-        resp = dict(response, trigger_widget=widget)
+    def widget_death(self, widget, response: Response) -> None:
+        resp = response.copy(trigger_widget=widget)
         self.dispatch("EVENT_WIDGET_DEATH", self.find("death", widget), resp,
-                      {"filter_unit": widget if widget.type_name == "unit" else None})
+                      Response(filter_unit=widget if widget.type_name == "unit" else None))
 
     def positions(self, unit, fx: float | None, fy: float | None) -> None:
         """Region enter/leave and unit-in-range for ``unit`` moving from (fx, fy) (None:
@@ -485,13 +493,14 @@ class EventRegistry:
         if was == now:
             return
         if now:
-            name, extra = "EVENT_GAME_ENTER_REGION", {"entering_unit": unit}
+            name, resp = "EVENT_GAME_ENTER_REGION", Response(entering_unit=unit)
         else:
-            name, extra = "EVENT_GAME_LEAVE_REGION", {"leaving_unit": unit}
+            name, resp = "EVENT_GAME_LEAVE_REGION", Response(leaving_unit=unit)
         ev = self.event(name)
         matching = [r for r in regs if r.event_id is ev]
-        resp = dict(extra, trigger_unit=unit, trigger_region=region)
-        self.dispatch(name, matching, resp, {"filter_unit": unit},
+        resp.trigger_unit = unit
+        resp.trigger_region = region
+        self.dispatch(name, matching, resp, Response(filter_unit=unit),
                       requires=(region, unit))
 
     def _range(self, watched, regs, unit, fx, fy, x, y) -> None:
@@ -506,11 +515,12 @@ class EventRegistry:
             for reg in regs:
                 r2 = reg.params["range"] ** 2
                 if before > r2 and after <= r2:
-                    self.dispatch(reg.name, [reg], {"trigger_unit": other},
-                                  {"filter_unit": other},
+                    self.dispatch(reg.name, [reg], Response(trigger_unit=other),
+                                  Response(filter_unit=other),
                                   requires=(other, watched))
 
-    def limit_change(self, name: str, key: tuple, old: float, value: float, response: dict) -> None:
+    def limit_change(self, name: str, key: tuple, old: float, value: float,
+                     response: Response) -> None:
         """Limit registrations under ``key`` whose comparison turns true (false for ``old``,
         true for ``value``); the event occurs (and is counted) only when one does."""
         regs = [r for r in self.find(*key)
@@ -544,7 +554,7 @@ class EventRegistry:
     def _tod_due(self, reg: Registration) -> None:
         reg.params.pop("entry", None)
         self.dispatch("EVENT_GAME_STATE_LIMIT", [reg],
-                      {"event_game_state": enum_handle("fgamestate", FGAMESTATE_TIME_OF_DAY)})
+                      Response(event_game_state=enum_handle("fgamestate", FGAMESTATE_TIME_OF_DAY)))
         self.arm_time_of_day(reg)
 
     # -- variable events (TriggerRegisterVariableEvent) -----------------------------------
@@ -556,6 +566,12 @@ class EventRegistry:
         self._watched.add(name)
         vm.watch_global(name, lambda old, new, n=name: self.variable_assigned(n, new))
 
+    def rewatch(self) -> None:
+        """Ask the VM again for every watched global (after a restore into a fresh VM)."""
+        names, self._watched = sorted(self._watched), set()
+        for name in names:
+            self.watch_variable(name)
+
     def variable_assigned(self, name: str, value) -> None:
         """The script assigned ``value`` to watched global ``name``: dispatch the
         registrations whose comparison holds for it (queued, like other events)."""
@@ -565,7 +581,7 @@ class EventRegistry:
             return
         regs = [r for r in self.find("variable", name) if compare(r.params["op"], v, r.params["limit"])]
         if regs:
-            self.dispatch("EVENT_GAME_VARIABLE_LIMIT", regs, {})
+            self.dispatch("EVENT_GAME_VARIABLE_LIMIT", regs, Response())
 
     # -- timers (natives.timers) -------------------------------------------------------
     def timer_expired(self, timer) -> None:
@@ -574,7 +590,7 @@ class EventRegistry:
         regs = self.find("timer", timer)
         if regs:
             expired = None if timer.destroyed or timer.internal else timer
-            self.dispatch("EVENT_GAME_TIMER_EXPIRED", regs, {"expired_timer": expired},
+            self.dispatch("EVENT_GAME_TIMER_EXPIRED", regs, Response(expired_timer=expired),
                           mode="direct")
 
     # -- save / load (seed 004) ----------------------------------------------------------
@@ -598,7 +614,7 @@ class EventRegistry:
         ev = self.event(name)
         self.save_name = base
         try:
-            self.dispatch(name, self.find("game", ev.value), {}, mode="now")
+            self.dispatch(name, self.find("game", ev.value), Response(), mode="now")
         finally:
             self.save_name = ""
         return vm is None or len(vm.errors) == errors
@@ -631,69 +647,73 @@ def _dist2(ax: float | None, ay: float | None, bx: float, by: float) -> float:
 
 
 # ---------------------------------------------------------------------------------------
-# Model event handlers
+# Model event handlers (natives.modelevents -> JASS events)
 # ---------------------------------------------------------------------------------------
 
-def _unit_created(reg: EventRegistry, unit, **_):
-    reg.positions(unit, None, None)
+def _unit_created(reg: EventRegistry, e: UnitCreated) -> None:
+    reg.positions(e.unit, None, None)
 
 
-def _unit_moved(reg: EventRegistry, unit, from_x, from_y, x=None, y=None, **_):
-    reg.positions(unit, from_x, from_y)
+def _unit_moved(reg: EventRegistry, e: UnitMoved) -> None:
+    reg.positions(e.unit, e.from_x, e.from_y)
 
 
-def _unit_death(reg: EventRegistry, unit, killer=None, **_):
-    resp = {"dying_unit": unit, "killing_unit": killer}
-    reg.player_unit("EVENT_PLAYER_UNIT_DEATH", "EVENT_UNIT_DEATH", unit, resp)
-    reg.widget_death(unit, dict(resp, trigger_unit=unit))
+def _unit_death(reg: EventRegistry, e: UnitDeath) -> None:
+    resp = Response(dying_unit=e.unit, killing_unit=e.killer)
+    reg.player_unit("EVENT_PLAYER_UNIT_DEATH", "EVENT_UNIT_DEATH", e.unit, resp)
+    reg.widget_death(e.unit, resp.copy(trigger_unit=e.unit))
 
 
-def _unit_decay(reg: EventRegistry, unit, **_):
-    reg.player_unit("EVENT_PLAYER_UNIT_DECAY", "EVENT_UNIT_DECAY", unit, {"decaying_unit": unit})
+def _unit_decay(reg: EventRegistry, e: UnitDecay) -> None:
+    reg.player_unit("EVENT_PLAYER_UNIT_DECAY", "EVENT_UNIT_DECAY", e.unit,
+                    Response(decaying_unit=e.unit))
 
 
-def _unit_owner_changed(reg: EventRegistry, unit, previous=None, owner=None, **_):
-    resp = {"changing_unit": unit, "changing_unit_prev_owner": previous}
-    reg.player_unit("EVENT_PLAYER_UNIT_CHANGE_OWNER", "EVENT_UNIT_CHANGE_OWNER", unit, resp,
-                    player=owner)
+def _unit_owner_changed(reg: EventRegistry, e: UnitOwnerChanged) -> None:
+    resp = Response(changing_unit=e.unit, changing_unit_prev_owner=e.previous)
+    reg.player_unit("EVENT_PLAYER_UNIT_CHANGE_OWNER", "EVENT_UNIT_CHANGE_OWNER", e.unit, resp,
+                    player=e.owner)
 
 
-def _unit_state(reg: EventRegistry, unit, state, old, value, **_):
-    sv = UNIT_STATES.get(state)
+def _unit_state(reg: EventRegistry, e: UnitStateChanged) -> None:
+    sv = UNIT_STATES.get(e.state)
     if sv is None:
         return
-    resp = {"trigger_unit": unit, "trigger_widget": unit,
-            "event_unit_state": enum_handle("unitstate", sv)}
-    reg.limit_change("EVENT_UNIT_STATE_LIMIT", ("unitstate", unit, sv), old, value, resp)
+    resp = Response(trigger_unit=e.unit, trigger_widget=e.unit,
+                    event_unit_state=enum_handle("unitstate", sv))
+    reg.limit_change("EVENT_UNIT_STATE_LIMIT", ("unitstate", e.unit, sv), e.old, e.value, resp)
 
 
-def _unit_order(reg: EventRegistry, unit, order, **_):
-    resp = {"ordered_unit": unit, "issued_order_id": order.order_id or 0}
+def _unit_order(reg: EventRegistry, e: UnitOrdered) -> None:
+    unit, order = e.unit, e.order
+    resp = Response(ordered_unit=unit, issued_order_id=order.order_id or 0)
     if order.target is not None:
         kind = "TARGET_ORDER"
-        resp["order_target"] = order.target
+        resp.order_target = order.target
     elif order.x is not None:
         kind = "POINT_ORDER"
-        resp.update(order_x=order.x, order_y=order.y)
+        resp.order_x, resp.order_y = order.x, order.y
     else:
         kind = "ORDER"
     reg.player_unit(f"EVENT_PLAYER_UNIT_ISSUED_{kind}", f"EVENT_UNIT_ISSUED_{kind}", unit, resp,
                     player=getattr(unit, "owner", None))
 
 
-def _hero_level(reg: EventRegistry, unit, **_):
-    reg.player_unit("EVENT_PLAYER_HERO_LEVEL", "EVENT_UNIT_HERO_LEVEL", unit, {"leveling_unit": unit})
+def _hero_level(reg: EventRegistry, e: HeroLevel) -> None:
+    reg.player_unit("EVENT_PLAYER_HERO_LEVEL", "EVENT_UNIT_HERO_LEVEL", e.unit,
+                    Response(leveling_unit=e.unit))
 
 
-def _hero_skill(reg: EventRegistry, unit, ability_id, level, **_):
-    resp = {"learning_unit": unit, "learned_skill": ability_id, "learned_skill_level": level}
-    reg.player_unit("EVENT_PLAYER_HERO_SKILL", "EVENT_UNIT_HERO_SKILL", unit, resp)
+def _hero_skill(reg: EventRegistry, e: HeroSkill) -> None:
+    resp = Response(learning_unit=e.unit, learned_skill=e.ability_id,
+                    learned_skill_level=e.level)
+    reg.player_unit("EVENT_PLAYER_HERO_SKILL", "EVENT_UNIT_HERO_SKILL", e.unit, resp)
 
 
 def _item(kind: str):
-    def handler(reg: EventRegistry, unit, item, **_):
-        resp = {"manipulating_unit": unit, "manipulated_item": item}
-        reg.player_unit(f"EVENT_PLAYER_UNIT_{kind}_ITEM", f"EVENT_UNIT_{kind}_ITEM", unit, resp)
+    def handler(reg: EventRegistry, e: ItemPickup | ItemDrop | ItemUse) -> None:
+        resp = Response(manipulating_unit=e.unit, manipulated_item=e.item)
+        reg.player_unit(f"EVENT_PLAYER_UNIT_{kind}_ITEM", f"EVENT_UNIT_{kind}_ITEM", e.unit, resp)
     return handler
 
 
@@ -701,96 +721,103 @@ CONSTRUCT_PHASES = {"start": "constructing_structure", "cancel": "cancelled_stru
                     "finish": "constructed_structure"}
 
 
-def _unit_construct(reg: EventRegistry, phase, unit, **_):
-    """Construction of structure ``unit`` started, was cancelled or finished: the structure
+def _unit_construct(reg: EventRegistry, e: UnitConstruct) -> None:
+    """Construction of structure ``e.unit`` started, was cancelled or finished: the structure
     is the event unit (its owner's player-unit event; common.j has no
-    EVENT_UNIT_CONSTRUCT_START)."""
-    key = CONSTRUCT_PHASES.get(phase)
+    EVENT_UNIT_CONSTRUCT_START). Other phases raise nothing."""
+    key = CONSTRUCT_PHASES.get(e.phase)
     if key is None:
         return
-    p = phase.upper()
+    p = e.phase.upper()
     reg.player_unit(f"EVENT_PLAYER_UNIT_CONSTRUCT_{p}",
-                    None if phase == "start" else f"EVENT_UNIT_CONSTRUCT_{p}", unit, {key: unit})
+                    None if e.phase == "start" else f"EVENT_UNIT_CONSTRUCT_{p}", e.unit,
+                    Response(**{key: e.unit}))
 
 
-def _unit_sold(reg: EventRegistry, shop, unit, buyer=None, **_):
+def _unit_sold(reg: EventRegistry, e: UnitSold) -> None:
     """``shop`` sold ``unit`` to ``buyer``: the shop is the event unit, so the player event
     is its owner's (as Blizzard.j's stock handling registers EVENT_PLAYER_UNIT_SELL_ITEM for
     the neutral shops' owner)."""
-    reg.player_unit("EVENT_PLAYER_UNIT_SELL", "EVENT_UNIT_SELL", shop,
-                    {"selling_unit": shop, "sold_unit": unit, "buying_unit": buyer})
+    reg.player_unit("EVENT_PLAYER_UNIT_SELL", "EVENT_UNIT_SELL", e.shop,
+                    Response(selling_unit=e.shop, sold_unit=e.unit, buying_unit=e.buyer))
 
 
-def _item_sold(reg: EventRegistry, shop, item, buyer=None, **_):
+def _item_sold(reg: EventRegistry, e: ItemSold) -> None:
     """``shop`` sold ``item`` to ``buyer`` (see ``_unit_sold``)."""
-    reg.player_unit("EVENT_PLAYER_UNIT_SELL_ITEM", "EVENT_UNIT_SELL_ITEM", shop,
-                    {"selling_unit": shop, "sold_item": item, "buying_unit": buyer})
+    reg.player_unit("EVENT_PLAYER_UNIT_SELL_ITEM", "EVENT_UNIT_SELL_ITEM", e.shop,
+                    Response(selling_unit=e.shop, sold_item=e.item, buying_unit=e.buyer))
 
 
-def _item_death(reg: EventRegistry, item, **_):
-    reg.widget_death(item, {})
+def _item_death(reg: EventRegistry, e: ItemDeath) -> None:
+    reg.widget_death(e.item, Response())
 
 
-def _destructable_death(reg: EventRegistry, destructable, **_):
-    reg.widget_death(destructable, {"trigger_destructable": destructable})
+def _destructable_death(reg: EventRegistry, e: DestructableDeath) -> None:
+    reg.widget_death(e.destructable, Response(trigger_destructable=e.destructable))
 
 
-def _player_state(reg: EventRegistry, player, state, old, value, **_):
-    resp = {"trigger_player": player, "event_player_state": enum_handle("playerstate", state)}
-    reg.limit_change("EVENT_PLAYER_STATE_LIMIT", ("playerstate", player, state), old, value, resp)
+def _player_state(reg: EventRegistry, e: PlayerStateChanged) -> None:
+    resp = Response(trigger_player=e.player,
+                    event_player_state=enum_handle("playerstate", e.state))
+    reg.limit_change("EVENT_PLAYER_STATE_LIMIT", ("playerstate", e.player, e.state), e.old,
+                     e.value, resp)
 
 
-def _alliance_changed(reg: EventRegistry, player, other=None, alliance=None, value=None, **_):
+def _alliance_changed(reg: EventRegistry, e: AllianceChanged) -> None:
     name = "EVENT_PLAYER_ALLIANCE_CHANGED"
-    regs = reg.find("alliance", player, alliance) + reg.find("player", reg.event(name).value, player)
-    reg.dispatch(name, regs, {"trigger_player": player})
+    regs = (reg.find("alliance", e.player, e.alliance)
+            + reg.find("player", reg.event(name).value, e.player))
+    reg.dispatch(name, regs, Response(trigger_player=e.player))
 
 
-def _game_state(reg: EventRegistry, state, old, value, **_):
-    resp = {"event_game_state": enum_handle("igamestate", state)}
-    reg.limit_change("EVENT_GAME_STATE_LIMIT", ("gamestate", state), old, value, resp)
+def _game_state(reg: EventRegistry, e: GameStateChanged) -> None:
+    resp = Response(event_game_state=enum_handle("igamestate", e.state))
+    reg.limit_change("EVENT_GAME_STATE_LIMIT", ("gamestate", e.state), e.old, e.value, resp)
 
 
-def _time_of_day(reg: EventRegistry, old, value, **_):
+def _time_of_day(reg: EventRegistry, e: TimeOfDayChanged) -> None:
     """A jump of the clock (SetTimeOfDay): registrations whose comparison turns true fire;
     every time-of-day registration is rescheduled for the clock's new course."""
     regs = reg.find("gamestate", FGAMESTATE_TIME_OF_DAY)
-    resp = {"event_game_state": enum_handle("fgamestate", FGAMESTATE_TIME_OF_DAY)}
-    if abs(old - value) > 1e-9:
+    resp = Response(event_game_state=enum_handle("fgamestate", FGAMESTATE_TIME_OF_DAY))
+    if abs(e.old - e.value) > 1e-9:
         reg.limit_change("EVENT_GAME_STATE_LIMIT", ("gamestate", FGAMESTATE_TIME_OF_DAY),
-                         old, value, resp)
+                         e.old, e.value, resp)
     for r in regs:
         reg.arm_time_of_day(r)
 
 
-def _unit_attacked(reg: EventRegistry, unit, attacker, **_):
-    reg.player_unit("EVENT_PLAYER_UNIT_ATTACKED", "EVENT_UNIT_ATTACKED", unit, {"attacker": attacker})
+def _unit_attacked(reg: EventRegistry, e: UnitAttacked) -> None:
+    reg.player_unit("EVENT_PLAYER_UNIT_ATTACKED", "EVENT_UNIT_ATTACKED", e.unit,
+                    Response(attacker=e.attacker))
 
 
-def _unit_damaged(reg: EventRegistry, unit, source=None, amount=0.0, **_):
-    resp = {"damage": amount, "damage_source": source}
+def _unit_damaged(reg: EventRegistry, e: UnitDamaged) -> None:
+    resp = Response(damage=e.amount, damage_source=e.source)
     pu = "EVENT_PLAYER_UNIT_DAMAGED" if reg._program_constant("EVENT_PLAYER_UNIT_DAMAGED") else None
-    reg.player_unit(pu, "EVENT_UNIT_DAMAGED", unit, resp)
+    reg.player_unit(pu, "EVENT_UNIT_DAMAGED", e.unit, resp)
 
 
-def _unit_selected(reg: EventRegistry, unit, player, selected=True, **_):
-    what = "SELECTED" if selected else "DESELECTED"
-    reg.player_unit(f"EVENT_PLAYER_UNIT_{what}", f"EVENT_UNIT_{what}", unit, {}, player=player)
+def _unit_selected(reg: EventRegistry, e: UnitSelected) -> None:
+    what = "SELECTED" if e.selected else "DESELECTED"
+    reg.player_unit(f"EVENT_PLAYER_UNIT_{what}", f"EVENT_UNIT_{what}", e.unit, Response(),
+                    player=e.player)
 
 
-def _spell(reg: EventRegistry, phase, unit, ability_id, target=None, x=None, y=None, **_):
-    if phase not in SPELL_PHASES:
+def _spell(reg: EventRegistry, e: Spell) -> None:
+    if e.phase not in SPELL_PHASES:
         return
-    resp = {"spell_unit": unit, "spell_ability_id": ability_id, "spell_target": target,
-            "spell_x": x, "spell_y": y}
-    p = phase.upper()
-    reg.player_unit(f"EVENT_PLAYER_UNIT_SPELL_{p}", f"EVENT_UNIT_SPELL_{p}", unit, resp)
+    resp = Response(spell_unit=e.unit, spell_ability_id=e.ability_id, spell_target=e.target,
+                    spell_x=e.x, spell_y=e.y)
+    p = e.phase.upper()
+    reg.player_unit(f"EVENT_PLAYER_UNIT_SPELL_{p}", f"EVENT_UNIT_SPELL_{p}", e.unit, resp)
 
 
-def _player_chat(reg: EventRegistry, player, text, **_):
+def _player_chat(reg: EventRegistry, e: PlayerChat) -> None:
     """S112: ``""`` matches everything; exact match compares whole text, otherwise a
     substring match. Matching ignores ASCII case (unverified community knowledge). Players
     that left (``RemovePlayer``) do not chat."""
+    player, text = e.player, e.text
     if player.get_slot_state() == SLOT_LEFT:
         return
     matching = []
@@ -800,33 +827,35 @@ def _player_chat(reg: EventRegistry, player, text, **_):
         if want == "" or (want == got if r.params["exact"] else want in got):
             matching.append(r)
     reg.dispatch(EventRegistry.name_of(enum_handle(*CHAT_EVENT)), matching,
-                 {"trigger_player": player, "chat_string": text},
+                 Response(trigger_player=player, chat_string=text),
                  extra=lambda r: {"chat_matched": r.params["text"]})
-    reg.player_event("EVENT_PLAYER_CHAT", player, {"chat_string": ""})
+    reg.player_event("EVENT_PLAYER_CHAT", player, Response(chat_string=""))
 
 
 def _player(name: str):
-    def handler(reg: EventRegistry, player, **_):
-        reg.player_event(name, player)
+    def handler(reg: EventRegistry,
+                e: PlayerLeft | PlayerVictory | PlayerDefeat | PlayerEndCinematic) -> None:
+        reg.player_event(name, e.player)
     return handler
 
 
-def _player_key(reg: EventRegistry, player, key, down=True, **_):
-    if key in ARROW_KEYS:
-        reg.player_event(f"EVENT_PLAYER_ARROW_{key.upper()}_{'DOWN' if down else 'UP'}", player)
+def _player_key(reg: EventRegistry, e: PlayerKey) -> None:
+    if e.key in ARROW_KEYS:
+        reg.player_event(f"EVENT_PLAYER_ARROW_{e.key.upper()}_{'DOWN' if e.down else 'UP'}",
+                         e.player)
 
 
-def _dialog_click(reg: EventRegistry, player, dialog, button, **_):
-    resp = {"trigger_player": player, "clicked_dialog": dialog, "clicked_button": button}
-    reg.dispatch("EVENT_DIALOG_BUTTON_CLICK", reg.find("button", button), resp)
-    reg.dispatch("EVENT_DIALOG_CLICK", reg.find("dialog", dialog), resp)
+def _dialog_click(reg: EventRegistry, e: DialogClick) -> None:
+    resp = Response(trigger_player=e.player, clicked_dialog=e.dialog, clicked_button=e.button)
+    reg.dispatch("EVENT_DIALOG_BUTTON_CLICK", reg.find("button", e.button), resp)
+    reg.dispatch("EVENT_DIALOG_CLICK", reg.find("dialog", e.dialog), resp)
 
 
-def _unit_loaded(reg: EventRegistry, unit, transport, **_):
+def _unit_loaded(reg: EventRegistry, e: UnitLoaded) -> None:
     """``unit`` was loaded into ``transport``: the loaded unit is the event unit (its
     owner's player-unit event); ``GetTransportUnit`` / ``GetLoadedUnit`` answer."""
-    reg.player_unit("EVENT_PLAYER_UNIT_LOADED", "EVENT_UNIT_LOADED", unit,
-                    {"transport_unit": transport, "loaded_unit": unit})
+    reg.player_unit("EVENT_PLAYER_UNIT_LOADED", "EVENT_UNIT_LOADED", e.unit,
+                    Response(transport_unit=e.transport, loaded_unit=e.unit))
 
 
 def command_key(ability_id: int, order: str | None) -> tuple:
@@ -835,53 +864,67 @@ def command_key(ability_id: int, order: str | None) -> tuple:
     return ("command", ability_id, (order or "").lower())
 
 
-def _command_button(reg: EventRegistry, player, ability_id=0, order=None, upgrade=None, **_):
+def _command_button(reg: EventRegistry, e: CommandButton) -> None:
     """``player`` clicked a command button: an ability's (``ability_id``, ``order``; train
     buttons are 'Aque' with the unit's id string, build buttons a build ability with it) or
     a research's (``upgrade``: its rawcode). The player is ``GetTriggerPlayer``."""
-    if upgrade is not None:
-        regs = reg.find("upgrade_command", upgrade)
+    if e.upgrade is not None:
+        regs = reg.find("upgrade_command", e.upgrade)
     else:
-        regs = reg.find(*command_key(ability_id, order))
-    reg.dispatch(COMMAND_BUTTON_NAME, regs, {"trigger_player": player})
+        regs = reg.find(*command_key(e.ability_id, e.order))
+    reg.dispatch(COMMAND_BUTTON_NAME, regs, Response(trigger_player=e.player))
 
 
-MODEL_EVENTS: dict[str, Callable] = {
-    "unit_created": _unit_created,
-    "unit_moved": _unit_moved,
-    "unit_death": _unit_death,
-    "unit_decay": _unit_decay,
-    "unit_owner_changed": _unit_owner_changed,
-    "unit_state": _unit_state,
-    "unit_order": _unit_order,
-    "hero_level": _hero_level,
-    "hero_skill": _hero_skill,
-    "item_pickup": _item("PICKUP"),
-    "item_drop": _item("DROP"),
-    "item_use": _item("USE"),
-    "item_death": _item_death,
-    "unit_construct": _unit_construct,
-    "unit_sold": _unit_sold,
-    "item_sold": _item_sold,
-    "destructable_death": _destructable_death,
-    "player_state": _player_state,
-    "alliance_changed": _alliance_changed,
-    "game_state": _game_state,
-    "time_of_day": _time_of_day,
-    "unit_attacked": _unit_attacked,
-    "unit_damaged": _unit_damaged,
-    "unit_selected": _unit_selected,
-    "spell": _spell,
-    "player_chat": _player_chat,
-    "player_left": _player("EVENT_PLAYER_LEAVE"),
-    "player_victory": _player("EVENT_PLAYER_VICTORY"),
-    "player_defeat": _player("EVENT_PLAYER_DEFEAT"),
-    "player_end_cinematic": _player("EVENT_PLAYER_END_CINEMATIC"),
-    "player_key": _player_key,
-    "dialog_click": _dialog_click,
-    "unit_loaded": _unit_loaded,
-    "command_button": _command_button,
+MODEL_EVENTS: dict[type[ModelEvent], Callable[[EventRegistry, Any], None]] = {
+    UnitCreated: _unit_created,
+    UnitMoved: _unit_moved,
+    UnitDeath: _unit_death,
+    UnitDecay: _unit_decay,
+    UnitOwnerChanged: _unit_owner_changed,
+    UnitStateChanged: _unit_state,
+    UnitOrdered: _unit_order,
+    HeroLevel: _hero_level,
+    HeroSkill: _hero_skill,
+    ItemPickup: _item("PICKUP"),
+    ItemDrop: _item("DROP"),
+    ItemUse: _item("USE"),
+    ItemDeath: _item_death,
+    UnitConstruct: _unit_construct,
+    UnitSold: _unit_sold,
+    ItemSold: _item_sold,
+    DestructableDeath: _destructable_death,
+    PlayerStateChanged: _player_state,
+    AllianceChanged: _alliance_changed,
+    GameStateChanged: _game_state,
+    TimeOfDayChanged: _time_of_day,
+    UnitAttacked: _unit_attacked,
+    UnitDamaged: _unit_damaged,
+    UnitSelected: _unit_selected,
+    Spell: _spell,
+    PlayerChat: _player_chat,
+    PlayerLeft: _player("EVENT_PLAYER_LEAVE"),
+    PlayerVictory: _player("EVENT_PLAYER_VICTORY"),
+    PlayerDefeat: _player("EVENT_PLAYER_DEFEAT"),
+    PlayerEndCinematic: _player("EVENT_PLAYER_END_CINEMATIC"),
+    PlayerKey: _player_key,
+    DialogClick: _dialog_click,
+    UnitLoaded: _unit_loaded,
+    CommandButton: _command_button,
 }
+"""Model event class -> the handler raising its JASS events (``EventRegistry.on_publish``)."""
+
+SILENT_EVENTS: dict[type[ModelEvent], str] = {
+    UnitRemoved: "removal raises no JASS event (jassbot TriggerRegisterLeaveRegion); "
+                 "natives.ui drops the unit's minimap icons",
+    UnitRevived: "hero revival events (EVENT_PLAYER_HERO_REVIVE_*) are not modelled",
+    UnitHidden: "hiding raises no region event (jassbot TriggerRegisterLeaveRegion)",
+    UnitUnloaded: "common.j has no unload event",
+    ItemRemoved: "removal raises no JASS event",
+    DestructableRemoved: "removal raises no JASS event",
+}
+"""Model events that raise no JASS event, and why. Every class of ``natives.modelevents`` is
+in ``MODEL_EVENTS``, in ``natives.dzapi.MODEL_EVENTS`` (DzAPI input) or here
+(``tests/test_events.py``)."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -1059,9 +1102,8 @@ def TriggerRegisterUnitInRange(ctx, trig, unit, rng, filt):
 def TriggerRegisterCommandEvent(ctx, trig, ability, order):
     """EVENT_COMMAND_BUTTON_CLICK for the command button of ability ``whichAbility`` (0: the
     common commands) with order string ``order`` (Blizzard.j registers train buttons as
-    'Aque' with the unit's id string). Registered and indexed (model event
-    ``command_button``), but nothing in the model publishes it yet: no command card is
-    simulated, so such triggers only run when a scenario step or a test publishes the click.
+    'Aque' with the unit's id string). Raised by the model event ``CommandButton``: no
+    command card is simulated, so the scenario ``command`` step publishes the click.
     Answers the unverified id ``COMMAND_BUTTON_EVENT``."""
     return _events(ctx).register(trig, enum_handle(*COMMAND_BUTTON_EVENT),
                                  command_key(ability, order), ability,
@@ -1071,7 +1113,8 @@ def TriggerRegisterCommandEvent(ctx, trig, ability, order):
 @native("TriggerRegisterUpgradeCommandEvent", "takes trigger whichTrigger, integer whichUpgrade returns event")
 def TriggerRegisterUpgradeCommandEvent(ctx, trig, upgrade):
     """EVENT_COMMAND_BUTTON_CLICK for the research button of ``whichUpgrade``; see
-    ``TriggerRegisterCommandEvent`` (same id; nothing in the model publishes it yet)."""
+    ``TriggerRegisterCommandEvent`` (same id; the scenario ``command`` step with ``upgrade``
+    publishes the click)."""
     return _events(ctx).register(trig, enum_handle(*COMMAND_BUTTON_EVENT),
                                  ("upgrade_command", upgrade), upgrade, name=COMMAND_BUTTON_NAME)
 
@@ -1098,126 +1141,65 @@ def TriggerRegisterDialogButtonEvent(ctx, trig, button):
 # Response natives (read the running thread's response: they survive waits)
 # ---------------------------------------------------------------------------------------
 
-def _response_native(name: str, returns: str, key: str, doc: str) -> None:
-    def get(ctx):
-        return ctx.thread.response.get(key)
-
-    get.__doc__ = f"{doc} (response ``{key}``; null/0 outside such events)."
-    get.__name__ = name
-    native(name, f"takes nothing returns {returns}", constant=True)(get)
-
-
-for _name, _returns, _key, _doc in (
-    ("GetTriggerUnit", "unit", "trigger_unit", "The event's unit"),
-    ("GetTriggerPlayer", "player", "trigger_player", "The event's player"),
-    ("GetTriggerWidget", "widget", "trigger_widget", "The dying widget / event unit"),
-    ("GetTriggerDestructable", "destructable", "trigger_destructable", "The dying destructable"),
-    ("GetTriggeringRegion", "region", "trigger_region", "The region entered or left"),
-    ("GetEnteringUnit", "unit", "entering_unit", "The unit entering a region"),
-    ("GetLeavingUnit", "unit", "leaving_unit", "The unit leaving a region"),
-    ("GetDyingUnit", "unit", "dying_unit", "The dying unit"),
-    ("GetKillingUnit", "unit", "killing_unit", "The killer"),
-    ("GetDecayingUnit", "unit", "decaying_unit", "The decaying unit"),
-    ("GetAttacker", "unit", "attacker", "The attacking unit"),
-    ("GetEventDamageSource", "unit", "damage_source", "The damage source"),
-    ("GetLevelingUnit", "unit", "leveling_unit", "The hero that gained a level"),
-    ("GetLearningUnit", "unit", "learning_unit", "The hero that learned a skill"),
-    ("GetLearnedSkill", "integer", "learned_skill", "The learned ability rawcode"),
-    ("GetLearnedSkillLevel", "integer", "learned_skill_level", "The learned skill level"),
-    ("GetChangingUnit", "unit", "changing_unit", "The unit that changed owner"),
-    ("GetChangingUnitPrevOwner", "player", "changing_unit_prev_owner", "Its previous owner"),
-    ("GetManipulatingUnit", "unit", "manipulating_unit", "The unit using/getting/dropping an item"),
-    ("GetManipulatedItem", "item", "manipulated_item", "The item"),
-    ("GetOrderedUnit", "unit", "ordered_unit", "The ordered unit"),
-    ("GetIssuedOrderId", "integer", "issued_order_id", "The order id"),
-    ("GetOrderTarget", "widget", "order_target", "The order's target widget"),
-    ("GetSpellAbilityUnit", "unit", "spell_unit", "The caster"),
-    ("GetSpellAbilityId", "integer", "spell_ability_id", "The spell's ability rawcode"),
-    ("GetEventPlayerState", "playerstate", "event_player_state", "The player state"),
-    ("GetEventUnitState", "unitstate", "event_unit_state", "The unit state"),
-    ("GetEventGameState", "gamestate", "event_game_state", "The game state"),
-    ("GetClickedButton", "button", "clicked_button", "The clicked dialog button (S147)"),
-    ("GetClickedDialog", "dialog", "clicked_dialog", "The dialog of the clicked button (S147)"),
-    # Other unit events. Construction and shop sales are raised by the model events
-    # ``unit_construct`` / ``unit_sold`` / ``item_sold`` (scenario steps); training,
-    # research, rescue, revival, summons, transports, detection and target acquisition are
-    # not simulated, so these answer null/0 unless an event carries them, as the game does
-    # for a response that does not belong to the running event.
-    ("GetRevivableUnit", "unit", "revivable_unit", "The hero that became revivable"),
-    ("GetRevivingUnit", "unit", "reviving_unit", "The hero being revived"),
-    ("GetRescuer", "unit", "rescuer", "The unit that rescued the triggering unit"),
-    ("GetConstructingStructure", "unit", "constructing_structure", "The structure whose construction started"),
-    ("GetCancelledStructure", "unit", "cancelled_structure", "The structure whose construction was cancelled"),
-    ("GetConstructedStructure", "unit", "constructed_structure", "The structure that finished construction"),
-    ("GetResearchingUnit", "unit", "researching_unit", "The unit researching"),
-    ("GetTrainedUnit", "unit", "trained_unit", "The unit that finished training"),
-    ("GetDetectedUnit", "unit", "detected_unit", "The detected unit"),
-    ("GetSummoningUnit", "unit", "summoning_unit", "The summoning unit"),
-    ("GetSummonedUnit", "unit", "summoned_unit", "The summoned unit"),
-    ("GetTransportUnit", "unit", "transport_unit", "The transport loading a unit"),
-    ("GetLoadedUnit", "unit", "loaded_unit", "The unit loaded into a transport"),
-    ("GetSellingUnit", "unit", "selling_unit", "The shop that sold a unit or item"),
-    ("GetSoldUnit", "unit", "sold_unit", "The unit sold"),
-    ("GetBuyingUnit", "unit", "buying_unit", "The unit that bought"),
-    ("GetSoldItem", "item", "sold_item", "The item sold"),
-    ("GetEventDetectingPlayer", "player", "detecting_player", "The player that detected a unit"),
-    ("GetEventTargetUnit", "unit", "event_target_unit", "The target of EVENT_UNIT_ACQUIRED_TARGET / TARGET_IN_RANGE"),
-    ("GetWinningPlayer", "player", "winning_player", "The winner of EVENT_GAME_VICTORY"),
-    ("GetTournamentFinishNowPlayer", "player", "tournament_player", "The player of EVENT_GAME_TOURNAMENT_FINISH_NOW"),
-    ("GetTriggeringTrackable", "trackable", "trigger_trackable", "The trackable hit or tracked"),
-):
-    _response_native(_name, _returns, _key, _doc)
-del _name, _returns, _key, _doc
+def _generated_getter(name: str, field_name: str, returns: str) -> Callable:
+    read = attrgetter(field_name)
+    if returns == "integer":
+        def get(ctx):
+            value = read(ctx.thread.response)
+            return 0 if value is None else int(value)
+    elif returns == "real":
+        def get(ctx):
+            value = read(ctx.thread.response)
+            return 0.0 if value is None else float(value)
+    else:
+        def get(ctx):
+            return read(ctx.thread.response)
+    get.__name__ = get.__qualname__ = name
+    return get
 
 
-def _integer_response(name: str, key: str, doc: str) -> None:
-    def get(ctx):
-        value = ctx.thread.response.get(key)
-        return 0 if value is None else int(value)
-
-    get.__doc__ = f"{doc} (response ``{key}``; 0 outside such events)."
-    get.__name__ = name
-    native(name, "takes nothing returns integer", constant=True)(get)
-
-
-for _name, _key, _doc in (
-    ("GetTrainedUnitType", "trained_unit_type", "The unit type rawcode whose training started, was cancelled or finished"),
-    ("GetResearched", "researched", "The research (tech) rawcode"),
-    ("GetTournamentFinishNowRule", "tournament_rule", "The rule of EVENT_GAME_TOURNAMENT_FINISH_NOW"),
-):
-    _integer_response(_name, _key, _doc)
-del _name, _key, _doc
+def _register_response_natives() -> dict[str, str]:
+    """Register one native per ``Response`` field that names one (``ResponseNative``);
+    returns {native name: field name}."""
+    out: dict[str, str] = {}
+    for field_name, spec in response_natives():
+        get = _generated_getter(spec.name, field_name, spec.returns)
+        zero = {"integer": "0", "real": "0.0"}.get(spec.returns, "null")
+        get.__doc__ = f"{spec.doc} (response ``{field_name}``; {zero} outside such events)."
+        native(spec.name, f"takes nothing returns {spec.returns}", constant=spec.constant,
+               map_declared=spec.map_declared)(get)
+        out[spec.name] = field_name
+    return out
 
 
-def _zero_or(value):
-    return 0 if value is None else value
+GENERATED_RESPONSE_NATIVES: dict[str, str] = _register_response_natives()
+"""Response natives generated from ``natives.response.Response`` fields: native -> field."""
 
-
-@native("GetEventDamage", "takes nothing returns real", constant=True)
-def GetEventDamage(ctx):
-    """Damage amount of EVENT_UNIT_DAMAGED (0.0 elsewhere)."""
-    return float(_zero_or(ctx.thread.response.get("damage")))
-
-
-@native("GetOrderPointX", "takes nothing returns real", constant=True)
-def GetOrderPointX(ctx):
-    """X of a point order (0.0 elsewhere), world units."""
-    return float(_zero_or(ctx.thread.response.get("order_x")))
-
-
-@native("GetOrderPointY", "takes nothing returns real", constant=True)
-def GetOrderPointY(ctx):
-    """Y of a point order (0.0 elsewhere), world units."""
-    return float(_zero_or(ctx.thread.response.get("order_y")))
+COMPUTED_RESPONSE_NATIVES: dict[str, str] = {
+    "GetOrderPointLoc": "a new location at (order_x, order_y)",
+    "GetOrderTargetUnit": "order_target when it is a unit",
+    "GetOrderTargetItem": "order_target when it is an item",
+    "GetOrderTargetDestructable": "order_target when it is a destructable",
+    "GetSpellTargetUnit": "spell_target when it is a unit",
+    "GetSpellTargetItem": "spell_target when it is an item",
+    "GetSpellTargetDestructable": "spell_target when it is a destructable",
+    "GetSpellTargetLoc": "a new location at (spell_x, spell_y)",
+    "GetSpellAbility": "the caster's ability object of spell_ability_id (natives.objectfields)",
+    "GetSaveBasicFilename": "EventRegistry.save_name, valid while save/load handlers run",
+    "GetTournamentFinishSoonTimeRemaining": "0.0: never a tournament game (natives.mission)",
+}
+"""Event response natives that compute their answer instead of returning one ``Response``
+field (``tests/test_events.py`` checks that every implemented response native of common.j
+is generated or listed here)."""
 
 
 @native("GetOrderPointLoc", "takes nothing returns location", constant=True)
 def GetOrderPointLoc(ctx):
     """A new location at a point order's target (null elsewhere; the caller must remove it)."""
     r = ctx.thread.response
-    if r.get("order_x") is None:
+    if r.order_x is None:
         return None
-    return new_location(ctx.game, r["order_x"], r["order_y"])
+    return new_location(ctx.game, r.order_x, r.order_y)
 
 
 def _typed(value, type_name: str):
@@ -1226,65 +1208,41 @@ def _typed(value, type_name: str):
 
 @native("GetOrderTargetUnit", "takes nothing returns unit", constant=True)
 def GetOrderTargetUnit(ctx):
-    return _typed(ctx.thread.response.get("order_target"), "unit")
+    return _typed(ctx.thread.response.order_target, "unit")
 
 
 @native("GetOrderTargetItem", "takes nothing returns item", constant=True)
 def GetOrderTargetItem(ctx):
-    return _typed(ctx.thread.response.get("order_target"), "item")
+    return _typed(ctx.thread.response.order_target, "item")
 
 
 @native("GetOrderTargetDestructable", "takes nothing returns destructable", constant=True)
 def GetOrderTargetDestructable(ctx):
-    return _typed(ctx.thread.response.get("order_target"), "destructable")
+    return _typed(ctx.thread.response.order_target, "destructable")
 
 
 @native("GetSpellTargetUnit", "takes nothing returns unit", constant=True)
 def GetSpellTargetUnit(ctx):
-    return _typed(ctx.thread.response.get("spell_target"), "unit")
+    return _typed(ctx.thread.response.spell_target, "unit")
 
 
 @native("GetSpellTargetItem", "takes nothing returns item", constant=True)
 def GetSpellTargetItem(ctx):
-    return _typed(ctx.thread.response.get("spell_target"), "item")
+    return _typed(ctx.thread.response.spell_target, "item")
 
 
 @native("GetSpellTargetDestructable", "takes nothing returns destructable", constant=True)
 def GetSpellTargetDestructable(ctx):
-    return _typed(ctx.thread.response.get("spell_target"), "destructable")
-
-
-@native("GetSpellTargetX", "takes nothing returns real", constant=True)
-def GetSpellTargetX(ctx):
-    """X of the spell's target point, world units (0.0 without one)."""
-    return float(_zero_or(ctx.thread.response.get("spell_x")))
-
-
-@native("GetSpellTargetY", "takes nothing returns real", constant=True)
-def GetSpellTargetY(ctx):
-    """Y of the spell's target point, world units (0.0 without one)."""
-    return float(_zero_or(ctx.thread.response.get("spell_y")))
+    return _typed(ctx.thread.response.spell_target, "destructable")
 
 
 @native("GetSpellTargetLoc", "takes nothing returns location", constant=True)
 def GetSpellTargetLoc(ctx):
     """A new location at the spell's target point (null without one)."""
     r = ctx.thread.response
-    if r.get("spell_x") is None:
+    if r.spell_x is None:
         return None
-    return new_location(ctx.game, r["spell_x"], r["spell_y"])
-
-
-@native("GetEventPlayerChatString", "takes nothing returns string", constant=True)
-def GetEventPlayerChatString(ctx):
-    """The typed text for chat registrations; ``""`` for EVENT_PLAYER_CHAT (S112)."""
-    return ctx.thread.response.get("chat_string")
-
-
-@native("GetEventPlayerChatStringMatched", "takes nothing returns string", constant=True)
-def GetEventPlayerChatStringMatched(ctx):
-    """The registered text of the chat registration that fired (S112)."""
-    return ctx.thread.response.get("chat_matched")
+    return new_location(ctx.game, r.spell_x, r.spell_y)
 
 
 @native("GetSaveBasicFilename", "takes nothing returns string", constant=True)

@@ -16,39 +16,13 @@ Time
     assigning ``game.now`` moves the clock.
 
 Events
-    Model changes that triggers may observe are published with ``game.publish(name,
-    **payload)``: the pair is appended to ``game.published`` and handed to each callable in
-    ``game.subscribers`` (the event layer subscribes there). Event names used by the modules
-    of this package:
-
-    =====================  ===============================================================
-    name                   payload
-    =====================  ===============================================================
-    ``unit_created``       unit
-    ``unit_removed``       unit
-    ``unit_death``         unit, killer (unit or None)
-    ``unit_decay``         unit (corpse finished decaying; the unit is removed right after)
-    ``unit_revived``       unit
-    ``unit_owner_changed`` unit, previous (player), owner (player)
-    ``unit_moved``         unit, from_x, from_y, x, y (every position change, world units)
-    ``unit_hidden``        unit, hidden (bool)
-    ``unit_state``         unit, state ("life"/"max_life"/"mana"/"max_mana"), old, value
-    ``unit_order``         unit, order (``natives.units.Order``)
-    ``hero_level``         unit, level, previous
-    ``hero_skill``         unit, ability_id, level
-    ``item_pickup``        unit, item
-    ``item_drop``          unit, item
-    ``item_removed``       item
-    ``item_death``         item
-    ``destructable_death`` destructable
-    ``destructable_removed`` destructable
-    ``player_state``       player, state (playerstate int), old, value
-    ``alliance_changed``   player, other, alliance (alliancetype int), value
-    ``unit_loaded``        unit, transport (``UnitStore.load_unit``)
-    ``unit_unloaded``      unit, transport (``UnitStore.unload_unit``)
-    ``command_button``     player, ability_id and order, or player and upgrade (a command
-                           button click; nothing in the model publishes it yet)
-    =====================  ===============================================================
+    Model changes that triggers may observe are published with ``game.publish(event)``,
+    ``event`` an instance of one of the frozen dataclasses of ``natives.modelevents`` (one
+    class per kind of transition, each documenting its fields, their units and who publishes
+    it; ``ALL_EVENTS`` lists them): the instance is appended to ``game.published`` and handed
+    to each callable in ``game.subscribers``. The event layer subscribes there and dispatches
+    by type (``natives.events.MODEL_EVENTS``, ``natives.dzapi``); ``natives.ui`` watches
+    ``UnitRemoved``. Anything else passed to ``publish`` is a ``TypeError``.
 
 World
     ``world_bounds`` is (min_x, min_y, max_x, max_y) in world units, default
@@ -98,6 +72,7 @@ from natives.handles import HandleTable
 from natives.hashtables import HashtableStore
 from natives.mapsetup import MapSetup
 from natives.mission import MAP_DIFFICULTY_NORMAL, Outcome, SaveFiles
+from natives.modelevents import ModelEvent
 from natives.players import Players
 from natives.preload import PreloadState
 from natives.quests import QuestLog
@@ -117,7 +92,8 @@ PRE_PLAYER_AGENTS = 8
 0x100008 (1048584) as in jassdoc's example (S067, medium confidence)."""
 
 PUBLISHED_LOG_LIMIT = 100_000
-"""Most recent published events kept in ``Game.published``."""
+"""Most recent published events (``natives.modelevents`` instances) kept in
+``Game.published``."""
 
 
 @dataclass(init=False, eq=False, repr=False)
@@ -159,7 +135,7 @@ class Game:
     # -- world --------------------------------------------------------------------------
     world_bounds: tuple[float, float, float, float]
     pathing: PathingMap
-    terrain_tiles: TerrainTiles | None
+    terrain_tiles: TerrainTiles
     blight: BlightPlane
     # -- stores, in dependency order ------------------------------------------------------
     handles: HandleTable
@@ -216,7 +192,7 @@ class Game:
 
         self.world_bounds = tuple(float(v) for v in world_bounds)
         self.pathing = PathingMap.clear(self.world_bounds)
-        self.terrain_tiles = None
+        self.terrain_tiles = TerrainTiles(self)
         self.blight = BlightPlane()
 
         self.handles = HandleTable()
@@ -283,11 +259,14 @@ class Game:
         return self.scheduler.next_due()
 
     # -- events and warnings ------------------------------------------------------------
-    def publish(self, event_name: str, **payload: Any) -> None:
-        """Record a model event and hand it to every subscriber (see module docstring)."""
-        self.published.append((event_name, payload))
+    def publish(self, event: ModelEvent) -> None:
+        """Record a model event (a ``natives.modelevents`` instance) and hand it to every
+        subscriber (see module docstring); ``TypeError`` for anything else."""
+        if not isinstance(event, ModelEvent):
+            raise TypeError(f"game.publish takes a natives.modelevents event, not {event!r}")
+        self.published.append(event)
         for subscriber in list(self.subscribers):
-            subscriber(event_name, payload)
+            subscriber(event)
 
     def record(self, kind: str, **data: Any) -> None:
         """Add an entry to the timeline a run prints (``jass run``): what the local player

@@ -49,28 +49,28 @@ class Group(Handle):
         super().__init__()
         self.ordinal = ordinal
         self.members: list[Unit] = []
-        self._ids: set[int] = set()
+        self._index: dict[Unit, None] = {}   # membership, insertion-ordered (plain data)
 
     def __contains__(self, u: Unit) -> bool:
-        return id(u) in self._ids
+        return u in self._index
 
     def add(self, u: Unit) -> bool:
-        if id(u) in self._ids:
+        if u in self._index:
             return False
-        self._ids.add(id(u))
+        self._index[u] = None
         self.members.append(u)
         return True
 
     def remove(self, u: Unit) -> bool:
-        if id(u) not in self._ids:
+        if u not in self._index:
             return False
-        self._ids.discard(id(u))
+        del self._index[u]
         self.members.remove(u)
         return True
 
     def clear(self) -> None:
         self.members.clear()
-        self._ids.clear()
+        self._index.clear()
 
     def __len__(self) -> int:
         return len(self.members)
@@ -242,18 +242,6 @@ def ForGroup(ctx, g, code):
         if u.destroyed:
             continue
         ctx.run_code(code, enum_unit=u)
-
-
-@native("GetEnumUnit", "takes nothing returns unit", constant=True)
-def GetEnumUnit(ctx):
-    """The unit of the running ``ForGroup`` callback (null elsewhere)."""
-    return ctx.thread.response.get("enum_unit")
-
-
-@native("GetFilterUnit", "takes nothing returns unit", constant=True)
-def GetFilterUnit(ctx):
-    """The unit an enum filter or event filter is asked about (null elsewhere)."""
-    return ctx.thread.response.get("filter_unit")
 
 
 # -- enumerations ---------------------------------------------------------------------------

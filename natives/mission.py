@@ -48,9 +48,10 @@ Timeline (kinds of ``natives.timeline``)
     results change the model only (no timeline kind).
 
 Model events (``game.publish``)
-    ``player_victory`` / ``player_defeat`` (player) when ``RemovePlayer`` gives that result
-    (for ``EVENT_PLAYER_VICTORY`` 14 / ``EVENT_PLAYER_DEFEAT`` 13 triggers, S144 medium);
-    ``player_left`` (player) when a non-local player quits through a quit button (for
+    ``PlayerVictory`` / ``PlayerDefeat`` (``natives.modelevents``) when ``RemovePlayer``
+    gives that result (for ``EVENT_PLAYER_VICTORY`` 14 / ``EVENT_PLAYER_DEFEAT`` 13
+    triggers, S144 medium);
+    ``PlayerLeft`` when a non-local player quits through a quit button (for
     ``EVENT_PLAYER_LEAVE``).
 
 Project choices (not researched)
@@ -68,6 +69,7 @@ from dataclasses import dataclass, field
 
 from natives.builtin import CONSTANTS, constant
 from natives.handles import enum_handle, enum_value
+from natives.modelevents import PlayerDefeat, PlayerLeft, PlayerVictory
 from natives.registry import native
 from natives.sandbox import Sandbox, SandboxError, check_name
 
@@ -163,10 +165,10 @@ class Outcome(Mapping):
         self.results[player.id] = name
         if result == PLAYER_GAME_RESULT_VICTORY:
             self.game.record("victory", player=player.id)
-            self.game.publish("player_victory", player=player)
+            self.game.publish(PlayerVictory(player))
         elif result == PLAYER_GAME_RESULT_DEFEAT:
             self.game.record("defeat", player=player.id, message="")
-            self.game.publish("player_defeat", player=player)
+            self.game.publish(PlayerDefeat(player))
 
     def end(self, reason: str, score_screen: bool, next_level: str | None = None) -> bool:
         """End the mission for the local player; False (and a warning) if it already ended."""
@@ -194,7 +196,7 @@ class Outcome(Mapping):
             return
         self.left.add(player.id)
         player.slot_state = _SLOT_LEFT
-        self.game.publish("player_left", player=player)
+        self.game.publish(PlayerLeft(player))
 
 
     # -- difficulty ---------------------------------------------------------------------
@@ -227,7 +229,7 @@ def difficulty_of(game) -> int:
 def player_quit(game, player, score_screen: bool) -> None:
     """``player`` clicked a quit button (``DialogAddQuitButton``, S148): for the local player
     the mission ends (``game_over`` reason ``quit``; ``score_screen`` tells whether the score
-    screen follows); another player leaves the game (slot state LEFT, ``player_left``
+    screen follows); another player leaves the game (slot state LEFT, ``PlayerLeft``
     published). The player's result is not changed."""
     outcome(game).quit(player, score_screen)
 

@@ -148,9 +148,9 @@ def GetSpellAbility(ctx):
     """The casting unit's instance of the spell of a spell event (null outside one, or when
     the caster no longer has the ability)."""
     r = ctx.thread.response
-    if r.get("spell_unit") is None or r.get("spell_ability_id") is None:
+    if r.spell_unit is None or not r.spell_ability_id:
         return None
-    return ability_of(ctx.game, r["spell_unit"], r["spell_ability_id"])
+    return ability_of(ctx.game, r.spell_unit, r.spell_ability_id)
 
 
 # ---------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from __future__ import annotations
 from natives.boolexpr import eval_filter
 from natives.geometry import new_location
 from natives.handles import Handle, alive, enum_handle, enum_value
+from natives.modelevents import AllianceChanged, PlayerStateChanged
 from natives.registry import native
 
 # common.j enum values (facts from common.j)
@@ -132,11 +133,11 @@ class Player(Handle):
         return self.states.get(state, 0)
 
     def set_state(self, state: int, value: int) -> None:
-        """Set a player state and publish ``player_state`` when it changes."""
+        """Set a player state and publish ``PlayerStateChanged`` when it changes."""
         old = self.states.get(state, 0)
         self.states[state] = value
         if old != value:
-            self.game.publish("player_state", player=self, state=state, old=old, value=value)
+            self.game.publish(PlayerStateChanged(self, state, old, value))
 
     def add_state(self, state: int, delta: int) -> None:
         if delta:
@@ -386,14 +387,13 @@ def GetPlayerRace(ctx, p):
 
 @native("SetPlayerAlliance", "takes player sourcePlayer, player otherPlayer, alliancetype whichAllianceSetting, boolean value returns nothing")
 def SetPlayerAlliance(ctx, source, other, kind, value):
-    """Set one alliance flag; publishes ``alliance_changed`` when it changes."""
+    """Set one alliance flag; publishes ``AllianceChanged`` when it changes."""
     if source is None or other is None or kind is None:
         return
     old = source.alliance(other, kind.value)
     source.alliances[(other.id, kind.value)] = bool(value)
     if old != bool(value):
-        ctx.game.publish("alliance_changed", player=source, other=other,
-                         alliance=kind.value, value=bool(value))
+        ctx.game.publish(AllianceChanged(source, other, kind.value, bool(value)))
 
 
 @native("GetPlayerAlliance", "takes player sourcePlayer, player otherPlayer, alliancetype whichAllianceSetting returns boolean", constant=True)
@@ -732,16 +732,6 @@ def ForForce(ctx, force, code):
         return
     for p in force_players(ctx.game, force):
         ctx.run_code(code, enum_player=p)
-
-
-@native("GetEnumPlayer", "takes nothing returns player", constant=True)
-def GetEnumPlayer(ctx):
-    return ctx.thread.response.get("enum_player")
-
-
-@native("GetFilterPlayer", "takes nothing returns player", constant=True)
-def GetFilterPlayer(ctx):
-    return ctx.thread.response.get("filter_player")
 
 
 # ---------------------------------------------------------------------------------------

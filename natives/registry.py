@@ -10,9 +10,10 @@ API (used when no common.j is loaded) and check the loaded common.j against it::
 Calling convention (the VM converts at the boundary):
 
 - the first argument is the native context ``ctx`` (see ``jassvm.vm.NativeContext``):
-  ``ctx.game`` (the game-state model), ``ctx.vm``, ``ctx.thread`` (its ``response`` dict holds
-  the event payload: triggering trigger, unit, ...), ``ctx.now`` (game seconds),
-  ``ctx.run_code(code, **response)`` (runs a code value in a new callback thread to completion),
+  ``ctx.game`` (the game-state model), ``ctx.vm``, ``ctx.thread`` (its ``response``, a
+  ``natives.response.Response``, holds the event payload: triggering trigger, unit, ...),
+  ``ctx.now`` (game seconds), ``ctx.run_code(code, **fields)`` (runs a code value in a new
+  callback thread, response ``Response(**fields)``, to completion),
   ``ctx.crash(kind, message)`` (ends the calling thread with a recorded runtime error),
   ``ctx.warn(message)`` (records a runtime warning);
 - then the JASS arguments as Python values: integer -> ``int`` (already wrapped to 32 bits),

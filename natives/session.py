@@ -1,8 +1,9 @@
 """A game session: the game-state model and the VM wired together for one mission.
 
 ``GameSession`` owns a ``Game`` (the model) and a ``VM`` running a compiled program; it
-gives the VM the model's scheduler (one clock), connects handle reference counts and imports
-every natives module so the registry is complete.
+gives the VM the model's scheduler (one clock) and ``Response`` as the threads' response
+factory, connects handle reference counts and imports every natives module so the registry
+is complete.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from natives.game import Game
 from natives.handles import Handle
 from natives.players import MAP_CONTROL_USER
 from natives.registry import NATIVES
+from natives.response import Response
 
 # Every module that registers natives. Keep in sync with the package.
 NATIVE_MODULES = [
@@ -60,7 +62,8 @@ class GameSession:
         self.game = Game(seed=seed, local_player=local_player,
                          max_players=max_players or max_players_for(program), sandbox_dir=sandbox_dir)
         # One clock: model transitions, timers and sleeping threads share the game's queue.
-        self.vm = VM(program, game=self.game, op_limit=op_limit, scheduler=self.game.scheduler)
+        self.vm = VM(program, game=self.game, op_limit=op_limit, scheduler=self.game.scheduler,
+                     new_response=Response)
         self.game.vm = self.vm
         handles = self.game.handles
         self.vm.retain = _handle_hook(handles.retain)

@@ -30,6 +30,7 @@ from __future__ import annotations
 from natives.events import EventRegistry
 from natives.handles import Handle
 from natives.registry import native
+from natives.response import Response
 from natives.triggers import live_trigger
 
 MIN_TIMER_PERIOD = 1.0 / 10077.0
@@ -123,7 +124,7 @@ class TimerStore:
             t.state = "expired"
         expired = None if t.destroyed or t.internal else t
         if t.code is not None:
-            self.game.vm.run_callback(t.code, {"expired_timer": expired})
+            self.game.vm.run_callback(t.code, Response(expired_timer=expired))
         self.game.events.timer_expired(t)
 
     # -- operations ----------------------------------------------------------------------
@@ -263,11 +264,6 @@ def ResumeTimer(ctx, t):
         _store(ctx).resume(t)
 
 
-@native("GetExpiredTimer", "takes nothing returns timer")
-def GetExpiredTimer(ctx):
-    """The timer whose expiry started this thread; null elsewhere, after ``DestroyTimer``, and
-    for ``TriggerRegisterTimerEvent`` triggers (S115)."""
-    return ctx.thread.response.get("expired_timer")
 
 
 @native("PauseGame", "takes boolean flag returns nothing")

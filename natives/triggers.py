@@ -28,10 +28,10 @@ Contracts (DESIGN.md section 4, seed 004, ``shared/reference/jass-semantics.md``
   (``ExecuteFunc`` keeps the caller's trigger; outside any trigger it creates a new one that
   is never released, S102).
 
-Response keys set here: ``trigger`` (``GetTriggeringTrigger``), ``event_id``
-(``GetTriggerEventId``, set by the event layer), ``wait_on_sleeps`` (the run's
-``TriggerWaitOnSleeps`` mark, read when the run starts), ``trigger_actions`` (the run's
-``TriggerAction`` list, private to this module).
+Response fields (``natives.response.Response``) set here: ``trigger``
+(``GetTriggeringTrigger``), ``event_id`` (``GetTriggerEventId``, set by the event layer),
+``wait_on_sleeps`` (the run's ``TriggerWaitOnSleeps`` mark, read when the run starts),
+``trigger_actions`` (the run's ``TriggerAction`` list, private to this module).
 """
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ from jassvm.bytecode import CompiledFunction
 from natives.boolexpr import evaluate
 from natives.handles import Handle
 from natives.registry import native
+from natives.response import Response
 
 MIN_SLEEP = 0.1
 """Shortest ``TriggerSleepAction`` wait, game seconds. S098 (medium): waits have 10 Hz
@@ -50,8 +51,9 @@ granularity and 0 (and anything in (-120, 0)) still sleeps about 0.1 s. Choice: 
 below 0.1 s (NaN included) waits exactly 0.1 s; longer timeouts wait exactly as asked (no
 rounding to 0.1 s steps); the low-confidence "<= -120 aborts" rule is not modelled."""
 
-PRIVATE_KEYS = ("trigger_actions",)
-"""Response keys that belong to one run and are never inherited."""
+PRIVATE_FIELDS = {"trigger_actions": None}
+"""Response fields that belong to one run and are never inherited (with the value a new
+thread gets instead)."""
 
 
 class Trigger(Handle):
@@ -107,35 +109,36 @@ def live_trigger(t: Trigger | None) -> Trigger | None:
     return t
 
 
-def inherit(response: dict | None, **changes: Any) -> dict:
-    """A copy of ``response`` for a new thread, without run-private keys, updated."""
-    out = {k: v for k, v in (response or {}).items() if k not in PRIVATE_KEYS}
-    out.update(changes)
-    return out
+def inherit(response: Response | None, **changes: Any) -> Response:
+    """A copy of ``response`` (none: an empty one) for a new thread, without run-private
+    fields, with ``changes``."""
+    base = response if response is not None else Response()
+    return base.copy(**PRIVATE_FIELDS, **changes)
 
 
-def evaluate_conditions(ctx, trig: Trigger, response: dict) -> bool:
+def evaluate_conditions(ctx, trig: Trigger, response: Response) -> bool:
     """Run all conditions of ``trig`` in order, AND the results, no short-circuit (S106).
 
     Counts one evaluation. ``response`` is each condition thread's response context."""
     trig.eval_count += 1
     result = True
     for cond in list(trig.conditions):
-        if not evaluate(ctx, cond.boolexpr, **response):
+        if not evaluate(ctx, cond.boolexpr, response):
             result = False
     return result
 
 
-def run_actions(vm, trig: Trigger, response: dict):
-    """Start the action thread of ``trig`` over a snapshot of its actions (S108); returns
-    the Thread (or None when the trigger has no actions). Counts one execution."""
+def run_actions(vm, trig: Trigger, response: Response):
+    """Start the action thread of ``trig`` over a snapshot of its actions (S108) with
+    ``response`` (which it updates: trigger, actions, wait mark); returns the Thread (or
+    None when the trigger has no actions). Counts one execution."""
     trig.exec_count += 1
     acts = list(trig.actions)
     if not acts:
         return None
-    response["trigger"] = trig
-    response["trigger_actions"] = acts
-    response["wait_on_sleeps"] = trig.wait_on_sleeps
+    response.trigger = trig
+    response.trigger_actions = acts
+    response.wait_on_sleeps = trig.wait_on_sleeps
     return vm.start_thread([a.code for a in acts], "action", response)
 
 
@@ -155,7 +158,7 @@ def sleep_delay(timeout: float) -> float | None:
 
 def _drop_removed_actions(th) -> None:
     """S109: at a wait, pending actions removed with ``TriggerRemoveAction`` are skipped."""
-    acts = th.response.get("trigger_actions")
+    acts = th.response.trigger_actions
     pending = len(th.actions)
     if not acts or not pending:
         return
@@ -163,7 +166,7 @@ def _drop_removed_actions(th) -> None:
     keep = [a for a in rest if not a.removed]
     if len(keep) != len(rest):
         th.actions = deque(a.code for a in keep)
-        th.response["trigger_actions"] = done + keep
+        th.response.trigger_actions = done + keep
 
 
 # ---------------------------------------------------------------------------------------
@@ -235,19 +238,6 @@ def IsTriggerWaitOnSleeps(ctx, trig):
     is not documented)."""
     trig = live_trigger(trig)
     return trig is not None and trig.wait_on_sleeps
-
-
-@native("GetTriggeringTrigger", "takes nothing returns trigger", constant=True)
-def GetTriggeringTrigger(ctx):
-    """The trigger of the running thread (null in timer, group or force callbacks)."""
-    return ctx.thread.response.get("trigger")
-
-
-@native("GetTriggerEventId", "takes nothing returns eventid", constant=True)
-def GetTriggerEventId(ctx):
-    """The event id handle of the event that fired the running trigger (the same interned
-    handle the registration was given, so ``== EVENT_...`` works); null otherwise."""
-    return ctx.thread.response.get("event_id")
 
 
 @native("GetTriggerEvalCount", "takes trigger whichTrigger returns integer", constant=True)
@@ -366,7 +356,7 @@ def TriggerExecuteWait(ctx, trig):
     if trig is None:
         return
     th = run_actions(ctx.vm, trig, inherit(ctx.thread.response))
-    if th is not None and not th.finished and ctx.thread.response.get("wait_on_sleeps"):
+    if th is not None and not th.finished and ctx.thread.response.wait_on_sleeps:
         ctx.vm.wait_for(th)
 
 
@@ -384,8 +374,8 @@ def ExecuteFunc(ctx, name):
         ctx.warn(f"ExecuteFunc({name!r}) ignored: {why} (S103)")
         return
     response = inherit(ctx.thread.response)
-    if response.get("trigger") is None:
-        response["trigger"] = ctx.game.handles.allocate(Trigger())  # S102: never released
+    if response.trigger is None:
+        response.trigger = ctx.game.handles.allocate(Trigger())  # S102: never released
     ctx.vm.start_thread([fn], "executefunc", response)
 
 

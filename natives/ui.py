@@ -43,6 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 from natives.handles import Handle, alive, enum_value
+from natives.modelevents import UnitRemoved
 from natives.presentation import destroy_handle, new_handle
 from natives.registry import native
 
@@ -125,9 +126,9 @@ class UIState:
         if game is not None:
             game.subscribers.append(self._on_publish)
 
-    def _on_publish(self, name: str, payload: dict) -> None:
-        if name == "unit_removed":
-            unit = payload.get("unit")
+    def _on_publish(self, event) -> None:
+        if type(event) is UnitRemoved:
+            unit = event.unit
             for icon in [i for i in self.minimap_icons if i.unit is unit and i.orphan_destroy]:
                 self.destroy_icon(icon)
 

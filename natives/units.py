@@ -26,7 +26,7 @@ null (``GetUnitTypeId`` returns 0), but groups keep it as a hole (S123, see
 
 Model choices (project-authored, not researched): a unit dies when its life drops to 0.405
 or less; a dead non-hero corpse decays ``CORPSE_DECAY_SECONDS`` after death (then
-``unit_decay`` is published and the unit is removed) unless decay is suspended; dead heroes
+``UnitDecay`` is published and the unit is removed) unless decay is suspended; dead heroes
 keep using food and do not decay; a non-hero's items drop where it dies; a removed unit's
 items drop where it stood; orders are recorded (``unit.orders``) but move orders do not
 relocate the unit yet; ``Issue*Order`` returns True for any live unit (abilities are not
@@ -34,7 +34,7 @@ checked). Hero XP to reach level L is ``HERO_XP[L]`` (200, 500, 900, ... : +100*
 maximum level ``MAX_HERO_LEVEL``.
 
 Transports: ``UnitStore.load_unit``/``unload_unit`` keep which unit carries which
-(``IsUnitLoaded``, ``IsUnitInTransport``, ``unit_loaded`` -> EVENT_PLAYER_UNIT_LOADED);
+(``IsUnitLoaded``, ``IsUnitInTransport``, ``UnitLoaded`` -> EVENT_PLAYER_UNIT_LOADED);
 nothing loads units on its own. ``UnitUseItem*`` issue the ``useslotN`` order of the item's
 slot (recorded like other orders). Instanced object fields and ``ability`` handles live in
 ``natives.objectfields`` (``unit.fields``, ``unit.weapon_fields``, ``unit.ability_objects``,
@@ -49,6 +49,11 @@ from typing import Any, Callable, Iterable
 from natives.boolexpr import eval_filter
 from natives.geometry import Rect, new_location
 from natives.handles import Handle, alive, enum_handle, enum_value
+from natives.modelevents import (DestructableDeath, DestructableRemoved, HeroLevel, HeroSkill,
+                                 ItemDeath, ItemDrop, ItemPickup, ItemRemoved, UnitCreated,
+                                 UnitDamaged, UnitDeath, UnitDecay, UnitHidden, UnitLoaded,
+                                 UnitMoved, UnitOrdered, UnitOwnerChanged, UnitRemoved,
+                                 UnitRevived, UnitStateChanged, UnitUnloaded)
 from natives.players import (PLAYER_STATE_RESOURCE_FOOD_CAP, PLAYER_STATE_RESOURCE_FOOD_USED,
                              Player)
 from natives.objectfields import drop_ability
@@ -562,7 +567,7 @@ class UnitStore:
         self.units[u.serial] = u
         self._update_sector(u)
         self.refresh_food(u)
-        self.game.publish("unit_created", unit=u)
+        self.game.publish(UnitCreated(u))
         return u
 
     def remove_unit(self, u: Unit) -> None:
@@ -585,10 +590,10 @@ class UnitStore:
         self.game.handles.destroy(u)
         self.refresh_food(u)
         u.current_order = None
-        self.game.publish("unit_removed", unit=u)
+        self.game.publish(UnitRemoved(u))
 
     def kill_unit(self, u: Unit, killer: Unit | None = None) -> bool:
-        """Kill a live unit: life 0, publish ``unit_death``, start corpse decay."""
+        """Kill a live unit: life 0, publish ``UnitDeath``, start corpse decay."""
         if not u.alive:
             return False
         u.dead = True
@@ -604,7 +609,7 @@ class UnitStore:
             for item in list(u.inventory):
                 if item is not None:
                     self.drop_item(u, item, u.x, u.y)
-        self.game.publish("unit_death", unit=u, killer=killer)
+        self.game.publish(UnitDeath(u, killer))
         if not u.is_hero and not u.destroyed:
             self._schedule_decay(u, CORPSE_DECAY_SECONDS)
         return True
@@ -619,7 +624,7 @@ class UnitStore:
         u.decay_entry = None
         if u.decay_suspended or not u.dead or u.destroyed:
             return
-        self.game.publish("unit_decay", unit=u)
+        self.game.publish(UnitDecay(u))
         self.remove_unit(u)
 
     def _expire_timed_life(self, u: Unit) -> None:
@@ -655,7 +660,7 @@ class UnitStore:
         u.mana = u.max_mana
         self.refresh_food(u)
         self.move_unit(u, x, y, pathing=True)
-        self.game.publish("unit_revived", unit=u)
+        self.game.publish(UnitRevived(u))
         return True
 
     def set_owner(self, u: Unit, owner: Player, change_color: bool) -> None:
@@ -668,7 +673,7 @@ class UnitStore:
         if change_color:
             u.color = owner.color
         self.refresh_food(u)
-        self.game.publish("unit_owner_changed", unit=u, previous=previous, owner=owner)
+        self.game.publish(UnitOwnerChanged(u, previous, owner))
 
     def move_unit(self, u: Unit, x: float, y: float, pathing: bool = False) -> None:
         """Move ``u``; with ``pathing`` use the seed 003 placement rule (SetUnitPosition)."""
@@ -687,7 +692,7 @@ class UnitStore:
         u.x, u.y = x, y
         self._update_sector(u)
         if (fx, fy) != (x, y):
-            self.game.publish("unit_moved", unit=u, from_x=fx, from_y=fy, x=x, y=y)
+            self.game.publish(UnitMoved(u, fx, fy, x, y))
 
     def set_life(self, u: Unit, value: float, killer: Unit | None = None) -> None:
         """Set life (clamped to max); at ``DEATH_LIFE`` or below the unit dies."""
@@ -696,19 +701,19 @@ class UnitStore:
         old = u.life
         u.life = max(0.0, min(value, u.max_life))
         if u.life != old:
-            self.game.publish("unit_state", unit=u, state="life", old=old, value=u.life)
+            self.game.publish(UnitStateChanged(u, "life", old, u.life))
         if u.life <= DEATH_LIFE:
             self.kill_unit(u, killer)
 
     def damage_unit(self, u: Unit, amount: float, source: Unit | None = None) -> bool:
-        """``u`` takes ``amount`` damage (life points) from ``source``: ``unit_damaged`` is
+        """``u`` takes ``amount`` damage (life points) from ``source``: ``UnitDamaged`` is
         published first (the game raises the damage event before life drops), then life is
         lowered (death at ``DEATH_LIFE`` or below, ``source`` as killer). Armor, damage and
         attack types are not modelled. False (nothing happens) for a dead or removed unit;
         an invulnerable unit raises the event but keeps its life (project choice)."""
         if not u.alive:
             return False
-        self.game.publish("unit_damaged", unit=u, source=source, amount=float(amount))
+        self.game.publish(UnitDamaged(u, source, float(amount)))
         if u.alive and not u.invulnerable:
             self.set_life(u, u.life - float(amount), killer=source)
         return True
@@ -719,27 +724,25 @@ class UnitStore:
         if u.life > u.max_life:
             u.life = u.max_life
         if old != u.max_life:
-            self.game.publish("unit_state", unit=u, state="max_life", old=old,
-                              value=u.max_life)
+            self.game.publish(UnitStateChanged(u, "max_life", old, u.max_life))
 
     def set_mana(self, u: Unit, value: float) -> None:
         old = u.mana
         u.mana = max(0.0, min(value, u.max_mana))
         if old != u.mana:
-            self.game.publish("unit_state", unit=u, state="mana", old=old, value=u.mana)
+            self.game.publish(UnitStateChanged(u, "mana", old, u.mana))
 
     def set_max_mana(self, u: Unit, value: float) -> None:
         old = u.max_mana
         u.max_mana = max(0.0, value)
         u.mana = min(u.mana, u.max_mana)
         if old != u.max_mana:
-            self.game.publish("unit_state", unit=u, state="max_mana", old=old,
-                              value=u.max_mana)
+            self.game.publish(UnitStateChanged(u, "max_mana", old, u.max_mana))
 
     def set_hidden(self, u: Unit, hidden: bool) -> None:
         if u.hidden != hidden:
             u.hidden = hidden
-            self.game.publish("unit_hidden", unit=u, hidden=hidden)
+            self.game.publish(UnitHidden(u, hidden))
 
     # -- hero ---------------------------------------------------------------------------
     def _adjust_attribute(self, u: Unit, name: str, new_base: float) -> None:
@@ -772,7 +775,7 @@ class UnitStore:
                 self._adjust_attribute(u, name, h.base[name] + step * gain)
             h.skill_points = max(0, h.skill_points + step)
             if step > 0:
-                self.game.publish("hero_level", unit=u, level=h.level, previous=h.level - 1)
+                self.game.publish(HeroLevel(u, h.level, h.level - 1))
         if set_xp and (step < 0 or h.xp < HERO_XP[level]):
             h.xp = HERO_XP[level]
 
@@ -805,7 +808,7 @@ class UnitStore:
         self.items.pop(item.serial, None)
         self._drop_ability_objects(item)
         self.game.handles.destroy(item)
-        self.game.publish("item_removed", item=item)
+        self.game.publish(ItemRemoved(item))
 
     def give_item(self, u: Unit, item: Item, slot: int | None = None) -> bool:
         """Put ``item`` into ``u``'s first free slot (or ``slot``); False if no room."""
@@ -824,14 +827,14 @@ class UnitStore:
             self.drop_item(item.holder, item, item.holder.x, item.holder.y, publish=False)
         if item.itype.powerup and not u.paused:
             # powerups are used on pickup: the model does not apply their effect
-            self.game.publish("item_pickup", unit=u, item=item)
+            self.game.publish(ItemPickup(u, item))
             self.remove_item(item)
             return True
         u.inventory[slot] = item
         item.holder = u
         item.owner = u.owner
         item.x, item.y = u.x, u.y
-        self.game.publish("item_pickup", unit=u, item=item)
+        self.game.publish(ItemPickup(u, item))
         return True
 
     def drop_item(self, u: Unit, item: Item, x: float, y: float, publish: bool = True) -> bool:
@@ -841,7 +844,7 @@ class UnitStore:
         item.holder = None
         item.x, item.y = x, y
         if publish:
-            self.game.publish("item_drop", unit=u, item=item)
+            self.game.publish(ItemDrop(u, item))
         return True
 
     # -- destructables ------------------------------------------------------------------
@@ -863,14 +866,14 @@ class UnitStore:
             return
         d.dead = True
         d.life = 0.0
-        self.game.publish("destructable_death", destructable=d)
+        self.game.publish(DestructableDeath(d))
 
     def remove_destructable(self, d: Destructable) -> None:
         if d.destroyed:
             return
         self.destructables.pop(d.serial, None)
         self.game.handles.destroy(d)
-        self.game.publish("destructable_removed", destructable=d)
+        self.game.publish(DestructableRemoved(d))
 
     def _drop_ability_objects(self, owner) -> None:
         """Destroy the ``ability`` handles of a removed unit or item (natives.objectfields)."""
@@ -882,7 +885,7 @@ class UnitStore:
     # -- transports ---------------------------------------------------------------------
     def load_unit(self, transport: Unit, u: Unit) -> bool:
         """Load ``u`` into ``transport`` (both live, distinct, ``u`` not already loaded and
-        not carrying cargo itself): ``unit_loaded`` is published. The model keeps the
+        not carrying cargo itself): ``UnitLoaded`` is published. The model keeps the
         relation only (``u.transport``, ``transport.cargo``): the cargo keeps its position
         and visibility, and capacity is not checked. Nothing in the model loads units on its
         own (orders are recorded, not executed); scenario steps and tests call this."""
@@ -891,11 +894,11 @@ class UnitStore:
             return False
         u.transport = transport
         transport.cargo.append(u)
-        self.game.publish("unit_loaded", unit=u, transport=transport)
+        self.game.publish(UnitLoaded(u, transport))
         return True
 
     def unload_unit(self, u: Unit, publish: bool = True) -> bool:
-        """Take ``u`` out of its transport (``unit_unloaded`` published unless ``publish``
+        """Take ``u`` out of its transport (``UnitUnloaded`` published unless ``publish``
         is False); False when it is not loaded."""
         transport = u.transport
         if transport is None:
@@ -904,7 +907,7 @@ class UnitStore:
         if u in transport.cargo:
             transport.cargo.remove(u)
         if publish:
-            self.game.publish("unit_unloaded", unit=u, transport=transport)
+            self.game.publish(UnitUnloaded(u, transport))
         return True
 
     # -- orders -------------------------------------------------------------------------
@@ -918,7 +921,7 @@ class UnitStore:
         if len(u.orders) > 64:
             del u.orders[0]
         u.current_order = None if order.order == "stop" else order
-        self.game.publish("unit_order", unit=u, order=order)
+        self.game.publish(UnitOrdered(u, order))
         return True
 
     # -- queries ------------------------------------------------------------------------
@@ -976,7 +979,7 @@ def SetWidgetLife(ctx, w, life):
     elif isinstance(w, Item):
         w.life = max(0.0, life)
         if w.life <= 0.0:
-            ctx.game.publish("item_death", item=w)
+            ctx.game.publish(ItemDeath(w))
             store.remove_item(w)
 
 
@@ -1565,14 +1568,14 @@ def IsSuspendedXP(ctx, u):
 
 @native("SelectHeroSkill", "takes unit whichHero, integer abilcode returns nothing")
 def SelectHeroSkill(ctx, u, abilcode):
-    """Spend one skill point to learn/raise ``abilcode`` (publishes ``hero_skill``)."""
+    """Spend one skill point to learn/raise ``abilcode`` (publishes ``HeroSkill``)."""
     u = _hero(u)
     if u is None or u.hero.skill_points <= 0:
         return
     u.hero.skill_points -= 1
     level = u.abilities.get(abilcode, 0) + 1
     u.abilities[abilcode] = level
-    ctx.game.publish("hero_skill", unit=u, ability_id=abilcode, level=level)
+    ctx.game.publish(HeroSkill(u, abilcode, level))
 
 
 @native("ReviveHero", "takes unit whichHero, real x, real y, boolean doEyecandy returns boolean")
@@ -2447,7 +2450,7 @@ def _use_item(ctx, u, item, kind: str, **kw) -> bool:
     """Issue the "use the item in slot N" order (``useslot1``..``useslot6``) for a carried
     item. Like the other ``Issue*`` natives the model records the order and answers true for
     a live unit (the item's ability, target and cooldown are not checked, and the use
-    itself, ``item_use``, is left to whatever executes orders: scenario steps)."""
+    itself, ``ItemUse``, is left to whatever executes orders: scenario steps)."""
     u, item = _u(u), alive(item)
     if u is None or item is None or item.holder is not u or u.dead:
         return False
@@ -2703,16 +2706,6 @@ def EnumItemsInRect(ctx, r, filt, action):
             ctx.run_code(action, enum_item=item)
 
 
-@native("GetEnumItem", "takes nothing returns item", constant=True)
-def GetEnumItem(ctx):
-    return ctx.thread.response.get("enum_item")
-
-
-@native("GetFilterItem", "takes nothing returns item", constant=True)
-def GetFilterItem(ctx):
-    return ctx.thread.response.get("filter_item")
-
-
 # ---------------------------------------------------------------------------------------
 # Destructables
 # ---------------------------------------------------------------------------------------
@@ -2823,16 +2816,6 @@ def EnumDestructablesInRect(ctx, r, filt, action):
     for d in chosen:
         if not d.destroyed:
             ctx.run_code(action, enum_destructable=d)
-
-
-@native("GetEnumDestructable", "takes nothing returns destructable", constant=True)
-def GetEnumDestructable(ctx):
-    return ctx.thread.response.get("enum_destructable")
-
-
-@native("GetFilterDestructable", "takes nothing returns destructable", constant=True)
-def GetFilterDestructable(ctx):
-    return ctx.thread.response.get("filter_destructable")
 
 
 @native("GetDestructableTypeId", "takes destructable d returns integer")
@@ -3357,7 +3340,7 @@ def damage_widget(ctx, source: Unit | None, target, amount: float) -> bool:
         if not target.invulnerable:
             target.life = max(0.0, target.life - amount)
             if target.life <= 0.0:
-                ctx.game.publish("item_death", item=target)
+                ctx.game.publish(ItemDeath(target))
                 store.remove_item(target)
         return True
     return False

@@ -1,14 +1,15 @@
 """A small stand-in for the VM's native context, for testing natives without the VM.
 
 ``code`` and ``boolexpr`` values are plain Python callables taking the context:
-``run_code(code, **response)`` and ``eval_filter(boolexpr, **response)`` call them in a new
-"thread" whose response dict is ``response`` (so ``GetEnumUnit``/``GetFilterUnit`` work),
-then restore the caller's thread.
+``run_code(code, **fields)`` and ``eval_filter(boolexpr, **fields)`` call them in a new
+"thread" whose response is ``Response(**fields)`` (so ``GetEnumUnit``/``GetFilterUnit``
+work), then restore the caller's thread.
 """
 from __future__ import annotations
 
 from natives.game import Game
 from natives.registry import NATIVES
+from natives.response import Response
 
 
 class FakeCrash(Exception):
@@ -21,8 +22,8 @@ class FakeCrash(Exception):
 
 
 class FakeThread:
-    def __init__(self, response: dict | None = None) -> None:
-        self.response = dict(response or {})
+    def __init__(self, response: Response | None = None) -> None:
+        self.response = response if response is not None else Response()
 
 
 class FakeCtx:
@@ -44,22 +45,22 @@ class FakeCtx:
     def now(self, value: float) -> None:
         self.game.now = value
 
-    def _in_thread(self, fn, response):
+    def _in_thread(self, fn, fields):
         saved = self.thread
-        self.thread = FakeThread(response)
+        self.thread = FakeThread(Response(**fields))
         try:
             return fn(self)
         finally:
             self.thread = saved
 
-    def run_code(self, code, **response):
+    def run_code(self, code, **fields):
         self.ran.append(code)
-        return self._in_thread(code, response)
+        return self._in_thread(code, fields)
 
-    def eval_filter(self, boolexpr, **response) -> bool:
+    def eval_filter(self, boolexpr, **fields) -> bool:
         if boolexpr is None:
             return True
-        return bool(self._in_thread(boolexpr, response))
+        return bool(self._in_thread(boolexpr, fields))
 
     def crash(self, kind: str, message: str):
         raise FakeCrash(kind, message)

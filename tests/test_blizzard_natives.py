@@ -9,6 +9,7 @@ import re
 import pytest
 
 from conftest import shared_path
+from natives.modelevents import CommandButton, Spell, UnitUnloaded
 from natives.registry import NATIVES, parse_signature
 from natives.session import load_natives
 from test_corpus_natives import sandbox_session
@@ -166,7 +167,7 @@ function main takes nothing returns nothing
     call P(B2S(GetSpellAbility() == null))
 endfunction
 """)
-    s.game.publish("spell", phase="effect", unit=s.vm.read_global("U"), ability_id=_code("AHtb"))
+    s.game.publish(Spell("effect", s.vm.read_global("U"), _code("AHtb")))
     s.advance(1)
     assert seen(s) == ["true", "true true"]
 
@@ -270,7 +271,7 @@ def test_transport_loading_answers_and_raises_the_loaded_event():
     s.call("Check", kind="action")
     assert seen(s) == ["false false false", "loaded Foot into Ship true", "true true false",
                        "false false false"]
-    assert ("unit_unloaded", {"unit": foot, "transport": ship}) in list(s.game.published)
+    assert UnitUnloaded(foot, ship) in list(s.game.published)
 
 
 def test_removing_a_transport_or_its_cargo_ends_the_relation():
@@ -355,11 +356,11 @@ endfunction
 def test_command_events_fire_for_the_registered_button_only():
     s = jass_session(COMMAND_SCRIPT)
     p0, p1 = s.game.players.get(0), s.game.players.get(1)
-    s.game.publish("command_button", player=p0, ability_id=_code("Aque"), order="Footman")
-    s.game.publish("command_button", player=p0, ability_id=_code("Aque"), order="knight")
-    s.game.publish("command_button", player=p1, ability_id=0, order="stop")
-    s.game.publish("command_button", player=p0, upgrade=_code("Rhde"))
-    s.game.publish("command_button", player=p0, upgrade=_code("Rhar"))
+    s.game.publish(CommandButton(p0, ability_id=_code("Aque"), order="Footman"))
+    s.game.publish(CommandButton(p0, ability_id=_code("Aque"), order="knight"))
+    s.game.publish(CommandButton(p1, ability_id=0, order="stop"))
+    s.game.publish(CommandButton(p0, upgrade=_code("Rhde")))
+    s.game.publish(CommandButton(p0, upgrade=_code("Rhar")))
     s.advance(1)
     assert seen(s) == ["true", "click 0 1000", "click 1 1000", "click 0 1000"]
     report = s.game.events.report()["EVENT_COMMAND_BUTTON_CLICK"]

@@ -23,7 +23,8 @@ def test_signatures_match_common_j_1_30_4():
         text = shared_path("corpus", "api", version, "common.j").read_text("latin-1")
         for m in re.finditer(r"^\s*(?:constant\s+)?native\s+(\w+)\s+(takes\s+.+?returns\s+\w+)", text, re.M):
             declared[m.group(1)] = parse_signature(m.group(2))
-    mine = {n: s for n, s in NATIVES.items() if s.func.__module__ in MY_MODULES}
+    mine = {n: s for n, s in NATIVES.items()
+            if s.func.__module__ in MY_MODULES and not s.map_declared}   # DzGetTriggerKey
     assert len(mine) > 100
     for name, spec in mine.items():
         assert name in declared, name

@@ -9,8 +9,10 @@ import natives.dialogs  # noqa: F401  (registers the natives)
 from natives.dialogs import DialogError, DialogRegistry, click, press_hotkey
 from natives.handles import HandleTable
 from natives.mission import Outcome
+from natives.modelevents import DialogClick, PlayerLeft
 from natives.players import Players
 from natives.registry import NATIVES
+from natives.response import Response
 
 
 class FakeGame:
@@ -38,8 +40,8 @@ class FakeGame:
     def record(self, kind, **data):
         self.timeline.append((self.now, kind, data))
 
-    def publish(self, name, **payload):
-        self.published.append((name, payload))
+    def publish(self, event):
+        self.published.append(event)
 
     def warn(self, message):
         self.warnings.append(message)
@@ -48,7 +50,7 @@ class FakeGame:
 class FakeCtx:
     def __init__(self, game=None, kind="action", response=None):
         self.game = game or FakeGame()
-        self.thread = SimpleNamespace(kind=kind, response=response or {})
+        self.thread = SimpleNamespace(kind=kind, response=response or Response())
         self.warnings: list[str] = []
 
     def warn(self, message):
@@ -191,9 +193,7 @@ def test_click_hides_records_and_publishes():
     assert b is flee
     assert not d.is_shown_to(0)
     assert kinds(game)[-1] == ("dialog_clicked", {"player": 0, "title": "Choose", "button": "Flee"})
-    name, payload = game.published[-1]
-    assert name == "dialog_click"
-    assert payload == {"dialog": d, "button": flee, "player": game.players.get(0)}
+    assert game.published[-1] == DialogClick(d, flee, game.players.get(0))
     assert game.dialogs.clicks[-1][1:] == (0, d, flee)
     with pytest.raises(DialogError, match="not shown"):
         click(game, d, fight)  # closed by the click
@@ -329,7 +329,7 @@ def test_quit_button_ends_game_for_local_player():
     assert q.quit and q.score_screen is True
     call(ctx, "DialogDisplay", game.players.get(0), d, True)
     click(game, d, "Quit")
-    assert game.published[-1][0] == "dialog_click"
+    assert type(game.published[-1]) is DialogClick
     assert game.ended and game.outcome.reason == "quit" and game.outcome.score_screen is True
     assert [k for k, _ in kinds(game)][-2:] == ["dialog_clicked", "game_over"]
 
@@ -342,5 +342,5 @@ def test_quit_button_of_other_player_leaves():
     call(ctx, "DialogDisplay", game.players.get(1), d, True)
     click(game, d, 0, 1)
     assert not game.ended and game.outcome.left == {1}
-    assert game.published[-1] == ("player_left", {"player": game.players.get(1)})
+    assert game.published[-1] == PlayerLeft(game.players.get(1))
     assert game.players.get(1).get_slot_state() == 2  # PLAYER_SLOT_STATE_LEFT

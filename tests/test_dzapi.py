@@ -10,6 +10,7 @@ import json
 from jassvm.loader import load_program
 from natives.builtin import builtin_source
 from natives.dzapi import SERVER_VALUES_FILE
+from natives.modelevents import DzKey
 from natives.session import GameSession, load_natives
 from natives.text import local_messages
 
@@ -142,9 +143,9 @@ endfunction
 def test_key_event_dispatches_to_the_trigger_with_the_key():
     s = session(KEYS)
     p0 = s.game.players.slots[0]
-    s.game.publish("dz_key", player=p0, key=ord("A"), status=1)
-    s.game.publish("dz_key", player=p0, key=ord("A"), status=0)   # not registered
-    s.game.publish("dz_key", player=p0, key=ord("B"), status=1)   # condition false
+    s.game.publish(DzKey(p0, ord("A"), 1))
+    s.game.publish(DzKey(p0, ord("A"), 0))   # not registered
+    s.game.publish(DzKey(p0, ord("B"), 1))   # condition false
     s.advance(1.0)
     assert seen(s) == [f"key {ord('A')} by 0"]
     assert s.game.events.report()["DzTriggerRegisterKeyEvent"]["dispatched"] == 1
@@ -152,8 +153,8 @@ def test_key_event_dispatches_to_the_trigger_with_the_key():
 
 def test_key_event_with_a_function_name_calls_it_and_unsynced_is_local_only():
     s = session(KEYS)
-    s.game.publish("dz_key", player=1, key=ord("C"), status=0)    # not the local client
-    s.game.publish("dz_key", player=0, key=ord("C"), status=0)
+    s.game.publish(DzKey(1, ord("C"), 0))    # not the local client
+    s.game.publish(DzKey(0, ord("C"), 0))
     s.advance(1.0)
     assert seen(s) == [f"byname {ord('C')}"]
 
@@ -165,6 +166,6 @@ function Kill takes nothing returns nothing
 endfunction
 """)
     s.vm.call("Kill")
-    s.game.publish("dz_key", player=0, key=ord("A"), status=1)
+    s.game.publish(DzKey(0, ord("A"), 1))
     s.advance(1.0)
     assert seen(s) == []

@@ -5,9 +5,16 @@ registration natives and model events of ``natives.events``.
 """
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import pytest
 
+from conftest import shared_path
 from natives.handles import enum_handle
+from natives.modelevents import (ItemSold, PlayerChat, PlayerEndCinematic, PlayerKey, PlayerLeft,
+                                 PlayerVictory, Spell, UnitAttacked, UnitConstruct, UnitDamaged,
+                                 UnitSelected, UnitSold)
 from natives.text import local_messages
 from test_triggers import jass_session, run, seen
 
@@ -16,8 +23,8 @@ def timed(session) -> list[tuple[float, str]]:
     return [(round(m.time, 4), m.text) for m in local_messages(session.game)]
 
 
-def publish(session, name, **payload):
-    session.game.publish(name, **payload)
+def publish(session, event):
+    session.game.publish(event)
 
 
 # =====================================================================================
@@ -328,9 +335,9 @@ function main takes nothing returns nothing
 endfunction
 """)
     u = s.vm.read_global("gu")
-    publish(s, "unit_selected", unit=u, player=s.game.players.get(1), selected=True)
-    publish(s, "unit_selected", unit=u, player=s.game.players.get(2), selected=True)
-    publish(s, "unit_selected", unit=u, player=s.game.players.get(2), selected=False)
+    publish(s, UnitSelected(u, s.game.players.get(1), selected=True))
+    publish(s, UnitSelected(u, s.game.players.get(2), selected=True))
+    publish(s, UnitSelected(u, s.game.players.get(2), selected=False))
     s.advance(0)
     assert seen(s) == ["selected by 2 true", "deselected"]
 
@@ -355,7 +362,7 @@ function main takes nothing returns nothing
     call TriggerAddAction(u, function OnAttack)
 endfunction
 """)
-    publish(s, "unit_attacked", unit=s.vm.read_global("d"), attacker=s.vm.read_global("a"))
+    publish(s, UnitAttacked(s.vm.read_global("d"), attacker=s.vm.read_global("a")))
     s.advance(0)
     assert seen(s) == ["true true", "true true"]
 
@@ -384,8 +391,8 @@ endfunction
 def test_seed004_spell_effect_response_context():
     s = jass_session(SPELL_SCRIPT)
     caster, target = s.vm.read_global("caster"), s.vm.read_global("target")
-    publish(s, "spell", phase="effect", unit=caster, ability_id=1093677104, target=target)
-    publish(s, "spell", phase="effect", unit=caster, ability_id=1093677104, x=64.0, y=-32.0)
+    publish(s, Spell("effect", caster, 1093677104, target=target))
+    publish(s, Spell("effect", caster, 1093677104, x=64.0, y=-32.0))
     s.advance(0)
     assert seen(s) == ["true 1093677104 true 0.000 0.000 true",
                        "true 1093677104 false 64.000 -32.000 false"]
@@ -850,8 +857,8 @@ function main takes nothing returns nothing
 endfunction
 """)
     p0 = s.game.players.get(0)
-    publish(s, "player_chat", player=p0, text="-go")
-    publish(s, "player_chat", player=p0, text="-gogo")
+    publish(s, PlayerChat(p0, "-go"))
+    publish(s, PlayerChat(p0, "-gogo"))
     s.advance(0)
     assert seen(s) == ["any [-go] [] true", "exact", "sub", "plain []",
                        "any [-gogo] [] true", "sub", "plain []"]
@@ -872,10 +879,10 @@ function main takes nothing returns nothing
 endfunction
 """)
     p1 = s.game.players.get(1)
-    for name in ("player_victory", "player_left", "player_end_cinematic"):
-        publish(s, name, player=p1)
-    publish(s, "player_key", player=p1, key="right", down=True)
-    publish(s, "player_key", player=p1, key="right", down=False)
+    for event in (PlayerVictory, PlayerLeft, PlayerEndCinematic):
+        publish(s, event(p1))
+    publish(s, PlayerKey(p1, "right", down=True))
+    publish(s, PlayerKey(p1, "right", down=False))
     s.advance(0)
     assert seen(s) == ["14 1", "15 1", "17 1", "263 1"]
 
@@ -914,8 +921,7 @@ function main takes nothing returns nothing
     call TriggerAddAction(t, function A)
 endfunction
 """)
-    publish(s, "unit_damaged", unit=s.vm.read_global("u"), source=s.vm.read_global("src"),
-            amount=12.5)
+    publish(s, UnitDamaged(s.vm.read_global("u"), source=s.vm.read_global("src"), amount=12.5))
     s.advance(0)
     assert seen(s) == ["12.500 true true"]
 
@@ -1015,7 +1021,7 @@ def test_events_without_vm_are_counted_but_not_dispatched():
     game.vm = None
     events = game.events
     assert isinstance(events, EventRegistry)
-    game.publish("player_chat", player=game.players.get(0), text="hi")
+    game.publish(PlayerChat(game.players.get(0), "hi"))
     report = events.report()
     assert report["ConvertPlayerEvent(96)"]["queued"] == 1
     assert report["ConvertPlayerEvent(96)"]["status"] == "NOT_REGISTERED"
@@ -1082,7 +1088,7 @@ endfunction
 
     def record(functions, kind, response=None, *args, **kwargs):
         if kind == "action":
-            responses.append(dict(response or {}))
+            responses.append(response.copy())
         return start_thread(functions, kind, response, *args, **kwargs)
 
     s.vm.start_thread = record
@@ -1090,17 +1096,137 @@ endfunction
     buyer = s.game.units.create_unit(s.game.players.get(0), 1215324524, 600.0, 0.0, 0.0)
     zeppelin = s.game.units.create_unit(s.game.players.get(0), 1853515120, 512.0, 0.0, 0.0)
     potion = s.game.units.create_item(1885889889, 512.0, 0.0)
-    publish(s, "unit_construct", phase="start", unit=hall)
-    publish(s, "unit_construct", phase="finish", unit=hall)
-    publish(s, "unit_construct", phase="nonsense", unit=hall)
-    publish(s, "unit_sold", shop=shop, unit=zeppelin, buyer=buyer)
-    publish(s, "item_sold", shop=shop, item=potion, buyer=buyer)
+    publish(s, UnitConstruct("start", hall))
+    publish(s, UnitConstruct("finish", hall))
+    publish(s, UnitConstruct("nonsense", hall))
+    publish(s, UnitSold(shop, zeppelin, buyer=buyer))
+    publish(s, ItemSold(shop, potion, buyer=buyer))
     s.advance(0)
     assert seen(s) == ["start 26 0 truefalse", "finish 28 0 truefalse", "hall finished",
                        "sell 269 15 falsetrue", "shop sold", "sell item 271 15 falsetrue",
                        "shop sold"]
-    assert responses[0]["constructing_structure"] is hall
-    assert responses[1]["constructed_structure"] is hall
-    assert responses[3]["selling_unit"] is shop and responses[3]["sold_unit"] is zeppelin
-    assert responses[3]["buying_unit"] is buyer
-    assert responses[5]["sold_item"] is potion and responses[5]["buying_unit"] is buyer
+    assert responses[0].constructing_structure is hall
+    assert responses[1].constructed_structure is hall
+    assert responses[3].selling_unit is shop and responses[3].sold_unit is zeppelin
+    assert responses[3].buying_unit is buyer
+    assert responses[5].sold_item is potion and responses[5].buying_unit is buyer
+
+
+# =====================================================================================
+# Typed contracts (issue 9): model event classes and the Response fields
+# =====================================================================================
+
+RESPONSE_API = "1.33.0"
+
+
+def _common_j_response_natives() -> dict[str, tuple[str, bool]]:
+    """The event response natives of common.j ``RESPONSE_API``: {name: (return type,
+    constant)}. Response natives are the getters taking nothing of its trigger/event API
+    part (from ``GetFilterUnit`` to ``GetTriggerDestructable``), ``GetExpiredTimer`` and the
+    ``BlzGetEvent*`` / ``BlzGetTrigger*`` getters."""
+    text = shared_path("corpus", "api", RESPONSE_API, "common.j").read_text("latin-1")
+    decl = re.compile(r"^\s*(constant\s+)?native\s+(\w+)\s+takes\s+nothing\s+returns\s+(\w+)")
+    out: dict[str, tuple[str, bool]] = {}
+    inside = False
+    for line in text.splitlines():
+        m = decl.match(line)
+        if m is None:
+            continue
+        name, returns, constant = m.group(2), m.group(3), bool(m.group(1))
+        if name == "GetFilterUnit":
+            inside = True
+        if returns != "nothing" and (inside or name == "GetExpiredTimer"
+                                     or re.match(r"BlzGet(Event|Trigger)", name)):
+            out[name] = (returns, constant)
+        if name == "GetTriggerDestructable":
+            inside = False
+    return out
+
+
+def test_every_implemented_response_native_is_a_response_field_or_listed_computed():
+    from natives.events import COMPUTED_RESPONSE_NATIVES, GENERATED_RESPONSE_NATIVES
+    from natives.registry import NATIVES
+    from natives.response import Response
+    from natives.session import load_natives
+    load_natives()
+    declared = _common_j_response_natives()
+    assert len(declared) > 80 and "GetTriggerUnit" in declared and "GetEventDamage" in declared
+    fields = {f.name: f for f in dataclasses.fields(Response)}
+    for name, (returns, constant) in sorted(declared.items()):
+        if name not in NATIVES:
+            continue
+        assert (name in GENERATED_RESPONSE_NATIVES) != (name in COMPUTED_RESPONSE_NATIVES), name
+        spec = NATIVES[name]
+        assert (spec.returns, spec.constant) == (returns, constant), name
+        if name in GENERATED_RESPONSE_NATIVES:
+            meta = fields[GENERATED_RESPONSE_NATIVES[name]].metadata["native"]
+            assert (meta.name, meta.returns) == (name, returns)
+    assert set(COMPUTED_RESPONSE_NATIVES) <= set(NATIVES)
+
+
+def test_generated_response_natives_return_their_field():
+    """Each generated native reads exactly its field (0 / 0.0 for an unset integer/real)."""
+    from types import SimpleNamespace
+
+    from natives.events import GENERATED_RESPONSE_NATIVES
+    from natives.registry import NATIVES
+    from natives.response import Response
+    from natives.session import load_natives
+    load_natives()
+    for name, field_name in GENERATED_RESPONSE_NATIVES.items():
+        spec = NATIVES[name]
+        value = {"integer": 7, "real": 2.5, "string": "txt"}.get(spec.returns, object())
+        ctx = SimpleNamespace(thread=SimpleNamespace(response=Response(**{field_name: value})))
+        assert spec.func(ctx) is value or spec.func(ctx) == value, name
+        empty = SimpleNamespace(thread=SimpleNamespace(response=Response()))
+        assert spec.func(empty) == {"integer": 0, "real": 0.0}.get(spec.returns), name
+
+
+def test_integer_responses_outside_their_events_are_zero():
+    """Integer response natives read 0 outside their event (they used to hand the VM a
+    null for an integer: an internal error)."""
+    assert run("""
+function main takes nothing returns nothing
+    call P(I2S(GetLearnedSkill() + GetLearnedSkillLevel() + GetSpellAbilityId() + GetIssuedOrderId()) + " " + R2S(GetEventDamage() + GetOrderPointX() + GetSpellTargetY()))
+endfunction
+""") == ["0 0.000"]
+
+
+def test_response_rejects_misspelt_fields():
+    from natives.response import Response
+    with pytest.raises(TypeError):
+        Response(tirgger_unit=None)
+    with pytest.raises(TypeError):
+        dataclasses.replace(Response(), tirgger_unit=None)
+    with pytest.raises(AttributeError):
+        Response().copy(tirgger_unit=None)
+    r = Response()
+    with pytest.raises(AttributeError):
+        r.tirgger_unit = None
+
+
+def test_every_model_event_is_handled_or_listed_as_raising_no_jass_event():
+    from natives import dzapi
+    from natives.events import MODEL_EVENTS, SILENT_EVENTS
+    from natives.modelevents import ALL_EVENTS
+    handled = set(MODEL_EVENTS) | set(dzapi.MODEL_EVENTS)
+    assert len(ALL_EVENTS) == len(set(ALL_EVENTS)) > 40
+    assert not handled & set(SILENT_EVENTS)
+    assert set(ALL_EVENTS) == handled | set(SILENT_EVENTS)
+    for cls in ALL_EVENTS:
+        assert dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen, cls
+        assert hasattr(cls, "__slots__") and cls.__doc__, cls
+
+
+def test_every_handled_model_event_has_a_publisher():
+    """No handler listens for an event nothing publishes: each class the event layer
+    handles is published somewhere in ``natives`` or ``maps`` (tests do not count)."""
+    from pathlib import Path
+
+    from natives import dzapi
+    from natives.events import MODEL_EVENTS
+    root = Path(__file__).resolve().parents[1]
+    sources = "\n".join(p.read_text("utf-8") for folder in ("natives", "maps")
+                        for p in sorted((root / folder).glob("*.py")))
+    for cls in set(MODEL_EVENTS) | set(dzapi.MODEL_EVENTS):
+        assert re.search(rf"publish\((?:\w+\.)?{cls.__name__}\(", sources), cls.__name__

@@ -8,6 +8,7 @@ from fakectx import FakeCtx
 from natives import geometry, groups, handles, players, units  # noqa: F401 (registration)
 from natives.game import DEFAULT_WORLD_BOUNDS, Game
 from natives.handles import FIRST_AGENT_ID, CONVERT_NATIVES, Handle, HandleTable, enum_handle
+from natives.modelevents import UnitDeath, UnitHidden
 from natives.registry import NATIVES, parse_signature
 
 
@@ -199,10 +200,26 @@ def test_game_rejects_local_player_out_of_range():
 def test_game_publish_appends_and_notifies_subscribers():
     game = Game()
     seen = []
-    game.subscribers.append(lambda name, payload: seen.append((name, payload)))
-    game.publish("test_note", unit=None, killer=None)
-    assert list(game.published)[-1] == ("test_note", {"unit": None, "killer": None})
-    assert seen == [("test_note", {"unit": None, "killer": None})]
+    game.subscribers.append(seen.append)
+    event = UnitHidden(unit=None, hidden=True)   # raises no JASS event
+    game.publish(event)
+    assert list(game.published)[-1] is event
+    assert seen == [event]
+
+
+def test_publishing_an_unknown_keyword_or_a_name_fails():
+    """Model events are typed: a misspelt field is an error where the event is made, and
+    ``publish`` takes only event instances (no more ``publish(name, **payload)``)."""
+    game = Game()
+    with pytest.raises(TypeError, match="kiler"):
+        UnitDeath(unit=None, kiler=None)
+    with pytest.raises(TypeError):
+        game.publish("unit_death", unit=None, killer=None)
+    with pytest.raises(TypeError, match="natives.modelevents"):
+        game.publish("unit_death")
+    with pytest.raises(AttributeError):
+        UnitDeath(None).killer = 1   # frozen
+    assert not game.published
 
 
 def test_game_time_is_its_schedulers_clock():

@@ -13,8 +13,10 @@ from natives.dialogs import DialogRegistry, click
 from natives.handles import HandleTable, enum_handle
 from natives.mission import (MAP_DIFFICULTY_EASY, MAP_DIFFICULTY_HARD, MAP_DIFFICULTY_NORMAL,
                              Outcome, player_quit)
+from natives.modelevents import PlayerDefeat, PlayerLeft, PlayerVictory
 from natives.players import Players
 from natives.registry import NATIVES
+from natives.response import Response
 
 VICTORY, DEFEAT, TIE, NEUTRAL = (enum_handle("playergameresult", i) for i in range(4))
 
@@ -42,15 +44,15 @@ class FakeGame:
     def record(self, kind, **data):
         self.timeline.append((self.now, kind, data))
 
-    def publish(self, name, **payload):
-        self.published.append((name, payload))
+    def publish(self, event):
+        self.published.append(event)
 
     def warn(self, message):
         self.warnings.append(message)
 
 
 def make_ctx(game=None):
-    ctx = SimpleNamespace(game=game or FakeGame(), thread=SimpleNamespace(kind="action", response={}))
+    ctx = SimpleNamespace(game=game or FakeGame(), thread=SimpleNamespace(kind="action", response=Response()))
     ctx.warnings = []
     ctx.warn = ctx.warnings.append
     return ctx
@@ -77,7 +79,7 @@ def test_remove_player_victory_and_defeat():
     assert dict(game.outcome) == {0: "victory", 1: "defeat"} and game.outcome.get(1) == "defeat"
     assert len(game.outcome) == 2 and list(game.outcome.items())[0] == (0, "victory")
     assert entries(game) == [("victory", {"player": 0}), ("defeat", {"player": 1, "message": ""})]
-    assert game.published == [("player_victory", {"player": p0}), ("player_defeat", {"player": p1})]
+    assert game.published == [PlayerVictory(p0), PlayerDefeat(p1)]
     assert not game.ended  # RemovePlayer alone does not end the mission (S142/S143)
 
 
@@ -150,7 +152,7 @@ def test_player_quit():
     player_quit(game, game.players.get(1), True)
     assert not game.ended and game.outcome.left == {1}
     player_quit(game, game.players.get(1), True)  # already left
-    assert [n for n, _ in game.published] == ["player_left"]
+    assert game.published == [PlayerLeft(game.players.get(1))]
     player_quit(game, game.players.get(0), False)
     assert game.ended and game.outcome.reason == "quit" and game.outcome.score_screen is False
 

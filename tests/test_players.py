@@ -4,6 +4,7 @@ import pytest
 from fakectx import FakeCtx
 from natives.game import Game
 from natives.handles import enum_handle
+from natives.modelevents import AllianceChanged, PlayerStateChanged
 
 
 def E(type_name, value):
@@ -149,8 +150,8 @@ def test_set_player_alliance_is_one_way(ctx):
     assert not ctx.GetPlayerAlliance(b, a, PASSIVE)
     assert ctx.IsPlayerAlly(a, b) and not ctx.IsPlayerAlly(b, a)
     assert not ctx.GetPlayerAlliance(a, b, SHARED_VISION)
-    events = [e for e in ctx.game.published if e[0] == "alliance_changed"]
-    assert events[-1][1]["player"] is a and events[-1][1]["value"] is True
+    events = [e for e in ctx.game.published if type(e) is AllianceChanged]
+    assert events[-1].player is a and events[-1].value is True
 
 
 def test_neutral_passive_is_passive_both_ways(ctx):
@@ -168,14 +169,14 @@ def test_player_state_set_get(ctx):
     ctx.SetPlayerState(p, LUMBER, 150)
     assert (ctx.GetPlayerState(p, GOLD), ctx.GetPlayerState(p, LUMBER)) == (500, 150)
     assert ctx.GetPlayerState(p, E("playerstate", 6)) == 100  # food cap ceiling
-    events = [e for e in ctx.game.published if e[0] == "player_state"]
-    assert events[-1][1] == {"player": p, "state": 2, "old": 0, "value": 150}
+    events = [e for e in ctx.game.published if type(e) is PlayerStateChanged]
+    assert events[-1] == PlayerStateChanged(p, state=2, old=0, value=150)
 
 
 def test_player_state_no_event_when_unchanged(ctx):
     p = ctx.Player(0)
     ctx.SetPlayerState(p, GOLD, 0)
-    assert not [e for e in ctx.game.published if e[0] == "player_state"]
+    assert not [e for e in ctx.game.published if type(e) is PlayerStateChanged]
 
 
 def test_tech_defaults_and_research(ctx):

@@ -7,6 +7,7 @@ import pytest
 from conftest import shared_path
 from fakectx import FakeCtx
 from natives.handles import enum_handle
+from natives.modelevents import TimeOfDayChanged
 from natives.registry import NATIVES
 from natives.session import load_natives
 from natives.unitdata import rawcode
@@ -121,8 +122,8 @@ def test_day_clock_runs_480_seconds_per_day_scale_and_suspend():
     ctx.SetFloatGameState(tod, 25.0)
     assert ctx.GetFloatGameState(tod) == pytest.approx(1.0)
     assert dn.is_day() is False
-    published = [p for name, p in ctx.game.published if name == "time_of_day"]
-    assert published and all({"old", "value"} <= set(p) for p in published)
+    published = [e for e in ctx.game.published if type(e) is TimeOfDayChanged]
+    assert published and all(0.0 <= e.value < 24.0 for e in published)
 
 
 def test_pause_stops_the_clock_model():

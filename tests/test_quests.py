@@ -7,6 +7,7 @@ import natives.quests  # noqa: F401  (registers the natives)
 from natives.handles import HandleTable
 from natives.quests import QuestLog
 from natives.registry import NATIVES
+from natives.response import Response
 
 
 class FakeGame:
@@ -20,7 +21,7 @@ class FakeGame:
     def record(self, kind, **data):
         self.timeline.append((self.now, kind, data))
 
-    def publish(self, name, **payload):
+    def publish(self, event):
         pass
 
     def warn(self, message):
@@ -28,7 +29,7 @@ class FakeGame:
 
 
 def make_ctx():
-    return SimpleNamespace(game=FakeGame(), thread=SimpleNamespace(kind="action", response={}))
+    return SimpleNamespace(game=FakeGame(), thread=SimpleNamespace(kind="action", response=Response()))
 
 
 def call(ctx, name, *args):

@@ -15,6 +15,7 @@ import pytest
 
 from maps.scenario import ScenarioFileError, describe, format_duration, load_scenario, parse_duration
 from maps.scenario_runner import JassGame, ScenarioFailure, run_scenario
+from natives.modelevents import ItemSold, ItemUse, UnitConstruct
 
 pytest_plugins = ["pytester"]
 
@@ -540,7 +541,7 @@ def test_injections_use_the_model(tmp_path):
         ring = g.item({"type": "rlif"}, hero)
         assert ring.holder is hero
         g.use_item(hero, {"type": "rlif"})
-        assert ("item_use", {"unit": hero, "item": ring}) in list(g.game.published)
+        assert ItemUse(hero, ring) in list(g.game.published)
         g.select(hero)
         assert hero in g.game.units.selection[0]
         g.damage(hero, hero.life + 10)
@@ -625,8 +626,8 @@ def test_build_and_buy_steps(tmp_path):
         assert potion.holder is g.unit("udg_hero")
         g.build("gg_unit_opeo_0001", "ogre", {"x": 700, "y": 700})
         assert g.last_built.type_id == _rawcode("ogre") and g.last_built.owner.id == 0
-        assert [k for k, _ in g.game.published if k in ("unit_construct", "item_sold")] == [
-            "item_sold", "unit_construct", "unit_construct"]
+        assert [type(e) for e in g.game.published if isinstance(e, (UnitConstruct, ItemSold))] == [
+            ItemSold, UnitConstruct, UnitConstruct]
         with pytest.raises(ScenarioFailure, match="exactly one of type"):
             g.buy("udg_hero", "gg_unit_ngme_0002")
 
@@ -668,3 +669,122 @@ def test_local_player_and_slot_overrides(tmp_path):
     result = run_scenario(loaded)
     assert result.passed, result.failure
     assert result.facts["local_player"] == 1
+
+
+INPUT_MAP = r"""
+native DzTriggerRegisterKeyEvent takes trigger trig, integer key, integer status, boolean sync, string func returns nothing
+native DzTriggerRegisterMouseWheelEvent takes trigger trig, boolean sync, string func returns nothing
+native DzGetTriggerKey takes nothing returns integer
+globals
+    unit udg_caster = null
+    unit udg_foe = null
+    rect gg_rct_Spot = null
+    string udg_log = ""
+endglobals
+
+function Log takes string s returns nothing
+    set udg_log = udg_log + s + ";"
+endfunction
+
+function OnAttacked takes nothing returns nothing
+    call Log("attacked " + I2S(GetUnitTypeId(GetAttacker())))
+endfunction
+
+function OnSpell takes nothing returns nothing
+    local string target = "none"
+    if GetSpellTargetUnit() != null then
+        set target = "unit"
+    endif
+    call Log(I2S(GetHandleId(GetTriggerEventId())) + " " + target + " " + I2S(R2I(GetSpellTargetX())))
+endfunction
+
+function OnPlayer takes nothing returns nothing
+    call Log("player " + I2S(GetHandleId(GetTriggerEventId())) + " " + I2S(GetPlayerId(GetTriggerPlayer())))
+endfunction
+
+function OnCommand takes nothing returns nothing
+    call Log("command " + I2S(GetPlayerId(GetTriggerPlayer())))
+endfunction
+
+function OnDz takes nothing returns nothing
+    call Log("dz " + I2S(DzGetTriggerKey()))
+endfunction
+
+function main takes nothing returns nothing
+    local trigger t = CreateTrigger()
+    set udg_caster = CreateUnit(Player(0), 'Hpal', 0, 0, 0)
+    set udg_foe = CreateUnit(Player(1), 'ogru', 300, 0, 0)
+    set gg_rct_Spot = Rect(400, 400, 600, 600)
+    call TriggerRegisterUnitEvent(t, udg_foe, ConvertUnitEvent(62))
+    call TriggerAddAction(t, function OnAttacked)
+    set t = CreateTrigger()
+    call TriggerRegisterPlayerUnitEvent(t, Player(0), ConvertPlayerUnitEvent(272), null)
+    call TriggerRegisterPlayerUnitEvent(t, Player(0), ConvertPlayerUnitEvent(274), null)
+    call TriggerRegisterPlayerUnitEvent(t, Player(0), ConvertPlayerUnitEvent(276), null)
+    call TriggerAddAction(t, function OnSpell)
+    set t = CreateTrigger()
+    call TriggerRegisterPlayerEvent(t, Player(0), ConvertPlayerEvent(17))
+    call TriggerRegisterPlayerEvent(t, Player(0), ConvertPlayerEvent(261))
+    call TriggerRegisterPlayerEvent(t, Player(0), ConvertPlayerEvent(262))
+    call TriggerAddAction(t, function OnPlayer)
+    set t = CreateTrigger()
+    call TriggerRegisterCommandEvent(t, 'Aque', "footman")
+    call TriggerRegisterUpgradeCommandEvent(t, 'Rhde')
+    call TriggerAddAction(t, function OnCommand)
+    set t = CreateTrigger()
+    call DzTriggerRegisterKeyEvent(t, 'A', 1, true, null)
+    call DzTriggerRegisterMouseWheelEvent(t, true, null)
+    call TriggerAddAction(t, function OnDz)
+endfunction
+"""
+
+
+def test_player_input_steps_raise_their_events(tmp_path):
+    """attack, cast, skip_cinematic, press_key, command and dz_input publish the model
+    events the event layer turns into JASS events (nothing in the model publishes them)."""
+    (tmp_path / "war3map.j").write_text(INPUT_MAP)
+    loaded = _load(tmp_path, """\
+        map: war3map.j
+        budget: 1m
+        steps:
+          - attack: {unit: udg_caster, target: udg_foe}
+          - cast: {unit: udg_caster, ability: AHtb, target: udg_foe}
+          - cast: {unit: udg_caster, ability: AHtc, to: gg_rct_Spot}
+          - skip_cinematic
+          - press_key: left
+          - press_key: {key: left, action: up, player: 0}
+          - command: {ability: Aque, order: footman}
+          - command: {upgrade: Rhde, player: 1}
+          - command: {ability: Aque, order: knight}
+          - dz_input: {key: 65}
+          - dz_input: {key: 65, status: 0}
+          - dz_input: {wheel: 120}
+        expect:
+          - {global: udg_log, eq: "attacked 1215324524;272 unit 0;274 unit 0;276 unit 0;272 none 500;274 none 500;276 none 500;player 17 0;player 261 0;player 262 0;player 262 0;command 0;command 1;dz 65;dz 0;"}
+          - no_runtime_errors: true
+        """)
+    assert [describe(s) for s in loaded.scenario.steps][3:5] == [
+        "{skip_cinematic: {}}", "{press_key: {key: left}}"]
+    result = run_scenario(loaded)
+    assert result.passed, result.failure
+    with JassGame(base=tmp_path, budget=60) as g:
+        g.load("war3map.j")
+        with pytest.raises(ScenarioFailure, match="not an arrow key"):
+            g.press_key("space")
+        with pytest.raises(ScenarioFailure, match="exactly one of order"):
+            g.command(ability="Aque")
+        with pytest.raises(ScenarioFailure, match="exactly one of key"):
+            g.dz_input(key=65, move=True)
+
+
+@pytest.mark.parametrize("step, message", [
+    ("cast: {unit: u, ability: AHtb, target: v, to: r}", "at most one of 'target'"),
+    ("command: {ability: Aque}", "exactly one of 'order'"),
+    ("command: {ability: Aque, upgrade: Rhde}", "'ability' goes with 'order'"),
+    ("dz_input: {key: 1, wheel: 2}", "exactly one of 'key'"),
+    ("press_key: space", "Input should be 'left', 'right', 'up' or 'down'"),
+])
+def test_input_step_schema_errors(tmp_path, step, message):
+    with pytest.raises(ScenarioFileError) as info:
+        _load(tmp_path, f"map: x.j\nsteps:\n  - {step}\n")
+    assert message in str(info.value)

@@ -8,6 +8,7 @@ from fakectx import FakeCtx
 from natives.geometry import NO_FLY, NO_WALK
 from natives.handles import enum_handle
 from natives.unitdata import UnitType, rawcode
+from natives import modelevents as ME
 from natives import units as U
 
 HFOO, HPEA, HPAL, HTOW, HHOU = (rawcode(c) for c in ("hfoo", "hpea", "Hpal", "htow", "hhou"))
@@ -31,8 +32,8 @@ def create(ctx, code=HFOO, x=0.0, y=0.0, face=0.0, player=0):
     return ctx.CreateUnit(ctx.Player(player), code, x, y, face)
 
 
-def events(ctx, name):
-    return [payload for ev, payload in ctx.game.published if ev == name]
+def events(ctx, cls):
+    return [e for e in ctx.game.published if type(e) is cls]
 
 
 # -- seed 003: CreateUnit --------------------------------------------------------------------
@@ -164,8 +165,8 @@ def test_setunitx_and_y_ignore_pathing(ctx):
     ctx.SetUnitX(u, 0.0)
     ctx.SetUnitY(u, 0.0)
     assert (ctx.GetUnitX(u), ctx.GetUnitY(u)) == (0.0, 0.0)
-    moved = events(ctx, "unit_moved")
-    assert moved[-1] == {"unit": u, "from_x": 0.0, "from_y": 500.0, "x": 0.0, "y": 0.0}
+    moved = events(ctx, ME.UnitMoved)
+    assert moved[-1] == ME.UnitMoved(u, from_x=0.0, from_y=500.0, x=0.0, y=0.0)
 
 
 def test_setunitx_clamps_to_the_world(ctx):
@@ -194,7 +195,7 @@ def test_unknown_unit_type_uses_defaults_and_warns_once(ctx):
 
 def test_created_units_are_published(ctx):
     u = create(ctx)
-    assert events(ctx, "unit_created") == [{"unit": u}]
+    assert events(ctx, ME.UnitCreated) == [ME.UnitCreated(u)]
 
 
 # -- life, death, decay, removal -----------------------------------------------------------
@@ -218,7 +219,7 @@ def test_low_life_kills(ctx):
     u = create(ctx)
     ctx.SetWidgetLife(u, 0.4)
     assert ctx.IsUnitType(u, UT(1))
-    assert events(ctx, "unit_death")[0]["unit"] is u
+    assert events(ctx, ME.UnitDeath)[0].unit is u
 
 
 def test_killunit_publishes_death_and_releases_food(ctx):
@@ -226,10 +227,10 @@ def test_killunit_publishes_death_and_releases_food(ctx):
     ctx.KillUnit(u)
     assert ctx.GetWidgetLife(u) == 0.0
     assert ctx.IsUnitType(u, UT(1))
-    assert events(ctx, "unit_death") == [{"unit": u, "killer": None}]
+    assert events(ctx, ME.UnitDeath) == [ME.UnitDeath(u, killer=None)]
     assert ctx.GetPlayerState(ctx.Player(0), FOOD_USED) == 0
     ctx.KillUnit(u)
-    assert len(events(ctx, "unit_death")) == 1
+    assert len(events(ctx, ME.UnitDeath)) == 1
     assert ctx.GetUnitTypeId(u) == HFOO  # the corpse exists
 
 
@@ -240,8 +241,8 @@ def test_corpse_decays_and_is_removed(ctx):
     assert ctx.GetUnitTypeId(u) == HFOO
     ctx.game.advance(U.CORPSE_DECAY_SECONDS + 0.5)
     assert ctx.GetUnitTypeId(u) == 0
-    assert events(ctx, "unit_decay") == [{"unit": u}]
-    assert events(ctx, "unit_removed") == [{"unit": u}]
+    assert events(ctx, ME.UnitDecay) == [ME.UnitDecay(u)]
+    assert events(ctx, ME.UnitRemoved) == [ME.UnitRemoved(u)]
 
 
 def test_suspended_decay_keeps_the_corpse(ctx):
@@ -280,7 +281,7 @@ def test_removeunit_keeps_the_handle_id_and_reads_as_null(ctx):
     assert ctx.GetPlayerState(ctx.Player(0), FOOD_USED) == 0
     assert u.removed_at == 0.0
     ctx.RemoveUnit(u)
-    assert len(events(ctx, "unit_removed")) == 1
+    assert len(events(ctx, ME.UnitRemoved)) == 1
 
 
 def test_hidden_units(ctx):
@@ -289,7 +290,7 @@ def test_hidden_units(ctx):
     assert ctx.IsUnitHidden(u)
     ctx.ShowUnit(u, True)
     assert not ctx.IsUnitHidden(u)
-    assert [e["hidden"] for e in events(ctx, "unit_hidden")] == [True, False]
+    assert [e.hidden for e in events(ctx, ME.UnitHidden)] == [True, False]
 
 
 def test_timed_life_kills_and_can_be_paused(ctx):
@@ -317,8 +318,8 @@ def test_setunitowner_moves_food_and_publishes(ctx):
     assert ctx.GetPlayerState(ctx.Player(0), FOOD_USED) == 0
     assert ctx.GetPlayerState(ctx.Player(2), FOOD_USED) == 2
     assert u.color == 2
-    ev = events(ctx, "unit_owner_changed")
-    assert ev == [{"unit": u, "previous": ctx.Player(0), "owner": ctx.Player(2)}]
+    ev = events(ctx, ME.UnitOwnerChanged)
+    assert ev == [ME.UnitOwnerChanged(u, previous=ctx.Player(0), owner=ctx.Player(2))]
 
 
 def test_set_unit_use_food(ctx):
@@ -362,7 +363,7 @@ def test_hero_xp_levels_up_and_publishes(ctx):
     assert ctx.GetHeroXP(h) == 550
     assert ctx.GetHeroSkillPoints(h) == 3
     assert ctx.GetHeroStr(h, False) > str1 and h.max_life > life1
-    assert [e["level"] for e in events(ctx, "hero_level")] == [2, 3]
+    assert [e.level for e in events(ctx, ME.HeroLevel)] == [2, 3]
 
 
 def test_suspended_xp_is_ignored(ctx):
@@ -394,7 +395,7 @@ def test_skill_points_and_select_hero_skill(ctx):
     assert ctx.GetHeroSkillPoints(h) == 0
     ctx.SelectHeroSkill(h, holy_light)  # no points left
     assert ctx.GetUnitAbilityLevel(h, holy_light) == 1
-    assert events(ctx, "hero_skill") == [{"unit": h, "ability_id": holy_light, "level": 1}]
+    assert events(ctx, ME.HeroSkill) == [ME.HeroSkill(h, ability_id=holy_light, level=1)]
     assert not ctx.UnitModifySkillPoints(h, -1)
     assert ctx.UnitModifySkillPoints(h, 2) and ctx.GetHeroSkillPoints(h) == 2
 
@@ -521,7 +522,7 @@ def test_orders_are_recorded_and_published(ctx):
     assert ctx.IssueTargetOrder(u, "attack", target)
     assert ctx.IssueImmediateOrderById(u, 851993)
     assert u.orders[-1].order == "holdposition"
-    assert len(events(ctx, "unit_order")) == 4
+    assert len(events(ctx, ME.UnitOrdered)) == 4
 
 
 def test_dead_or_removed_units_refuse_orders(ctx):
@@ -548,7 +549,7 @@ def test_inventory_add_slot_and_drop(ctx):
     assert ctx.UnitItemInSlot(h, 3) is item and ctx.UnitItemInSlot(h, 0) is None
     ctx.UnitRemoveItem(h, item)
     assert not ctx.UnitHasItem(h, item) and (item.x, item.y) == (h.x, h.y)
-    assert [e["item"] for e in events(ctx, "item_pickup")] == [item]
+    assert [e.item for e in events(ctx, ME.ItemPickup)] == [item]
 
 
 def test_inventory_full_and_add_by_id(ctx):
@@ -642,7 +643,7 @@ def test_destructable_lifecycle(ctx):
     assert ctx.GetDestructableLife(d) == ctx.GetDestructableMaxLife(d) == 500.0
     ctx.KillDestructable(d)
     assert ctx.GetDestructableLife(d) == 0.0
-    assert events(ctx, "destructable_death") == [{"destructable": d}]
+    assert events(ctx, ME.DestructableDeath) == [ME.DestructableDeath(d)]
     ctx.DestructableRestoreLife(d, 9999.0, True)
     assert ctx.GetDestructableLife(d) == 500.0 and not d.dead
     ctx.SetDestructableLife(d, 0.0)
@@ -696,7 +697,7 @@ def test_create_corpse(ctx):
     c = ctx.CreateCorpse(ctx.Player(0), HFOO, 100.0, 0.0, 0.0)
     assert ctx.GetUnitTypeId(c) == HFOO and ctx.IsUnitType(c, UT(1))
     assert ctx.GetPlayerState(ctx.Player(0), FOOD_USED) == 0
-    assert not events(ctx, "unit_death")
+    assert not events(ctx, ME.UnitDeath)
     assert ctx.CreateCorpse(ctx.Player(0), HTOW, 0.0, 0.0, 0.0) is None
     ctx.game.advance(U.CORPSE_DECAY_SECONDS + 1.0)
     assert ctx.GetUnitTypeId(c) == 0

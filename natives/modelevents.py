@@ -1,0 +1,455 @@
+"""Model events: what the game-state model announces with ``game.publish(event)``.
+
+Each model event is a frozen dataclass (one class per kind of transition), so a publisher
+cannot misspell a field and a subscriber reads typed attributes. ``game.publish`` appends the
+instance to ``game.published`` and hands it to every subscriber (``natives.game``); the event
+layer (``natives.events.EventRegistry.on_publish``) and ``natives.dzapi`` dispatch by type to
+the JASS events each raises, and ``natives.events.SILENT_EVENTS`` lists the ones that raise
+none. Gameplay publishes an event only when the state transition actually happens.
+
+Units: positions are world units, times game seconds, life and mana points, time of day game
+hours. Fields named ``unit``, ``item``, ``destructable``, ``player`` hold model objects
+(``natives.units.Unit`` / ``Item`` / ``Destructable``, ``natives.players.Player``).
+
+This module is a leaf: it imports nothing from ``natives``. The annotations name the model
+types for readers through the aliases below (``Unit`` is ``natives.units.Unit``, ``Player``
+``natives.players.Player``, ``Dialog`` / ``Button`` ``natives.dialogs``'s, ``Order``
+``natives.units.Order``); nothing checks them at run time.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Unit = Item = Destructable = Order = Player = Dialog = Button = Any
+
+
+class ModelEvent:
+    """Base of every model event class (``game.publish`` accepts only these)."""
+
+    __slots__ = ()
+
+
+# -- units ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class UnitCreated(ModelEvent):
+    """``unit`` appeared in the world at its point (``UnitStore.create_unit``)."""
+
+    unit: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRemoved(ModelEvent):
+    """``unit`` was removed (``UnitStore.remove_unit``: ``RemoveUnit``, decay); its handle
+    is already destroyed."""
+
+    unit: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class UnitDeath(ModelEvent):
+    """``unit`` died; ``killer`` is the unit credited with the kill or None
+    (``UnitStore.kill_unit``)."""
+
+    unit: Unit
+    killer: Unit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitDecay(ModelEvent):
+    """``unit``'s corpse finished decaying; the unit is removed right after
+    (``UnitStore``'s decay entry)."""
+
+    unit: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRevived(ModelEvent):
+    """The dead hero ``unit`` was revived (``UnitStore.revive_hero``)."""
+
+    unit: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class UnitOwnerChanged(ModelEvent):
+    """``unit`` changed owner from ``previous`` to ``owner`` (players;
+    ``UnitStore.set_owner``)."""
+
+    unit: Unit
+    previous: Player | None
+    owner: Player
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMoved(ModelEvent):
+    """``unit`` moved from (``from_x``, ``from_y``) to (``x``, ``y``), world units; every
+    position change (``UnitStore.move_unit``)."""
+
+    unit: Unit
+    from_x: float
+    from_y: float
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class UnitHidden(ModelEvent):
+    """``unit`` was hidden (``hidden`` True) or shown again (``UnitStore.set_hidden``)."""
+
+    unit: Unit
+    hidden: bool
+
+
+@dataclass(frozen=True, slots=True)
+class UnitStateChanged(ModelEvent):
+    """A unit state changed from ``old`` to ``value``: ``state`` is ``"life"``,
+    ``"max_life"``, ``"mana"`` or ``"max_mana"`` (life/mana points; ``UnitStore.set_life``,
+    ``set_max_life``, ``set_mana``, ``set_max_mana``)."""
+
+    unit: Unit
+    state: str
+    old: float
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class UnitOrdered(ModelEvent):
+    """``unit`` was given ``order`` (``natives.units.Order``; ``UnitStore.issue``)."""
+
+    unit: Unit
+    order: Order
+
+
+@dataclass(frozen=True, slots=True)
+class UnitDamaged(ModelEvent):
+    """``unit`` takes ``amount`` damage (life points) from ``source`` (a unit or None),
+    published before life drops (``UnitStore.damage_unit``; the scenario ``damage`` step)."""
+
+    unit: Unit
+    source: Unit | None = None
+    amount: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class UnitAttacked(ModelEvent):
+    """``attacker`` starts an attack on ``unit`` (the scenario ``attack`` step; the model
+    does not simulate combat)."""
+
+    unit: Unit
+    attacker: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSelected(ModelEvent):
+    """``player`` selected (``selected`` True) or deselected ``unit`` (the scenario
+    ``select`` step)."""
+
+    unit: Unit
+    player: Player
+    selected: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class UnitLoaded(ModelEvent):
+    """``unit`` was loaded into ``transport`` (``UnitStore.load_unit``)."""
+
+    unit: Unit
+    transport: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class UnitUnloaded(ModelEvent):
+    """``unit`` left ``transport`` (``UnitStore.unload_unit``)."""
+
+    unit: Unit
+    transport: Unit
+
+
+@dataclass(frozen=True, slots=True)
+class UnitConstruct(ModelEvent):
+    """Construction of the structure ``unit`` reached ``phase``: ``"start"``, ``"cancel"``
+    or ``"finish"``; ``builder`` is the worker when known (the scenario ``build`` step;
+    other phases raise nothing)."""
+
+    phase: str
+    unit: Unit
+    builder: Unit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSold(ModelEvent):
+    """The shop unit ``shop`` sold ``unit`` to ``buyer`` (a unit or None; the scenario
+    ``buy`` step)."""
+
+    shop: Unit
+    unit: Unit
+    buyer: Unit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Spell(ModelEvent):
+    """``unit`` reached ``phase`` of casting ``ability_id`` (rawcode): ``"channel"``,
+    ``"cast"``, ``"effect"``, ``"finish"`` or ``"endcast"``; ``target`` is the target widget
+    or None, (``x``, ``y``) the target point in world units or None (the scenario ``cast``
+    step; other phases raise nothing)."""
+
+    phase: str
+    unit: Unit
+    ability_id: int
+    target: Any = None
+    x: float | None = None
+    y: float | None = None
+
+
+# -- heroes -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class HeroLevel(ModelEvent):
+    """The hero ``unit`` reached ``level`` from ``previous`` (one event per level gained;
+    ``UnitStore.set_hero_level``)."""
+
+    unit: Unit
+    level: int
+    previous: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeroSkill(ModelEvent):
+    """The hero ``unit`` learned ``ability_id`` (rawcode) to ``level`` (``SelectHeroSkill``)."""
+
+    unit: Unit
+    ability_id: int
+    level: int
+
+
+# -- items and destructables ------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ItemPickup(ModelEvent):
+    """``unit`` picked up ``item`` (``UnitStore.give_item``; a powerup is removed right
+    after)."""
+
+    unit: Unit
+    item: Item
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDrop(ModelEvent):
+    """``unit`` dropped ``item`` (``UnitStore.drop_item``)."""
+
+    unit: Unit
+    item: Item
+
+
+@dataclass(frozen=True, slots=True)
+class ItemUse(ModelEvent):
+    """``unit`` used ``item`` it carries (the scenario ``use_item`` step)."""
+
+    unit: Unit
+    item: Item
+
+
+@dataclass(frozen=True, slots=True)
+class ItemSold(ModelEvent):
+    """The shop unit ``shop`` sold ``item`` to ``buyer`` (a unit or None; the scenario
+    ``buy`` step)."""
+
+    shop: Unit
+    item: Item
+    buyer: Unit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ItemRemoved(ModelEvent):
+    """``item`` was removed (``UnitStore.remove_item``); its handle is already destroyed."""
+
+    item: Item
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDeath(ModelEvent):
+    """``item`` was destroyed by damage (``natives.units.damage_widget``, ``SetWidgetLife``)."""
+
+    item: Item
+
+
+@dataclass(frozen=True, slots=True)
+class DestructableDeath(ModelEvent):
+    """``destructable`` died (``UnitStore.kill_destructable``)."""
+
+    destructable: Destructable
+
+
+@dataclass(frozen=True, slots=True)
+class DestructableRemoved(ModelEvent):
+    """``destructable`` was removed (``UnitStore.remove_destructable``)."""
+
+    destructable: Destructable
+
+
+# -- players ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PlayerStateChanged(ModelEvent):
+    """``player``'s state ``state`` (the ``playerstate`` value) changed from ``old`` to
+    ``value`` (``Player.set_state``)."""
+
+    player: Player
+    state: int
+    old: float
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class AllianceChanged(ModelEvent):
+    """``player``'s alliance flag ``alliance`` (the ``alliancetype`` value) towards ``other``
+    became ``value`` (``SetPlayerAlliance``)."""
+
+    player: Player
+    other: Player
+    alliance: int
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerChat(ModelEvent):
+    """``player`` typed the chat line ``text`` (the scenario ``chat`` step)."""
+
+    player: Player
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(ModelEvent):
+    """``player`` left the game (``natives.mission``: a quit button or the scenario
+    ``leave`` step, for a player other than the local one)."""
+
+    player: Player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerVictory(ModelEvent):
+    """``player`` was removed with a victory (``RemovePlayer``, ``natives.mission``)."""
+
+    player: Player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDefeat(ModelEvent):
+    """``player`` was removed with a defeat (``RemovePlayer``, ``natives.mission``)."""
+
+    player: Player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEndCinematic(ModelEvent):
+    """``player`` pressed the skip-cinematic key, Esc (the scenario ``skip_cinematic``
+    step)."""
+
+    player: Player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerKey(ModelEvent):
+    """``player`` pressed (``down`` True) or released an arrow key: ``key`` is ``"left"``,
+    ``"right"``, ``"down"`` or ``"up"`` (the scenario ``press_key`` step; other keys raise
+    nothing)."""
+
+    player: Player
+    key: str
+    down: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class CommandButton(ModelEvent):
+    """``player`` clicked a command button: an ability's (``ability_id`` rawcode, 0 for the
+    common commands, and its ``order`` string; train buttons are 'Aque' with the unit's id
+    string) or a research's (``upgrade`` rawcode) (the scenario ``command`` step)."""
+
+    player: Player
+    ability_id: int = 0
+    order: str | None = None
+    upgrade: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DialogClick(ModelEvent):
+    """``player`` clicked ``button`` of ``dialog`` (``natives.dialogs.click`` /
+    ``press_hotkey``)."""
+
+    dialog: Dialog
+    button: Button
+    player: Player
+
+
+# -- game -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class GameStateChanged(ModelEvent):
+    """The integer game state ``state`` (the ``igamestate`` value) changed from ``old`` to
+    ``value`` (``GameStates.set``, ``natives.core``)."""
+
+    state: int
+    old: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOfDayChanged(ModelEvent):
+    """The day clock changed course (``natives.daynight``): a new value (``old`` and
+    ``value``, game hours), ``scale`` or ``running`` (suspension, pause)."""
+
+    old: float
+    value: float
+    scale: float
+    running: bool
+
+
+# -- DzAPI platform input (natives.dzapi) ------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class DzKey(ModelEvent):
+    """A keyboard key ``key`` (integer key code) was pressed (``status`` 1) or released (0)
+    by ``player`` (a player, a player id, or None for the local player)."""
+
+    player: Any = None
+    key: int = 0
+    status: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DzMouse(ModelEvent):
+    """Mouse ``button`` pressed (``status`` 1) or released (0) by ``player`` (see ``DzKey``)."""
+
+    player: Any = None
+    button: int = 0
+    status: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class DzMouseWheel(ModelEvent):
+    """``player`` turned the mouse wheel by ``delta`` (see ``DzKey``)."""
+
+    player: Any = None
+    delta: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DzMouseMove(ModelEvent):
+    """``player`` moved the mouse (see ``DzKey``)."""
+
+    player: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class DzWindowResize(ModelEvent):
+    """``player``'s game window was resized (see ``DzKey``)."""
+
+    player: Any = None
+
+
+ALL_EVENTS: tuple[type[ModelEvent], ...] = tuple(
+    v for v in list(globals().values())
+    if isinstance(v, type) and issubclass(v, ModelEvent) and v is not ModelEvent)
+"""Every model event class, in definition order."""
