@@ -193,6 +193,10 @@ def _duration(ctx, param, value: str) -> float:
         raise click.BadParameter(str(exc))
 
 
+def _optional_duration(ctx, param, value: str | None) -> float | None:
+    return None if value is None else _duration(ctx, param, value)
+
+
 def _print_timeline(console, report, verbose: int) -> None:
     from rich.markup import escape
     for e in report.timeline:
@@ -233,42 +237,75 @@ def _print_summary(console, report, local: int) -> None:
 @click.option("--sandbox", type=click.Path(file_okay=False, path_type=Path),
               help="Folder the map may write game caches and preload files to (kept); "
                    "default: a temporary folder removed after the run.")
+@click.option("--save-at", "save_at", default=None, callback=_optional_duration,
+              help="With --save: write the save at the first safe point at or after this game time.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the whole game to this save file (at --save-at, else at the end).")
+@click.option("--load", "load_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Continue the game saved in this file (MAP optional: the save names it).")
 @click.option("-v", "--verbose", count=True, help="Show every timeline entry and warnings.")
 def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed: int,
                 local_player: int | None, report_path: Path | None, expect: str | None,
-                sandbox: Path | None, verbose: int) -> None:
+                sandbox: Path | None, save_at: float | None, save_path: Path | None,
+                load_path: Path | None, verbose: int) -> None:
     """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
     timeline. Without MAP, plays the bundled demo campaign.
+
+    Saves: ``--save-at 4m --save F`` writes the whole game to F at 4 game minutes and plays
+    on; ``--load F`` continues from F (the map and API it was saved with, unless given; they
+    must be the same program). Save and load work on one map, not a campaign folder.
 
     Exit status: 0 when the run completes, 1 when loading fails, 2 when --expect is not met.
     """
     import tempfile
 
+    if save_at is not None and save_path is None:
+        raise click.UsageError("--save-at needs --save FILE")
+    args = (map_path, api_dir, until, seed, local_player, report_path, expect)
+    saves = (save_at, save_path, load_path)
     if sandbox is None:
         with tempfile.TemporaryDirectory(prefix="jass-run-") as tmp:
-            _run(map_path, api_dir, until, seed, local_player, report_path, expect, Path(tmp), verbose)
+            _run(*args, Path(tmp), verbose, *saves)
     else:
         sandbox.mkdir(parents=True, exist_ok=True)
-        _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose)
+        _run(*args, sandbox, verbose, *saves)
 
 
-def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose) -> None:
+def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose,
+         save_at=None, save_path=None, load_path=None) -> None:
     import json
 
     from rich.console import Console
 
     from jassvm.diagnostics import JassError
     from maps.errors import MapError
-    from maps.runner import DEMO_CAMPAIGN, RunOptions, is_campaign, load_mission, read_campaign, run_mission
+    from maps.runner import (DEMO_CAMPAIGN, RunOptions, is_campaign, load_mission, read_campaign,
+                             read_save_file, run_mission)
 
     console = Console(highlight=False, soft_wrap=True)
+    resume = None
+    if load_path is not None:
+        try:
+            resume = read_save_file(load_path)
+        except MapError as exc:
+            console.print(f"[bold red]error:[/] {exc}")
+            sys.exit(1)
+        meta = resume.header["meta"]
+        if map_path is None and isinstance(meta.get("map"), str):
+            map_path = Path(meta["map"])
+        if api_dir is None and isinstance(meta.get("api"), str) and meta["api"] != "built-in":
+            api_dir = Path(meta["api"])
     path = map_path or DEMO_CAMPAIGN
     options = RunOptions(api=str(api_dir) if api_dir else None, until=until, seed=seed,
-                         local_player=local_player, sandbox=str(sandbox))
+                         local_player=local_player, sandbox=str(sandbox), save_at=save_at,
+                         save_path=str(save_path) if save_path else None)
     try:
         missions = read_campaign(path).missions if is_campaign(path) else [path]
     except MapError as exc:
         console.print(f"[bold red]error:[/] {exc}")
+        sys.exit(1)
+    if (save_path or resume) and len(missions) != 1:
+        console.print("[bold red]error:[/] --save and --load work on one map, not a campaign folder")
         sys.exit(1)
     reports, carry = [], None
     for mission_path in missions:
@@ -285,7 +322,17 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
                           f"({len(errors)} errors)")
             sys.exit(1)
         console.rule(f"{mission.name}")
-        report, session = _run_with_progress(console, mission, options, carry, run_mission)
+        try:
+            report, session = _run_with_progress(console, mission, options, carry, run_mission, resume)
+        except MapError as exc:
+            console.print(f"[bold red]error:[/] {exc}")
+            sys.exit(1)
+        if report.saved:
+            console.print(f"[blue]saved[/] {report.saved['path']} at {report.saved['game_time']:.1f} s")
+        elif save_path:
+            console.print(f"[bold red]error:[/] the run ended at {report.game_time:.1f} s, before "
+                          f"--save-at {save_at:.1f} s: nothing saved")
+            sys.exit(1)
         reports.append(report)
         _print_timeline(console, report, verbose)
         if verbose:
@@ -309,15 +356,15 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
         sys.exit(2)
 
 
-def _run_with_progress(console, mission, options, carry, run_mission):
+def _run_with_progress(console, mission, options, carry, run_mission, resume=None):
     """Run one mission, with a game-time progress bar when stdout is a terminal."""
     if not console.is_terminal:
-        return run_mission(mission, options, carry=carry)
+        return run_mission(mission, options, carry=carry, resume=resume)
     from rich.progress import BarColumn, Progress, TextColumn
     with Progress(TextColumn("game time"), BarColumn(), TextColumn("{task.completed:.0f}/{task.total:.0f} s"),
                   console=console, transient=True) as bar:
         task = bar.add_task("run", total=options.until)
-        return run_mission(mission, options, carry=carry,
+        return run_mission(mission, options, carry=carry, resume=resume,
                            progress=lambda now: bar.update(task, completed=now))
 
 

@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
-from . import __version__
+from . import __version__, ast
 from . import cache as program_cache
 from .ast import SourceFile
+from .checker import CheckOptions, check
 from .compiler import CompiledProgram, compile_program
-from .diagnostics import Diagnostic, JassError, Severity
+from .diagnostics import Diagnostic, JassError
 from .parser import parse
 
 # The parse cache is keyed by the code that builds syntax trees, so a change to it is a miss.
@@ -98,15 +99,10 @@ def load_program(sources: list[tuple[str, bytes]], natives: Mapping[str, Callabl
         raise JassError(diags)
     if transform is not None:
         transform(files)
-    try:
-        from .checker import CheckOptions, check
-    except ImportError:  # the checker is optional while it is being built
-        check = None
-    if check is not None:
-        program = check(files, CheckOptions(strict=strict))
-        diags.extend(program.diagnostics)
-        if any(d.is_error for d in program.diagnostics):
-            raise JassError(diags)
+    program = check(files, CheckOptions(strict=strict))
+    diags.extend(program.diagnostics)
+    if any(d.is_error for d in program.diagnostics):
+        raise JassError(diags)
     size = array_size or _max_array_size(files)
     compiled = compile_program(files, natives, array_size=size)
     if use_cache:
@@ -120,7 +116,6 @@ def _natives_key(natives: Mapping[str, Callable]) -> bytes:
 
 
 def _max_array_size(files: list[SourceFile]) -> int:
-    from . import ast
     for f in files:
         for d in f.decls:
             if isinstance(d, ast.Globals):

@@ -7,6 +7,9 @@ missions in order, carrying game caches from one to the next.
 """
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import math
 import os
 import re
 import tempfile
@@ -23,9 +26,12 @@ from maps.errors import MapError
 from maps.mapfile import MapFiles, load_map
 from natives.geometry import terrain_of
 from natives.session import GameSession, load_natives
+from natives.snapshot import SaveFile, SnapshotError, load_save, read_save, state_digest, write_save
 
 DEMO_CAMPAIGN = Path(__file__).with_name("demo")
 _TRIGSTR = re.compile(r"^TRIGSTR_\d+$")
+MAX_SAVE_BYTES = 1 << 30
+"""Largest save file read (1 GiB), checked before reading."""
 
 
 @dataclass
@@ -38,6 +44,8 @@ class RunOptions:
     local_player: int | None = None   # None: the first user slot config() sets up
     sandbox: str | None = None
     step: float = 1.0
+    save_at: float | None = None      # write a save at the first safe point at or after this
+    save_path: str | None = None      # ... to this file (``write_save_file``)
 
 
 @dataclass
@@ -49,6 +57,9 @@ class Mission:
     api: ApiSet
     program: object
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    identity: dict = field(default_factory=dict)
+    """What a save of this mission must match: sha256 of the API files, of the map script,
+    of its string table, and the load mode (``natives.snapshot.load_save``)."""
 
 
 @dataclass
@@ -79,6 +90,8 @@ class MissionReport:
     load_warnings: int = 0
     next_level: str | None = None
     local_player: int = 0
+    state_digest: str | None = None   # sha256 of the canonical state at the end of the run
+    saved: dict | None = None         # the save written during the run: path, game time
 
     def local_outcome(self, local_player: int) -> str | None:
         return self.outcome.get(local_player)
@@ -92,7 +105,8 @@ class MissionReport:
             "timeline": [{"time": round(e.time, 3), "kind": e.kind, "text": e.text} for e in self.timeline],
             "errors": self.errors, "warnings": self.warnings[:1000], "threads": self.threads,
             "ops": self.ops, "natives_missing": self.natives_missing,
-            "load_warnings": self.load_warnings,
+            "load_warnings": self.load_warnings, "state_digest": self.state_digest,
+            "saved": self.saved,
         }
 
 
@@ -112,7 +126,16 @@ def load_mission(path: str | os.PathLike, options: RunOptions) -> Mission:
                           cache_salt=wts)
     name = mapfiles.w3i.name if mapfiles.w3i and getattr(mapfiles.w3i, "name", "") else _map_label(mapfiles.source)
     name = mapfiles.resolve(name) if name.startswith("TRIGSTR_") else name
-    return Mission(name, mapfiles, api, loaded.program, loaded.diagnostics)
+    identity = {"api": _digest(data for _n, data in api.sources), "map_script": _digest([mapfiles.script]),
+                "strings": _digest([wts]), "mode": "lenient"}
+    return Mission(name, mapfiles, api, loaded.program, loaded.diagnostics, identity)
+
+
+def _digest(parts) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(hashlib.sha256(part).digest())
+    return h.hexdigest()
 
 
 def _map_label(source: Path) -> str:
@@ -160,28 +183,101 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
 
 def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = None,
                 progress: Callable[[float], None] | None = None,
-                session_hook: Callable[[GameSession], None] | None = None) -> tuple[MissionReport, GameSession]:
+                session_hook: Callable[[GameSession], None] | None = None,
+                resume: SaveFile | None = None) -> tuple[MissionReport, GameSession]:
     """Play ``mission`` until it ends, ``options.until`` is reached or nothing is left to do.
 
-    ``carry`` is game cache data from the previous mission of a campaign.
+    ``carry`` is game cache data from the previous mission of a campaign. ``resume`` is a
+    save of this mission (``read_save_file``) to continue from instead of starting the
+    script: raises MapError when it belongs to another program or cannot be restored.
+    With ``options.save_path``, the whole game is written there at the first safe point
+    (between clock steps) at or after ``options.save_at``, or at the end of the run without
+    ``save_at``; ``report.saved`` says when (None when the run ended before ``save_at``).
     """
     sandbox = options.sandbox or tempfile.mkdtemp(prefix="jass-run-")
     session = new_session(mission, options, sandbox)
     game, vm = session.game, session.vm
-    if carry and game.gamecache is not None:
-        game.gamecache.import_(carry)
     if session_hook:
         session_hook(session)
-    session.start(after_config=lambda s: _choose_local_player(s, options))
+    if resume is not None:
+        try:
+            load_save(session, resume, mission.identity)
+        except SnapshotError as err:
+            raise MapError(options.save_path or "save", f"cannot load the save: {err}") from None
+    else:
+        if carry:
+            game.gamecache.import_(carry)
+        session.start(after_config=lambda s: _choose_local_player(s, options))
     ended = lambda: bool(game.ended)
+    saved = None
+    save_at = options.save_at
     while not ended() and vm.scheduler.now < options.until:
-        nxt = vm.scheduler.next_due()
-        if nxt is None:
+        now = vm.scheduler.now
+        if save_at is not None and saved is None and now >= save_at:
+            saved = _save_now(session, mission, options)
+        if vm.scheduler.next_due() is None:
             break  # nothing left to happen
-        vm.run_until(min(options.until, vm.scheduler.now + options.step), stop=ended)
+        # clock steps stay on the grid of ``step`` from time 0, whether the run was resumed
+        # or stopped at the save point, so a resumed run repeats an uninterrupted one
+        target = min(options.until, (math.floor(now / options.step + 1e-9) + 1) * options.step)
+        if save_at is not None and saved is None and now < save_at < target:
+            target = save_at
+        vm.run_until(target, stop=ended)
         if progress:
             progress(vm.scheduler.now)
-    return build_report(mission, session), session
+    if options.save_path and saved is None and (save_at is None or vm.scheduler.now >= save_at):
+        saved = _save_now(session, mission, options)   # --save without --save-at: at the end
+    report = build_report(mission, session)
+    report.saved = saved
+    return report, session
+
+
+def _save_now(session: GameSession, mission: Mission, options: RunOptions) -> dict:
+    """Write the save file of ``options.save_path`` now; its path and game time."""
+    meta = {"map": str(mission.mapfiles.source), "api": mission.api.origin, "mission": mission.name}
+    try:
+        data = write_save(session, mission.identity, meta)
+    except SnapshotError as err:
+        raise MapError(options.save_path, f"cannot save: {err}") from None
+    write_save_file(options.save_path, data)
+    return {"path": options.save_path, "game_time": round(session.vm.scheduler.now, 3)}
+
+
+def write_save_file(path: str | os.PathLike, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically (a temporary file in the same folder, then a
+    rename). Raises MapError when the file cannot be written."""
+    target = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as err:
+        raise MapError(path, f"cannot write the save: {err.strerror or err}") from None
+
+
+def read_save_file(path: str | os.PathLike) -> SaveFile:
+    """Read and check a save file (``natives.snapshot.read_save``). Raises MapError with the
+    reason for a missing, unreadable, truncated, corrupted or other-version file."""
+    target = Path(path)
+    try:
+        if not target.is_file():
+            raise MapError(path, "no such save file" if not target.exists() else "not a regular file")
+        size = target.stat().st_size
+        if size > MAX_SAVE_BYTES:
+            raise MapError(path, f"save file of {size} bytes is larger than the limit of {MAX_SAVE_BYTES}")
+        data = target.read_bytes()
+    except OSError as err:
+        raise MapError(path, f"cannot read the save: {err.strerror or err}") from None
+    try:
+        return read_save(data)
+    except SnapshotError as err:
+        raise MapError(path, str(err)) from None
 
 
 def _choose_local_player(session: GameSession, options: RunOptions) -> None:
@@ -217,6 +313,11 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
         rep.errors.append(e.to_dict())
     rep.timeline.sort(key=lambda e: e.time)
     rep.warnings = [f"[{t:.2f}s] {w}" for t, w in vm.warnings] + [str(w) for w in game.warnings]
+    if vm.current is None:
+        try:
+            rep.state_digest = state_digest(session)
+        except SnapshotError as err:
+            rep.warnings.append(f"no state digest: {err}")
     return rep
 
 

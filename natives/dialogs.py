@@ -58,6 +58,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from natives.handles import Handle, alive
+from natives.mission import player_quit
 from natives.modelevents import DialogClick
 from natives.registry import native
 
@@ -284,7 +285,6 @@ class DialogRegistry:
             self.game.record("dialog_clicked", player=pid, title=d.message, button=b.text)
         self.game.publish(DialogClick(d, b, player))
         if b.quit:
-            from natives.mission import player_quit
             player_quit(self.game, player, bool(b.score_screen))
         return b
 

@@ -427,7 +427,8 @@ def SaveGameCache(ctx, whichCache):
     store = ctx.game.gamecache
     if not store.save(cache, ctx.warn):
         return False
-    path = str(store.path_for(cache.name)) if store.sandbox is not None else None
+    # the file relative to the sandbox: the timeline is game state, the same in any run folder
+    path = cache.name + FILE_SUFFIX if store.sandbox is not None else None
     ctx.game.record("gamecache_saved", name=cache.name, path=path)
     return True
 

@@ -505,12 +505,8 @@ def _rawcode(text: str) -> int:
 
 
 def terrain_of(game) -> TerrainTiles:
-    """The game's ``TerrainTiles`` (made on first use, kept as ``game.terrain_tiles``)."""
-    tiles = game.terrain_tiles
-    if tiles is None:
-        tiles = TerrainTiles(game)
-        game.terrain_tiles = tiles
-    return tiles
+    """The game's ``TerrainTiles`` (``game.terrain_tiles``)."""
+    return game.terrain_tiles
 
 
 @native("GetTerrainType", "takes real x, real y returns integer")

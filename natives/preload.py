@@ -125,7 +125,7 @@ class PreloadState:
         self.batches: list[tuple[float, str]] = []
         self.generating = False
         self.buffer: list[str] = []
-        self.written: list[Path] = []
+        self.written: list[str] = []   # files written, relative to the sandbox ("a/b.pld")
 
     def _warn(self, message: str, warn=None) -> None:
         if warn is not None:
@@ -147,7 +147,7 @@ class PreloadState:
     def write(self, name: str, warn=None) -> bool:
         """Write the buffer as preload file ``name`` in the sandbox; False (warning) if refused."""
         try:
-            path = self.path_for(name)
+            self.path_for(name)   # refuses a bad name or a missing sandbox
         except ValueError as exc:
             self._warn(f"PreloadGenEnd({name!r}) refused: {exc}", warn)
             return False
@@ -162,7 +162,7 @@ class PreloadState:
         except SandboxError as exc:
             self._warn(f"PreloadGenEnd({name!r}) failed: {exc}", warn)
             return False
-        self.written.append(path)
+        self.written.append("/".join(_parts(name)))
         return True
 
     def read(self, name: str, warn=None) -> list[str] | None:

@@ -16,7 +16,7 @@ KINDS = {
     "dialog_clicked": "player (id), title, button (text)",
     "transmission": "speaker (name or rawcode), text, duration (game seconds)",
     "cinematic_mode": "on (bool)",
-    "gamecache_saved": "name (cache file name), path (inside the run sandbox)",
+    "gamecache_saved": "name (cache file name), path (the file, relative to the run sandbox)",
     "game_saved": "name (save file name as given), state_saved (bool: False, see natives.mission.SaveFiles); "
                   "checkpoint saves (SaveGameCheckpoint) add checkpoint (True), show_window (bool)",
     "ai_started": "player (id), script (file name), found (bool)",

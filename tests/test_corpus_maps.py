@@ -16,7 +16,12 @@ Campaign missions also show their opening: the quests created at the start (with
 required/optional flag) and a transmission of the opening speaker before a deadline.
 The Lua archive must be refused with the clear "Lua maps are not supported" error.
 
-Runs go through ``maps.runner`` as ``jass run`` does; each map runs once (one test per map).
+Save and load (issue 9): each run writes a save at 240 game seconds; the save is loaded into a
+fresh session and played on to 600 s, which must give the same timeline, crash records and
+``state_digest`` as the run that wrote it.
+
+Runs go through ``maps.runner`` as ``jass run`` does; each map runs once, plus the resumed
+part (one test per map).
 """
 from __future__ import annotations
 
@@ -26,9 +31,10 @@ import pytest
 
 from conftest import shared_path
 from maps.errors import MapError
-from maps.runner import MissionReport, RunOptions, load_mission, run_mission
+from maps.runner import MissionReport, RunOptions, load_mission, read_save_file, run_mission
 
 UNTIL = 600.0
+SAVE_AT = 240.0
 EXPECTATIONS = Path(__file__).with_name("corpus_expectations")
 
 CAMPAIGN, MODERN, CLASSIC = "1.30.4", "1.33.0", "1.26"
@@ -117,19 +123,38 @@ def error_pairs(report: MissionReport) -> set[tuple[str, str]]:
     return {(e["kind"], e["stack"][-1]["function"] if e["stack"] else "?") for e in report.errors}
 
 
-def play(folder: str, name: str, api: str) -> MissionReport:
-    """Load and run a corpus map for ``UNTIL`` game seconds with the API set ``api``."""
+def play(folder: str, name: str, api: str, save: Path) -> tuple[MissionReport, MissionReport | None]:
+    """Load and run a corpus map for ``UNTIL`` game seconds with the API set ``api``, saving
+    at ``SAVE_AT`` to ``save``; then the run resumed from that save (None when the mission
+    ended before the save point)."""
     path = shared_path("corpus", "maps", folder, name)
-    options = RunOptions(api=str(shared_path("corpus", "api", api)), until=UNTIL)
+    options = RunOptions(api=str(shared_path("corpus", "api", api)), until=UNTIL,
+                         save_at=SAVE_AT, save_path=str(save))
     report, _session = run_mission(load_mission(path, options), options)
-    return report
+    if report.saved is None:
+        return report, None
+    plain = RunOptions(api=options.api, until=UNTIL)
+    resumed, _ = run_mission(load_mission(path, plain), plain, resume=read_save_file(save))
+    return report, resumed
+
+
+def timeline(report: MissionReport) -> list[tuple]:
+    return [(e.time, e.kind, e.text) for e in report.timeline]
 
 
 @pytest.mark.parametrize("entry", MAPS, ids=[_id(e) for e in MAPS])
-def test_map_plays_ten_minutes_with_only_reviewed_errors(entry):
+def test_map_plays_ten_minutes_with_only_reviewed_errors(entry, tmp_path):
     """One map, 600 game seconds: the checks of the module docstring."""
     folder, name, api = entry
-    report = play(folder, name, api)
+    report, resumed = play(folder, name, api, tmp_path / "at240.sav")
+    assert report.state_digest is not None, [w for w in report.warnings if "digest" in w]
+    if resumed is not None:
+        assert timeline(resumed) == timeline(report)
+        assert resumed.errors == report.errors
+        assert (resumed.ops, resumed.threads) == (report.ops, report.threads)
+        assert resumed.state_digest == report.state_digest
+    else:
+        assert report.ended and report.game_time < SAVE_AT
     assert report.game_time == pytest.approx(UNTIL) or report.ended, report.game_time
 
     internal = [e for e in report.errors if e["kind"] == "internal"]

@@ -1,0 +1,620 @@
+"""Whole-game snapshots: the VM and the game model written as plain data and restored.
+
+A snapshot is every piece of state of a running ``GameSession`` (DESIGN.md sections 4-5):
+the VM's globals, threads (frames as function, pc, locals and operand stack), counters and
+crash records; the scheduler's clock and queue (entries are already plain data); and every
+field of the declared ``Game`` with everything reachable from it (handles, units, groups
+with their ordinals, the blight plane, triggers and their registrations, timers, dialogs,
+the timeline...). It is taken only at a *safe point*, when no JASS is on the stack.
+
+Encoding (``encode_state``)
+    The object graph is flattened into a table, as a heap dump: each mutable container and
+    each model object is one row ``[class name, state]`` and is referenced from other rows
+    by its index, so shared and cyclic references survive. Values are msgpack-native
+    (None, bools, ints, floats, strings with lone surrogates kept, bytes) or msgpack
+    extension types for references, big integers, interned enum handles (``Convert*``
+    results, by type and value), code values (compiled functions, by name) and *anchors*.
+    Anchors are the objects a fresh session builds itself, the ``Game``, its stores, the
+    scheduler and the VM: their state is written, and on restore it is poured into the
+    fresh session's own objects, so handlers registered by kind on the scheduler and the
+    event layer's subscription stay bound to live objects. What a session is given rather
+    than what it plays (the VM object, the map layer's callables, subscribers, scheduler
+    handlers) is never written. Only classes of this project's ``jassvm`` and ``natives``
+    packages and a few builtin containers can appear: decoding looks class names up in that
+    whitelist and never imports, evaluates or calls anything named by the data.
+
+Determinism
+    Rows are numbered in traversal order from fixed roots, sets are written sorted, so the
+    same game state gives the same bytes in any process: ``state_digest`` is their sha256.
+
+Restore (``restore_state``) builds every row, then fills anchors, objects and containers,
+and replaces the VM's state. It raises ``SnapshotError`` on any inconsistency; callers
+restore into a fresh session and discard it on failure (load is all-or-nothing).
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import gc
+import hashlib
+import random
+import sys
+import zlib
+from collections import deque
+from pathlib import PurePath
+from typing import Any
+
+import msgpack
+
+from jassvm import __version__
+from jassvm.bytecode import CompiledFunction, NativeBinding
+from jassvm.thread import UNSET, RuntimeErrorRecord, StackEntry
+
+from natives.game import Game
+from natives.geometry import TerrainTiles
+from natives import unitdata
+from natives.handles import EnumHandle, enum_handle
+from natives.sandbox import Sandbox
+from natives.session import load_natives
+
+# msgpack extension codes (docs/save-format.md; 6 is retired)
+_REF, _BIGINT, _ENUM, _CODE, _INIT_CODE, _UNSET, _TUPLE, _STATIC, _FROZENSET = 1, 2, 3, 4, 5, 7, 8, 9, 10
+_INT_MIN, _INT_MAX = -(1 << 63), (1 << 64) - 1
+_ITEMS = "__items__"   # the elements of a model class that is a list or dict
+
+# Fields that hold what a session is given, not what it plays: never written, kept as the
+# fresh session has them on restore.
+ENVIRONMENT: dict[type, frozenset[str]] = {
+    Game: frozenset({"vm", "ai_resolver", "string_table", "height_function", "subscribers",
+                     "scheduler", "sandbox_dir"}),
+    TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
+}
+# Values that locate the run on this machine (the sandbox folder of the run): attributes
+# holding them keep the fresh session's value.
+ENVIRONMENT_TYPES = (PurePath, Sandbox)
+_SCHEDULER_FIELDS = ("now", "_queue", "_live", "_seq", "subjects")
+_VM_FIELDS = ("globals", "threads", "warnings", "threads_started", "total_ops",
+              "missing_called", "_next_thread_id")
+
+# The project's constant tables (unit, item and destructable types of ``natives.unitdata``):
+# shared by every game, written as (table, key) so a restored unit keeps the same type object
+# as the units created after the restore.
+STATIC_TABLES: dict[str, dict] = {"unit_type": unitdata.UNIT_TYPES, "item_type": unitdata.ITEM_TYPES,
+                                  "destructable_type": unitdata.DESTRUCTABLE_TYPES}
+
+_BUILTIN_CONTAINERS = {"list": list, "dict": dict, "set": set, "frozenset": frozenset,
+                       "deque": deque, "bytearray": bytearray,
+                       "random.Random": random.Random}
+
+
+class SnapshotError(Exception):
+    """A state that cannot be written (an unsupported value, with its path) or data that
+    cannot be restored (malformed, inconsistent or from another program)."""
+
+
+@functools.cache
+def model_classes() -> dict[str, type]:
+    """The whitelist of classes a snapshot may contain: every class defined in a
+    ``jassvm.*`` or ``natives.*`` module (all are loaded once ``natives.game`` is), by
+    ``module.qualname``. Computed once."""
+    load_natives()   # every natives module imported, whoever calls first
+    out: dict[str, type] = {}
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name.startswith("natives.") or name.startswith("jassvm.")):
+            continue
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__ == name:
+                out[f"{name}.{value.__qualname__}"] = value
+    return out
+
+
+def _class_name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+@functools.cache
+def _slots(cls: type) -> tuple[str, ...]:
+    """The ``__slots__`` names of ``cls`` and its bases."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        if isinstance(slots, str):
+            slots = (slots,)
+        names.extend(s for s in slots if s not in ("__dict__", "__weakref__"))
+    return tuple(names)
+
+
+def _anchors(session) -> dict[int, str]:
+    game = session.game
+    out = {id(game): "game", id(session.vm.scheduler): "scheduler", id(session.vm): "vm"}
+    for f in dataclasses.fields(Game):
+        value = getattr(game, f.name)
+        if f.name not in ENVIRONMENT[Game] and _is_object(value):
+            out.setdefault(id(value), f"game.{f.name}")
+    return out
+
+
+def _is_object(value: Any) -> bool:
+    return not isinstance(value, (type(None), bool, int, float, str, bytes, tuple, frozenset,
+                                  EnumHandle, CompiledFunction, NativeBinding))
+
+
+class _Encoder:
+    """Flattens an object graph into rows (see the module docstring): ``kinds[n]`` names
+    row ``n``'s class, ``states[n]`` is its state."""
+
+    def __init__(self, anchors: dict[int, str], init_index: dict[int, int]) -> None:
+        self.anchors = anchors
+        self.init_index = init_index
+        self.index: dict[int, int] = {}
+        self.kinds: list[str] = []
+        self.states: list[Any] = []
+        self.keep: list[Any] = []           # keeps encoded objects alive: ids stay unique
+        self.todo: deque[tuple[int, Any, str]] = deque()
+        self.packer = msgpack.Packer(unicode_errors="surrogatepass", default=self._default)
+        self.static = {id(obj): (table, key) for table, entries in STATIC_TABLES.items()
+                       for key, obj in entries.items()}
+
+    # -- values -------------------------------------------------------------------------
+    def value(self, v: Any, path: str, key: Any = "") -> Any:
+        """``v`` as a msgpack value; ``path`` and ``key`` say where it is, for errors."""
+        t = type(v)
+        if t is str or t is float or t is bool or v is None or t is bytes:
+            return v
+        if t is int:
+            return v if _INT_MIN <= v <= _INT_MAX else msgpack.ExtType(_BIGINT, str(v).encode())
+        if t is tuple:   # immutable: written inline, so sets of tuples sort by content
+            inner = _join(path, key)
+            return msgpack.ExtType(_TUPLE, self.packer.pack([self.value(x, inner, i) for i, x in enumerate(v)]))
+        if t is frozenset:
+            inner = _join(path, key)
+            items = [self.value(x, inner, "{}") for x in v]
+            items.sort(key=self.packer.pack)
+            return msgpack.ExtType(_FROZENSET, self.packer.pack(items))
+        if t is EnumHandle:
+            return msgpack.ExtType(_ENUM, self.packer.pack([v.type_name, v.value]))
+        if t is CompiledFunction or t is NativeBinding:
+            i = self.init_index.get(id(v))
+            if i is not None:
+                return msgpack.ExtType(_INIT_CODE, self.packer.pack(i))
+            return msgpack.ExtType(_CODE, v.name.encode("utf-8", "surrogatepass"))
+        if v is UNSET:
+            return msgpack.ExtType(_UNSET, b"")
+        n = self.index.get(id(v))
+        if n is None:
+            static = self.static.get(id(v))
+            if static is not None:
+                return msgpack.ExtType(_STATIC, self.packer.pack(static))
+            n = self.index[id(v)] = len(self.kinds)
+            self.kinds.append("")
+            self.states.append(None)
+            self.keep.append(v)
+            self.todo.append((n, v, _join(path, key)))
+        return msgpack.ExtType(_REF, n.to_bytes(4, "big"))
+
+    @staticmethod
+    def _default(v: Any) -> Any:
+        raise TypeError(f"cannot pack {type(v).__name__}")
+
+    # -- rows ---------------------------------------------------------------------------
+    def run(self) -> None:
+        while self.todo:
+            n, obj, path = self.todo.popleft()
+            self.kinds[n], self.states[n] = self.row(obj, path)
+
+    def row(self, obj: Any, path: str) -> tuple[str, Any]:
+        anchor = self.anchors.get(id(obj))
+        t = type(obj)
+        v = self.value
+        if t is list:
+            return "list", [v(x, path, i) for i, x in enumerate(obj)]
+        if t is dict:
+            return "dict", self._items(obj, path)
+        if t is set:
+            items = [v(x, path, "{}") for x in obj]
+            items.sort(key=self.packer.pack)
+            return "set", items
+        if t is deque:
+            return f"deque/{obj.maxlen}", [v(x, path, i) for i, x in enumerate(obj)]
+        if t is bytearray:
+            return "bytearray", bytes(obj)
+        if t is random.Random:
+            return "random.Random", v(obj.getstate(), path, ".state")
+        if not (t.__module__.startswith("natives.") or t.__module__.startswith("jassvm.")):
+            raise SnapshotError(f"cannot save {path}: it holds {t.__module__}.{t.__qualname__} {_short(obj)}")
+        if anchor in ("scheduler", "vm"):
+            return f"@{anchor}", {}   # their state is written once, as roots
+        name = _class_name(t) if anchor is None else f"@{anchor}"
+        state = self._attrs(obj, path)
+        if isinstance(obj, list):      # model lists (the message log, the quest log)
+            state[_ITEMS] = [v(x, path, i) for i, x in enumerate(obj)]
+        elif isinstance(obj, dict):    # model mappings (JASS arrays)
+            state[_ITEMS] = self._items(obj, path)
+        return name, state
+
+    def _items(self, d: dict, path: str) -> list:
+        out = []
+        v = self.value
+        for k, x in d.items():
+            out.append(v(k, path, "{key}"))
+            out.append(v(x, path, k))
+        return out
+
+    def _attrs(self, obj: Any, path: str) -> dict:
+        skip = ENVIRONMENT.get(type(obj), ())
+        attrs = getattr(obj, "__dict__", None)
+        items = list(attrs.items()) if attrs is not None else []
+        for k in _slots(type(obj)):
+            if hasattr(obj, k):
+                items.append((k, getattr(obj, k)))
+        out = {}
+        v = self.value
+        for k, x in items:
+            if k in skip or isinstance(x, ENVIRONMENT_TYPES):
+                continue
+            out[k] = v(x, path, "." + k)
+        return out
+
+
+def _join(path: str, key: Any) -> str:
+    if key == "":
+        return path
+    if isinstance(key, str) and key[:1] in (".", "{"):
+        return path + key
+    return f"{path}[{key!r}]"
+
+
+def _short(obj: Any) -> str:
+    text = repr(obj)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def encode_state(session) -> bytes:
+    """The canonical msgpack bytes of ``session``'s whole state (see the module docstring).
+
+    Raises SnapshotError (naming the path, e.g. ``game.units.units[1048600].note``) when the
+    state holds something that is not data: a function, or an object of another package."""
+    vm = session.vm
+    if vm.current is not None:
+        raise SnapshotError("a snapshot needs a safe point: JASS is running")
+    init_index = {id(fn): i for i, fn in enumerate(vm.program.init)}
+    with _no_gc():
+        return _encode(session, _Encoder(_anchors(session), init_index))
+
+
+def _encode(session, enc: _Encoder) -> bytes:
+    vm = session.vm
+    scheduler = vm.scheduler
+    roots = {
+        "game": enc.value(session.game, "game"),
+        "scheduler": {k: enc.value(getattr(scheduler, k), "scheduler", "." + k) for k in _SCHEDULER_FIELDS},
+        "vm": {k: enc.value(getattr(vm, k), "vm", "." + k) for k in _VM_FIELDS},
+        "errors": [[e.kind, e.message, e.time, e.thread, [[f.function, f.file, f.line] for f in e.stack]]
+                   for e in vm.errors],
+    }
+    enc.run()
+    pack = enc.packer.pack
+    return pack(enc.kinds) + pack([roots, enc.states])
+
+
+def state_digest(session) -> str:
+    """sha256 (hex) of ``encode_state(session)``: equal digests mean equal game states."""
+    return hashlib.sha256(encode_state(session)).hexdigest()
+
+
+# ---------------------------------------------------------------------------------------
+# Restore
+# ---------------------------------------------------------------------------------------
+
+_PLAIN_CONTAINERS = {"list": list, "dict": dict, "set": set, "bytearray": bytearray,
+                     "random.Random": random.Random}
+
+
+class _Decoder:
+    """Rebuilds rows: every object first (empty), then the states are unpacked with the
+    references resolved to those objects, then objects and containers are filled."""
+
+    def __init__(self, session, kinds: list) -> None:
+        self.session = session
+        self.kinds = kinds
+        self.classes = model_classes()
+        program = session.vm.program
+        self.functions = program.functions
+        self.init = list(program.init)
+        game = session.game
+        self.anchors: dict[str, Any] = {"game": game, "scheduler": session.vm.scheduler,
+                                        "vm": session.vm}
+        for f in dataclasses.fields(Game):
+            self.anchors.setdefault(f"game.{f.name}", getattr(game, f.name))
+        factories: dict[str, Any] = {}
+        objects = []
+        for kind in kinds:
+            make = factories.get(kind) if isinstance(kind, str) else None
+            if make is None:
+                make = factories[kind] = self._factory(kind)
+            objects.append(make())
+        self.objects = objects
+
+    def _factory(self, kind: Any) -> Any:
+        """A zero-argument maker of row ``kind``'s (empty) object."""
+        if not isinstance(kind, str):
+            raise SnapshotError("malformed row kind")
+        cls = _PLAIN_CONTAINERS.get(kind)
+        if cls is not None:
+            return cls
+        if kind.startswith("deque/"):
+            maxlen = None if kind[6:] == "None" else int(kind[6:])
+            return lambda: deque(maxlen=maxlen)
+        if kind.startswith("@"):
+            anchor = self.anchors.get(kind[1:])
+            if anchor is None:
+                raise SnapshotError(f"unknown anchor {kind[1:]!r}")
+            return lambda: anchor
+        cls = self.classes.get(kind)
+        if cls is None:
+            raise SnapshotError(f"unknown class {kind!r} in the save")
+        return functools.partial(cls.__new__, cls)
+
+    def hook(self, code: int, data: bytes) -> Any:
+        """msgpack's ``ext_hook``: extension values to objects."""
+        if code == _REF:
+            n = int.from_bytes(data, "big")
+            if n >= len(self.objects):
+                raise SnapshotError(f"reference to row {n} out of range")
+            return self.objects[n]
+        if code == _TUPLE:
+            return tuple(self.unpack(data))
+        if code == _FROZENSET:
+            return frozenset(self.unpack(data))
+        if code == _BIGINT:
+            return int(data.decode("ascii"))
+        if code == _ENUM:
+            type_name, value = self.unpack(data)
+            return enum_handle(str(type_name), int(value))
+        if code == _CODE:
+            name = data.decode("utf-8", "surrogatepass")
+            if name not in self.functions:
+                raise SnapshotError(f"the save refers to function {name!r}, which this program lacks")
+            return self.functions[name]
+        if code == _INIT_CODE:
+            return self.init[self.unpack(data)]
+        if code == _UNSET:
+            return UNSET
+        if code == _STATIC:
+            table, key = self.unpack(data)
+            try:
+                return STATIC_TABLES[table][key]
+            except (KeyError, TypeError):
+                raise SnapshotError(f"the save refers to {table} {key!r}, which this runtime lacks") from None
+        raise SnapshotError(f"unknown value code {code}")
+
+    def unpack(self, data: bytes) -> Any:
+        return msgpack.unpackb(data, ext_hook=self.hook, unicode_errors="surrogatepass",
+                               strict_map_key=False)
+
+    def fill(self, states: list) -> None:
+        if len(states) != len(self.kinds):
+            raise SnapshotError("malformed snapshot: rows and kinds differ")
+        objects, kinds = self.objects, self.kinds
+        # objects before containers: a dict key or set element may hash by its fields
+        for n, (kind, state) in enumerate(zip(kinds, states)):
+            if kind not in _PLAIN_CONTAINERS and not kind.startswith("deque/"):
+                self._fill_object(objects[n], state, kind)
+        for n, (kind, state) in enumerate(zip(kinds, states)):
+            obj = objects[n]
+            if kind == "list":
+                obj.extend(state)
+            elif kind == "dict":
+                _fill_dict(obj, state)
+            elif kind == "set":
+                obj.update(state)
+            elif kind.startswith("deque/"):
+                obj.extend(state)
+            elif kind == "bytearray":
+                obj.extend(state)
+            elif kind == "random.Random":
+                obj.setstate(_tuples(state))
+            elif isinstance(state, dict) and _ITEMS in state:
+                items = state[_ITEMS]
+                obj.clear()
+                if isinstance(obj, list):
+                    obj.extend(items)
+                else:
+                    _fill_dict(obj, items)
+
+    def _fill_object(self, obj: Any, state: Any, kind: str) -> None:
+        if not isinstance(state, dict):
+            raise SnapshotError(f"malformed state of {kind}")
+        if _ITEMS in state:
+            state = {k: x for k, x in state.items() if k != _ITEMS}
+        attrs = getattr(obj, "__dict__", None)
+        if attrs is not None and not _slots(type(obj)):
+            attrs.update(state)
+        else:
+            for k, x in state.items():
+                object.__setattr__(obj, k, x)
+
+
+def _fill_dict(d: dict, flat: list) -> None:
+    if len(flat) % 2:
+        raise SnapshotError("malformed mapping in the save")
+    it = iter(flat)
+    d.update(zip(it, it))
+
+
+def _tuples(v: Any) -> Any:
+    """``random.Random.setstate`` wants nested tuples."""
+    if isinstance(v, (list, tuple)):
+        return tuple(_tuples(x) for x in v)
+    return v
+
+
+def restore_state(session, data: bytes) -> None:
+    """Pour the state ``encode_state`` wrote into ``session`` (a fresh, unstarted session of
+    the same program). Raises SnapshotError when the data is malformed or does not fit."""
+    with _no_gc():
+        _restore(session, data)
+    _after_restore(session)
+
+
+@contextlib.contextmanager
+def _no_gc():
+    """The cycle collector off while many objects are made (it would scan them repeatedly)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _restore(session, data: bytes) -> None:
+    try:
+        unpacker = msgpack.Unpacker(unicode_errors="surrogatepass", strict_map_key=False,
+                                    max_buffer_size=len(data) + 1)
+        unpacker.feed(data)
+        kinds = unpacker.unpack()
+        if not isinstance(kinds, list):
+            raise SnapshotError("malformed snapshot")
+        dec = _Decoder(session, kinds)
+        unpacker = msgpack.Unpacker(unicode_errors="surrogatepass", strict_map_key=False,
+                                    ext_hook=dec.hook, max_buffer_size=len(data) + 1)
+        unpacker.feed(data)
+        unpacker.skip()
+        roots, states = unpacker.unpack()
+        if unpacker.tell() != len(data):
+            raise SnapshotError("malformed snapshot: trailing data")
+        dec.fill(states)
+        if roots["game"] is not session.game:
+            raise SnapshotError("the save's game root is not a game")
+        scheduler = session.vm.scheduler
+        for k in _SCHEDULER_FIELDS:
+            setattr(scheduler, k, roots["scheduler"][k])
+        vm = session.vm
+        for k in _VM_FIELDS:
+            setattr(vm, k, roots["vm"][k])
+        vm.errors = [RuntimeErrorRecord(str(kind), str(message), float(time), str(thread),
+                                        [StackEntry(str(f), str(p), int(n)) for f, p, n in stack])
+                     for kind, message, time, thread, stack in roots["errors"]]
+    except SnapshotError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
+            msgpack.UnpackException) as err:
+        raise SnapshotError(f"malformed snapshot: {type(err).__name__}: {err}") from None
+
+
+def _after_restore(session) -> None:
+    """Re-derive what the session keeps outside the model: the VM's watched globals
+    (``TriggerRegisterVariableEvent``) and its fast-path cache."""
+    vm = session.vm
+    vm._fastrt = None
+    session.game.events.rewatch()
+
+# ---------------------------------------------------------------------------------------
+# Save files (docs/save-format.md)
+# ---------------------------------------------------------------------------------------
+
+SAVE_MAGIC = b"JASSVM-SAVE\n"
+SAVE_FORMAT_VERSION = 1
+MAX_HEADER_BYTES = 1 << 20
+MAX_STATE_BYTES = 1 << 31
+"""Largest decompressed state a save may declare (2 GiB): a corrupt size is refused, never
+allocated."""
+
+
+@dataclasses.dataclass
+class SaveFile:
+    """A parsed save: the header (format, version, runtime, identity, game time, state size
+    and what the writer recorded in ``meta``) and the compressed state."""
+
+    header: dict
+    body: bytes
+
+    @property
+    def identity(self) -> dict:
+        return self.header["identity"]
+
+    @property
+    def game_time(self) -> float:
+        return float(self.header["game_time"])
+
+
+def write_save(session, identity: dict, meta: dict | None = None) -> bytes:
+    """The bytes of a save file of ``session`` at a safe point (see docs/save-format.md).
+
+    ``identity`` says which program the state belongs to (hashes of the API files, the map
+    script and the load options: ``maps.runner.Mission.identity``); ``meta`` is free plain
+    data for the writer (the map path, the run options). Raises SnapshotError when the state
+    cannot be written."""
+    state = encode_state(session)
+    body = zlib.compress(state, 1)
+    header = msgpack.packb({"format": "jassvm-save", "version": SAVE_FORMAT_VERSION,
+                            "runtime": __version__, "identity": identity,
+                            "game_time": float(session.vm.scheduler.now), "state_size": len(state),
+                            "meta": meta or {}}, unicode_errors="surrogatepass")
+    checksum = hashlib.sha256(header + body).digest()
+    return SAVE_MAGIC + len(header).to_bytes(4, "big") + header + checksum + body
+
+
+def read_save(data: bytes) -> SaveFile:
+    """Parse and check a save file's bytes: magic, the checksum over header and state, the
+    format and runtime versions. Raises SnapshotError with the reason (not a save,
+    truncated, corrupted, another format or runtime version)."""
+    if not data.startswith(SAVE_MAGIC):
+        raise SnapshotError("not a jassvm save file")
+    pos = len(SAVE_MAGIC)
+    if len(data) < pos + 4:
+        raise SnapshotError("truncated save file (no header)")
+    size = int.from_bytes(data[pos:pos + 4], "big")
+    pos += 4
+    if size > MAX_HEADER_BYTES or len(data) < pos + size + 32:
+        raise SnapshotError("truncated or corrupted save file")
+    packed, checksum, body = data[pos:pos + size], data[pos + size:pos + size + 32], data[pos + size + 32:]
+    if hashlib.sha256(packed + body).digest() != checksum:
+        raise SnapshotError("corrupted or truncated save file (checksum differs)")
+    try:
+        header = msgpack.unpackb(packed, unicode_errors="surrogatepass")
+    except (ValueError, msgpack.UnpackException) as err:
+        raise SnapshotError(f"corrupted save header: {err}") from None
+    if not isinstance(header, dict) or header.get("format") != "jassvm-save":
+        raise SnapshotError("corrupted save header")
+    if header.get("version") != SAVE_FORMAT_VERSION:
+        raise SnapshotError(f"save format version {header.get('version')!r}; this runtime reads "
+                            f"version {SAVE_FORMAT_VERSION}")
+    if header.get("runtime") != __version__:
+        raise SnapshotError(f"saved by jassvm {header.get('runtime')!r}; this is jassvm {__version__} "
+                            "(a save restores only in the runtime version that wrote it)")
+    for key, kind in (("identity", dict), ("game_time", float), ("state_size", int), ("meta", dict)):
+        if not isinstance(header.get(key), kind):
+            raise SnapshotError(f"corrupted save header ({key})")
+    if not 0 <= header["state_size"] <= MAX_STATE_BYTES:
+        raise SnapshotError("corrupted save header (state size)")
+    return SaveFile(header, body)
+
+
+def state_of(save: SaveFile) -> bytes:
+    """The state bytes of ``save``, decompressed and checked against the header's size.
+    Raises SnapshotError when they do not match (a corrupted file)."""
+    expected = save.header["state_size"]
+    try:
+        d = zlib.decompressobj()
+        state = d.decompress(save.body, expected + 1)
+    except zlib.error as err:
+        raise SnapshotError(f"corrupted save: {err}") from None
+    if len(state) != expected or not d.eof or d.unused_data:
+        raise SnapshotError("corrupted save (state size differs)")
+    return state
+
+
+def load_save(session, save: SaveFile, identity: dict) -> None:
+    """Restore ``save`` into ``session``, a fresh unstarted session built for the program
+    ``identity`` describes. Raises SnapshotError when the save belongs to another map, API
+    or load options, or cannot be restored; the caller discards the session then."""
+    if save.identity != identity:
+        theirs, ours = save.identity, identity
+        what = [k for k in sorted(set(theirs) | set(ours)) if theirs.get(k) != ours.get(k)]
+        raise SnapshotError("the save belongs to another program (differs in: "
+                            + ", ".join(what) + ")")
+    restore_state(session, state_of(save))
