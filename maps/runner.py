@@ -19,14 +19,15 @@ from pathlib import Path
 from typing import Callable
 
 from jassvm import ast
-from jassvm.diagnostics import Diagnostic, Severity
+from jassvm.diagnostics import Diagnostic, JassError, Severity
 from jassvm.loader import load_program
 from maps.api import ApiSet, find_ai_script, select_api
 from maps.errors import MapError
 from maps.mapfile import MapFiles, load_map
 from natives.geometry import terrain_of
 from natives.session import GameSession, load_natives
-from natives.snapshot import SaveFile, SnapshotError, load_save, read_save, state_digest, write_save
+from natives.mapsetup import MAP_RELOADED
+from natives.snapshot import SaveFile, SnapshotError, load_save, read_save, state_digest
 
 DEMO_CAMPAIGN = Path(__file__).with_name("demo")
 _TRIGSTR = re.compile(r"^TRIGSTR_\d+$")
@@ -161,6 +162,8 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
     """A game session for ``mission`` with the map's world data applied."""
     session = GameSession(mission.program, seed=options.seed, local_player=options.local_player or 0,
                           sandbox_dir=sandbox)
+    session.identity = mission.identity
+    session.meta = {"map": str(mission.mapfiles.source), "api": mission.api.origin, "mission": mission.name}
     game = session.game
     game.ai_resolver = lambda script: find_ai_script(script, mission.api, mission.mapfiles) is not None
     game.string_table = mission.mapfiles.resolve  # GetLocalizedString("TRIGSTR_n")
@@ -209,6 +212,7 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
             game.gamecache.import_(carry)
         session.start(after_config=lambda s: _choose_local_player(s, options))
     ended = lambda: bool(game.ended)
+    stop = lambda: bool(game.ended) or game.saves.load_request is not None
     saved = None
     save_at = options.save_at
     while not ended() and vm.scheduler.now < options.until:
@@ -222,7 +226,10 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
         target = min(options.until, (math.floor(now / options.step + 1e-9) + 1) * options.step)
         if save_at is not None and saved is None and now < save_at < target:
             target = save_at
-        vm.run_until(target, stop=ended)
+        vm.run_until(target, stop=stop)
+        if game.saves.load_request is not None:   # LoadGame: the game goes on from the save
+            session, mission = _load_requested(session, mission, options, sandbox)
+            game, vm = session.game, session.vm
         if progress:
             progress(vm.scheduler.now)
     if options.save_path and saved is None and (save_at is None or vm.scheduler.now >= save_at):
@@ -232,11 +239,47 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     return report, session
 
 
+def _load_requested(session: GameSession, mission: Mission, options: RunOptions,
+                    sandbox: str) -> tuple[GameSession, Mission]:
+    """Carry out the script's ``LoadGame`` (seed 004): read the named save from the sandbox,
+    restore it into a fresh session (of the save's own map when it is another one, as a
+    campaign run does), then fire ``EVENT_GAME_LOADED`` with ``MAP_RELOADED`` set while it
+    runs. On any failure the running session goes on, with a warning, and no event fires."""
+    game = session.game
+    request, game.saves.load_request = game.saves.load_request, None
+    name = request["name"]
+    parts = game.saves.parts(name, file=True)
+    data = game.saves.read(parts) if parts is not None else None
+    try:
+        if data is None:
+            raise SnapshotError("the save cannot be read")
+        save = read_save(data)
+        target = mission
+        if save.identity != mission.identity:
+            other = save.header["meta"].get("map")
+            if not isinstance(other, str):
+                raise SnapshotError("the save belongs to another map and does not name it")
+            target = load_mission(other, options)
+        fresh = new_session(target, options, sandbox)
+        load_save(fresh, save, target.identity)
+    except (SnapshotError, MapError, JassError) as err:
+        game.warn(f"LoadGame({name!r}) failed, the game goes on: {err}")
+        return session, mission
+    setup = fresh.game.mapsetup
+    was = setup.flag(MAP_RELOADED)
+    setup.set_flag(MAP_RELOADED, True)
+    try:
+        fresh.game.events.fire_game_loaded(name)
+    finally:
+        setup.set_flag(MAP_RELOADED, was)
+    fresh.game.record("game_loaded", name=name)
+    return fresh, target
+
+
 def _save_now(session: GameSession, mission: Mission, options: RunOptions) -> dict:
     """Write the save file of ``options.save_path`` now; its path and game time."""
-    meta = {"map": str(mission.mapfiles.source), "api": mission.api.origin, "mission": mission.name}
     try:
-        data = write_save(session, mission.identity, meta)
+        data = session.save_bytes()
     except SnapshotError as err:
         raise MapError(options.save_path, f"cannot save: {err}") from None
     write_save_file(options.save_path, data)

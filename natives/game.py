@@ -40,7 +40,8 @@ Stores
     collaborator, in their constructor; their modules never import this one, so the model has
     no import cycles (``tests/test_layering.py``). ``vm`` is the VM of the session running the
     game (None for a bare model), ``ai_resolver``, ``string_table`` and ``height_function``
-    are what the map layer installs.
+    are what the map layer installs, ``save_writer`` (the whole game as save bytes) what the
+    session installs. None of these is game state: a save leaves them out.
 """
 from __future__ import annotations
 
@@ -125,6 +126,7 @@ class Game:
     ai_resolver: Callable[[str], bool] | None
     string_table: Callable[[str], str] | None
     height_function: Callable[[float, float], float] | None
+    save_writer: Callable[[], bytes] | None
     # -- clock, randomness, logs ----------------------------------------------------------
     scheduler: Scheduler
     random: random.Random
@@ -182,6 +184,7 @@ class Game:
         self.ai_resolver = None
         self.string_table = None
         self.height_function = None
+        self.save_writer = None      # the session's whole-game save (GameSession.save_bytes)
 
         self.scheduler = scheduler if scheduler is not None else Scheduler()
         self.random = random.Random(seed)

@@ -62,7 +62,6 @@ Project choices (not researched)
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from dataclasses import dataclass, field
@@ -118,7 +117,6 @@ class Outcome(Mapping):
         self.restart = False
         self.left: set[int] = set()
         self.load_dialog_requests = 0
-        self.load_requested: str | None = None
         self.campaign = Campaign()
         self.start_difficulty: int | None = None
 
@@ -255,7 +253,10 @@ def EndGame(ctx, score_screen):
 @native("ChangeLevel", "takes string newLevel, boolean doScoreScreen returns nothing")
 def ChangeLevel(ctx, level, score_screen):
     """End the mission and go to map ``newLevel`` (a path relative to the game folder, as
-    given; S143). ``game.next_level`` is that path."""
+    given; S143). ``game.next_level`` is that path. Issued while a scripted ``SaveGame`` is
+    pending, it waits for that save and happens only if the save succeeds (seed 004)."""
+    if level and _saves(ctx).defer_change_level(level, score_screen):
+        return
     if not level:
         ctx.warn(f"ChangeLevel with an empty map name ({level!r}): the mission ends without "
                  "a next level")
@@ -393,8 +394,6 @@ def no_next_level() -> None:
 # Saved games (SaveGame, LoadGame, SaveGameExists, CopySaveGame, save directories)
 # ---------------------------------------------------------------------------------------
 
-SAVE_FORMAT = "jassvm-save-record"
-SAVE_VERSION = 1
 SAVE_SUFFIX = ".w3z"
 SAVES_FOLDER = "saves"
 MAX_SAVE_BYTES = 64 << 20
@@ -417,13 +416,20 @@ class SaveFiles:
     never followed. Such a refusal is a warning and the native returns false; a link
     planted at a save file's own name is replaced by ``SaveGame``, never written through.
 
-    The runtime has no save system yet (DESIGN.md section 5 plans one), so ``SaveGame``
-    writes a *save record*: JSON ``{"format": "jassvm-save-record", "version": 1, "map",
-    "game_time", "state_saved": false}`` that says what was asked and that no game state is
-    in it. The file exists afterwards, so ``SaveGameExists``, ``CopySaveGame`` and the
-    directory natives see it as the game would see a save. ``LoadGame`` of an existing file
-    ends the mission (``game_over`` reason ``load_game``, ``outcome.load_requested`` = the
-    name) with a warning that the state cannot be restored; it never pretends to restore.
+    Saves are whole games (``natives.snapshot``, docs/save-format.md), written by the
+    session's ``game.save_writer`` (seed 004's save lifecycle):
+
+    - ``SaveGame``/``SaveGameCheckpoint`` from JASS are *deferred internal saves*: the
+      request is queued (``pending``, plain data) and a ``scripted_save`` scheduler entry
+      writes the save at the next point where no JASS is on the stack. They do not fire
+      ``EVENT_GAME_SAVE``. A ``ChangeLevel`` issued while such a save is pending waits for it
+      and happens only when the save succeeded.
+    - ``player_save`` is what the ESC menu does: ``EVENT_GAME_SAVE`` handlers first (a
+      runtime error there aborts the save), then the save is written.
+    - ``LoadGame`` of an existing save sets ``load_request``; the map layer stops the clock,
+      restores the save into a fresh session and fires ``EVENT_GAME_LOADED`` with
+      ``MAP_RELOADED`` set (``maps.runner``). A missing or unreadable save does nothing but
+      warn, and the running game goes on.
     """
 
     def __init__(self, game) -> None:
@@ -432,6 +438,9 @@ class SaveFiles:
         self.root = None if sandbox is None else Path(sandbox) / SAVES_FOLDER
         self.box = None if sandbox is None else Sandbox(sandbox)
         self.memory: dict[str, bytes] = {}   # relative posix path -> contents (no sandbox)
+        self.pending: list[dict] = []          # deferred scripted saves, oldest first
+        self.load_request: dict | None = None  # {"name", "score_screen"} after LoadGame
+        game.scheduler.register("scripted_save", self._scripted_save)
 
     # -- names --------------------------------------------------------------------------
     def parts(self, name: str | None, *, file: bool) -> list[str] | None:
@@ -488,17 +497,71 @@ class SaveFiles:
             self.game.warn(f"cannot write save {'/'.join(parts)}: {err}")
             return False
 
-    def save_record(self, name: str | None) -> bool:
-        """Write the save record of ``name`` (see the class doc); False when refused."""
+    # -- whole-game saves ---------------------------------------------------------------
+    def write_game(self, name: str) -> bool:
+        """Write the whole game as save ``name`` now (a safe point); False (warning) when
+        the name is refused, the game has no session to save or the write fails."""
         parts = self.parts(name, file=True)
         if parts is None:
             return False
-        setup = self.game.mapsetup
-        record = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                  "map": getattr(setup, "name", None), "game_time": round(self.game.now, 3),
-                  "state_saved": False,
-                  "note": "save request recorded; this runtime does not save game state yet"}
-        return self.write(parts, (json.dumps(record, indent=1) + "\n").encode("utf-8"))
+        if self.game.save_writer is None:
+            self.game.warn(f"cannot save {name!r}: the game runs without a session to save")
+            return False
+        try:
+            data = self.game.save_writer()
+        except Exception as err:   # SnapshotError, or a state that is not data: never a traceback
+            self.game.warn(f"cannot save {name!r}: {err}")
+            return False
+        return self.write(parts, data)
+
+    def request(self, name: str, checkpoint: bool = False, show_window: bool = False) -> bool:
+        """Queue a deferred scripted save (``SaveGame`` from JASS); False for a refused name."""
+        if self.parts(name, file=True) is None:
+            return False
+        self.pending.append({"name": name, "checkpoint": bool(checkpoint),
+                             "show_window": bool(show_window), "then": None})
+        self.game.schedule(0.0, "scripted_save")
+        return True
+
+    def _scripted_save(self) -> None:
+        """The ``scripted_save`` entry: the oldest pending save, written now (no JASS on the
+        stack), then the ``ChangeLevel`` that waited for it when it succeeded (seed 004)."""
+        if not self.pending:
+            return
+        req = self.pending.pop(0)
+        then, req["then"] = req["then"], None   # a save must not hold its own follow-up
+        ok = self.write_game(req["name"])
+        if ok:
+            extra = {"checkpoint": True, "show_window": req["show_window"]} if req["checkpoint"] else {}
+            self.game.record("game_saved", name=req["name"], **extra)
+        if then is not None:
+            level, score_screen = then
+            if ok:
+                outcome(self.game).end("change_level", score_screen, level)
+            else:
+                self.game.warn(f"ChangeLevel({level!r}) dropped: the save {req['name']!r} "
+                               "before it failed")
+
+    def defer_change_level(self, level: str, score_screen: bool) -> bool:
+        """Attach a ``ChangeLevel`` to the last pending scripted save; False when none is."""
+        if not self.pending:
+            return False
+        self.pending[-1]["then"] = (level, bool(score_screen))
+        return True
+
+    def player_save(self, name: str) -> bool:
+        """A save as the ESC menu makes it: ``EVENT_GAME_SAVE`` handlers run first with
+        ``GetSaveBasicFilename`` (seed 004; a runtime error there aborts the save), then the
+        whole game is written. False when refused or aborted (warning)."""
+        if self.parts(name, file=True) is None:
+            return False
+        if not self.game.events.fire_game_save(name):
+            self.game.warn(f"save {name!r} aborted: a save handler failed")
+            return False
+        if not self.write_game(name):
+            return False
+        self.game.record("game_saved", name=name, player=True)
+        return True
 
     def copy(self, source: str | None, dest: str | None) -> bool:
         """``CopySaveGame``: False when the source is missing or a name is refused."""
@@ -557,55 +620,31 @@ def _saves(ctx) -> SaveFiles:
 
 @native("SaveGame", "takes string saveFileName returns nothing")
 def SaveGame(ctx, name):
-    """Save under ``saveFileName``: EVENT_GAME_SAVE handlers run first (seed 004; a runtime
-    error there aborts the save), then the save record is written in the sandbox (see
-    ``SaveFiles``: no game state is saved) and ``game_saved`` recorded in the timeline."""
-    saves = _saves(ctx)
-    if saves.parts(name, file=True) is None:
-        return
-    events = ctx.game.events
-    if events is not None and not events.fire_game_save(name):
-        ctx.warn(f"SaveGame({name!r}) aborted: a save handler failed")
-        return
-    if saves.save_record(name):
-        ctx.game.record("game_saved", name=name, state_saved=False)
+    """Save the whole game under ``saveFileName`` as a deferred internal save (seed 004):
+    written at the next point where no JASS runs, without ``EVENT_GAME_SAVE``; recorded as
+    ``game_saved`` in the timeline. A refused name is a warning (``SaveFiles``)."""
+    _saves(ctx).request(name)
 
 
 @native("SaveGameCheckpoint", "takes string saveFileName, boolean showWindow returns nothing")
 def SaveGameCheckpoint(ctx, name, show_window):
-    """An automatic checkpoint save (Blizzard.j's ``SaveGameCheckPointBJ``): saved as
-    ``SaveGame`` does (EVENT_GAME_SAVE handlers first, then the save record; project choice:
-    a checkpoint is a save like any other), recorded as ``game_saved`` with
-    ``checkpoint=True`` and ``show_window`` (the "checkpoint saved" hint the player would
-    see)."""
-    saves = _saves(ctx)
-    if saves.parts(name, file=True) is None:
-        return
-    events = ctx.game.events
-    if events is not None and not events.fire_game_save(name):
-        ctx.warn(f"SaveGameCheckpoint({name!r}) aborted: a save handler failed")
-        return
-    if saves.save_record(name):
-        ctx.game.record("game_saved", name=name, state_saved=False, checkpoint=True,
-                        show_window=bool(show_window))
+    """An automatic checkpoint save (Blizzard.j's ``SaveGameCheckPointBJ``): a deferred
+    internal save as ``SaveGame`` (project choice: the same lifecycle), recorded as
+    ``game_saved`` with ``checkpoint=True`` and ``show_window`` (the "checkpoint saved" hint
+    the player would see)."""
+    _saves(ctx).request(name, checkpoint=True, show_window=show_window)
 
 
 @native("LoadGame", "takes string loadFileName, boolean doScoreScreen returns nothing")
 def LoadGame(ctx, name, score_screen):
-    """Load saved game ``loadFileName``: a missing save does nothing (warning); an existing
-    one ends the mission (``game_over`` reason ``load_game``; ``outcome.load_requested``).
-    Restoring the saved state is not supported, which a warning says (``SaveFiles``)."""
+    """Load saved game ``loadFileName`` (seed 004): the map layer stops the clock, restores
+    the save into a fresh session (of its own map) and fires ``EVENT_GAME_LOADED`` with
+    ``MAP_RELOADED`` set. A missing save does nothing (warning)."""
     saves = _saves(ctx)
     if not saves.exists(name):
         ctx.warn(f"LoadGame({name!r}): no such saved game; nothing happens")
         return
-    out = outcome(ctx.game)
-    if out.ended:
-        out.end("load_game", score_screen)  # warns and keeps the first end
-        return
-    ctx.warn(f"LoadGame({name!r}): restoring saved games is not supported; the mission ends here")
-    out.load_requested = name
-    out.end("load_game", score_screen)
+    saves.load_request = {"name": name, "score_screen": bool(score_screen)}
 
 
 @native("SaveGameExists", "takes string saveName returns boolean")

@@ -7,7 +7,6 @@ is complete.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Callable
 
 from jassvm.compiler import CompiledProgram
@@ -15,29 +14,10 @@ from jassvm.vm import OP_LIMIT, VM, Thread
 
 from natives.game import Game
 from natives.handles import Handle
+from natives.library import NATIVE_MODULES, load_natives  # noqa: F401  (re-exported)
 from natives.players import MAP_CONTROL_USER
-from natives.registry import NATIVES
 from natives.response import Response
-
-# Every module that registers natives. Keep in sync with the package.
-NATIVE_MODULES = [
-    "natives.handles", "natives.players", "natives.units", "natives.groups", "natives.geometry",
-    "natives.blight", "natives.hashtables", "natives.gamecache", "natives.core",
-    "natives.boolexpr", "natives.triggers", "natives.timers", "natives.events", "natives.text",
-    "natives.dialogs", "natives.quests", "natives.presentation", "natives.mission",
-    "natives.daynight", "natives.sound", "natives.cinematics", "natives.camera", "natives.fog",
-    "natives.effects", "natives.texttags", "natives.boards", "natives.preload", "natives.ai",
-    "natives.ui", "natives.mapsetup", "natives.objectfields", "natives.dzapi",
-]
-
-
-def load_natives() -> dict[str, Callable]:
-    """Import all natives modules (the explicit library table ``NATIVE_MODULES``, as Lua's
-    ``linit.c``); returns {common.j name: implementation}."""
-    for name in NATIVE_MODULES:
-        importlib.import_module(name)
-    return {name: spec.func for name, spec in NATIVES.items()}
-
+from natives.snapshot import write_save
 
 def max_players_for(program: CompiledProgram) -> int:
     """28 player slots for API sets with 24 players (1.29+, S129), else 16."""
@@ -53,6 +33,10 @@ class GameSession:
         local_player: the player id ``GetLocalPlayer`` returns.
         sandbox_dir: the only folder game caches may be written to.
         op_limit: ops per uninterrupted thread run (S093).
+
+    ``identity`` (what program this is: ``maps.runner.Mission.identity``) and ``meta`` (where
+    it came from) are written into saves (``save_bytes``); the map layer sets them. The
+    game's ``save_writer`` is ``save_bytes``, so the save natives can write whole games.
     """
 
     def __init__(self, program: CompiledProgram, *, seed: int = 0, local_player: int = 0,
@@ -68,6 +52,14 @@ class GameSession:
         handles = self.game.handles
         self.vm.retain = _handle_hook(handles.retain)
         self.vm.release = _handle_hook(handles.release)
+        self.identity: dict = {}
+        self.meta: dict = {}
+        self.game.save_writer = self.save_bytes
+
+    def save_bytes(self) -> bytes:
+        """A save file of the whole game now (``natives.snapshot.write_save``). Raises
+        SnapshotError when called with JASS on the stack or the state is not data."""
+        return write_save(self, self.identity, self.meta)
 
     def start(self, after_config: Callable[["GameSession"], None] | None = None) -> None:
         """Load the script as the game does: global initialisers, ``config()``, ``main()`` (S119).

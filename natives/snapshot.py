@@ -56,7 +56,7 @@ from natives.geometry import TerrainTiles
 from natives import unitdata
 from natives.handles import EnumHandle, enum_handle
 from natives.sandbox import Sandbox
-from natives.session import load_natives
+from natives import library  # noqa: F401  (imports every natives module: all model classes exist)
 
 # msgpack extension codes (docs/save-format.md; 6 is retired)
 _REF, _BIGINT, _ENUM, _CODE, _INIT_CODE, _UNSET, _TUPLE, _STATIC, _FROZENSET = 1, 2, 3, 4, 5, 7, 8, 9, 10
@@ -67,7 +67,7 @@ _ITEMS = "__items__"   # the elements of a model class that is a list or dict
 # fresh session has them on restore.
 ENVIRONMENT: dict[type, frozenset[str]] = {
     Game: frozenset({"vm", "ai_resolver", "string_table", "height_function", "subscribers",
-                     "scheduler", "sandbox_dir"}),
+                     "scheduler", "sandbox_dir", "save_writer"}),
     TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
 }
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
@@ -98,7 +98,6 @@ def model_classes() -> dict[str, type]:
     """The whitelist of classes a snapshot may contain: every class defined in a
     ``jassvm.*`` or ``natives.*`` module (all are loaded once ``natives.game`` is), by
     ``module.qualname``. Computed once."""
-    load_natives()   # every natives module imported, whoever calls first
     out: dict[str, type] = {}
     for name, module in list(sys.modules.items()):
         if module is None or not (name.startswith("natives.") or name.startswith("jassvm.")):

@@ -17,8 +17,10 @@ KINDS = {
     "transmission": "speaker (name or rawcode), text, duration (game seconds)",
     "cinematic_mode": "on (bool)",
     "gamecache_saved": "name (cache file name), path (the file, relative to the run sandbox)",
-    "game_saved": "name (save file name as given), state_saved (bool: False, see natives.mission.SaveFiles); "
-                  "checkpoint saves (SaveGameCheckpoint) add checkpoint (True), show_window (bool)",
+    "game_saved": "name (save file name as given; the whole game, natives.mission.SaveFiles); "
+                  "checkpoint saves (SaveGameCheckpoint) add checkpoint (True), show_window (bool); "
+                  "a player save (ESC menu) adds player (True)",
+    "game_loaded": "name (the save restored; EVENT_GAME_LOADED ran with MAP_RELOADED set)",
     "ai_started": "player (id), script (file name), found (bool)",
     "victory": "player (id)",
     "defeat": "player (id), message",

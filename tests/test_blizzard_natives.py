@@ -499,11 +499,11 @@ function main takes nothing returns nothing
     call P(B2S(SaveGameExists("Save\\Auto\\Check1")))
 endfunction
 """, tmp_path)
-    assert seen(s) == ["saving Check1", "true"]
+    s.advance(0.1)   # a deferred internal save without EVENT_GAME_SAVE (seed 004)
+    assert seen(s) == ["false"]
     assert (tmp_path / "saves" / "Save" / "Auto" / "Check1.w3z").is_file()
     (entry,) = [d for _t, k, d in s.game.timeline if k == "game_saved"]
-    assert entry == {"name": "Save\\Auto\\Check1", "state_saved": False, "checkpoint": True,
-                     "show_window": True}
+    assert entry == {"name": "Save\\Auto\\Check1", "checkpoint": True, "show_window": True}
 
 
 def test_smooth_camera_setup_applies_over_the_forced_duration():

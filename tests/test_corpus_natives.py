@@ -3,10 +3,10 @@ random item choice, pools, save files, game cache sync, lobby getters, unit prop
 damage, visibility and crippling. Scripts run on the built-in API (no ``../shared``)."""
 from __future__ import annotations
 
-import json
 
 from jassvm.loader import load_program
 from natives.builtin import builtin_source
+from natives.snapshot import read_save
 from natives.session import GameSession, load_natives
 from test_triggers import PRELUDE, jass_session, run, seen
 
@@ -311,10 +311,10 @@ endfunction
 # -- save files -----------------------------------------------------------------------------------
 
 def test_save_files_stay_in_the_sandbox(tmp_path):
+    """SaveGame is a deferred internal save (seed 004): the file exists once the clock has
+    run, not in the calling thread; every file operation stays in the sandbox."""
     s = sandbox_session("""
-function main takes nothing returns nothing
-    call P(B2S(SaveGameExists("Zones\\\\A.w3z")))
-    call SaveGame("Zones\\\\A")
+function Later takes nothing returns nothing
     call P(B2S(SaveGameExists("Zones\\\\A.w3z")) + " " + B2S(SaveGameExists("Zones/A")))
     call P(B2S(CopySaveGame("Zones\\\\A.w3z", "Backup\\\\A.w3z")) + " " + B2S(CopySaveGame("Zones\\\\Missing", "Backup\\\\B")))
     call P(B2S(RenameSaveDirectory("Backup", "Kept")) + " " + B2S(SaveGameExists("Kept\\\\A")))
@@ -322,31 +322,35 @@ function main takes nothing returns nothing
     call SaveGame("..\\\\..\\\\escape")
     call P(B2S(SaveGameExists("..\\\\..\\\\escape")))
 endfunction
+function main takes nothing returns nothing
+    call P(B2S(SaveGameExists("Zones\\\\A.w3z")))
+    call SaveGame("Zones\\\\A")
+    call P(B2S(SaveGameExists("Zones\\\\A.w3z")))
+    call TimerStart(CreateTimer(), 0.5, false, function Later)
+endfunction
 """, tmp_path)
-    assert seen(s) == ["false", "true true", "true false", "true true", "true false false", "false"]
-    record = json.loads((tmp_path / "saves" / "Kept" / "A.w3z").read_text())
-    assert record["format"] == "jassvm-save-record" and record["state_saved"] is False
+    s.advance(1.0)
+    assert seen(s) == ["false", "false", "true true", "true false", "true true", "true false false", "false"]
+    saved = read_save((tmp_path / "saves" / "Kept" / "A.w3z").read_bytes())
+    assert saved.game_time == 0.0
     assert not (tmp_path.parent / "escape.w3z").exists()
     assert any("refused" in w for w in s.game.warnings)
     assert [d["name"] for _, k, d in s.game.timeline if k == "game_saved"] == ["Zones\\A"]
 
 
-def test_load_game_ends_the_mission_without_claiming_a_restore(tmp_path):
+def test_load_game_of_a_missing_save_does_nothing(tmp_path):
     s = sandbox_session("""
 function main takes nothing returns nothing
     call LoadGame("Nope.w3z", false)
-    call SaveGame("Slot")
-    call LoadGame("Slot", false)
 endfunction
 """, tmp_path)
-    out = s.game.outcome
-    assert out.ended and out.reason == "load_game" and out.load_requested == "Slot"
-    warnings = [w for _, w in s.vm.warnings]
-    assert any("not supported" in w for w in warnings)
-    assert any("no such saved game" in w for w in warnings)
+    assert not s.game.ended and s.game.saves.load_request is None
+    assert any("no such saved game" in w for _, w in s.vm.warnings)
 
 
-def test_save_game_runs_the_save_event_first(tmp_path):
+def test_scripted_save_fires_no_save_event_and_a_player_save_does(tmp_path):
+    """Seed 004: the JASS SaveGame is an internal save without EVENT_GAME_SAVE; the ESC-menu
+    save runs the handlers first, with GetSaveBasicFilename, before the file exists."""
     s = sandbox_session("""
 function OnSave takes nothing returns nothing
     call P("saving " + GetSaveBasicFilename() + " " + B2S(SaveGameExists("Slot")))
@@ -355,11 +359,36 @@ function main takes nothing returns nothing
     local trigger t = CreateTrigger()
     call TriggerRegisterGameEvent(t, ConvertGameEvent(259))
     call TriggerAddAction(t, function OnSave)
-    call SaveGame("Slot")
+    call SaveGame("Scripted")
 endfunction
 """, tmp_path)
+    s.advance(0.1)
+    assert seen(s) == [] and (tmp_path / "saves" / "Scripted.w3z").is_file()
+    assert s.game.saves.player_save("Slot")
     assert seen(s) == ["saving Slot false"]
     assert (tmp_path / "saves" / "Slot.w3z").is_file()
+    assert s.game.events.save_name == ""
+
+
+def test_change_level_waits_for_the_pending_scripted_save(tmp_path):
+    """Seed 004: a ChangeLevel after SaveGame happens only when that save succeeded."""
+    script = """
+function main takes nothing returns nothing
+    call SaveGame("%s")
+    call ChangeLevel("Maps\\\\Next.w3x", false)
+endfunction
+"""
+    ok = sandbox_session(script % "Zones\\\\Here", tmp_path / "ok")
+    assert not ok.game.ended        # the save is still pending
+    ok.advance(0.1)
+    assert ok.game.ended and ok.game.next_level == "Maps\\Next.w3x"
+    assert (tmp_path / "ok" / "saves" / "Zones" / "Here.w3z").is_file()
+    (tmp_path / "bad" / "saves").mkdir(parents=True)
+    (tmp_path / "bad" / "saves" / "Zones").symlink_to(tmp_path)   # the write will be refused
+    bad = sandbox_session(script % "Zones\\\\Here", tmp_path / "bad")
+    bad.advance(0.1)
+    assert not bad.game.ended
+    assert any("ChangeLevel" in w and "dropped" in w for w in bad.game.warnings)
 
 
 # -- terrain --------------------------------------------------------------------------------------

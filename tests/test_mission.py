@@ -12,7 +12,8 @@ from conftest import shared_path
 from natives.dialogs import DialogRegistry, click
 from natives.handles import HandleTable, enum_handle
 from natives.mission import (MAP_DIFFICULTY_EASY, MAP_DIFFICULTY_HARD, MAP_DIFFICULTY_NORMAL,
-                             Outcome, player_quit)
+                             Outcome, SaveFiles, player_quit)
+from jassvm.scheduler import Scheduler
 from natives.modelevents import PlayerDefeat, PlayerLeft, PlayerVictory
 from natives.players import Players
 from natives.registry import NATIVES
@@ -36,6 +37,13 @@ class FakeGame:
         self.difficulty = MAP_DIFFICULTY_NORMAL
         self.dialogs = DialogRegistry(self)
         self.outcome = Outcome(self)
+        self.scheduler = Scheduler()
+        self.sandbox_dir = None
+        self.save_writer = None
+        self.saves = SaveFiles(self)
+
+    def schedule(self, delay, kind, *args, subject=None):
+        return self.scheduler.schedule(delay, kind, *args, subject=subject)
 
     @property
     def local_player(self):

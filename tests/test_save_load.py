@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from conftest import shared_path
 from maps.runner import DEMO_CAMPAIGN, RunOptions, load_mission, read_campaign, read_save_file, run_mission
 from natives.dialogs import click, dialogs
+from natives.mapsetup import MAP_RELOADED
 from natives.session import GameSession
 from natives.snapshot import (SnapshotError, encode_state, load_save, read_save, state_digest,
                               write_save)
@@ -328,3 +329,59 @@ def test_cli_save_then_load_in_a_fresh_process_gives_the_same_state(tmp_path):
     r = _jass("run", "--load", str(save), cwd=tmp_path)
     assert r.returncode == 1 and "corrupted or truncated" in r.stdout
     assert "Traceback" not in r.stdout + r.stderr
+
+
+# ------------------------------------------------------------ seed 004: LoadGame in a run
+LOADING = """
+globals
+    integer phase = 0
+endglobals
+function B2I takes boolean b returns integer
+    if b then
+        return 1
+    endif
+    return 0
+endfunction
+function OnLoaded takes nothing returns nothing
+    local boolean reloaded = IsMapFlagSet(ConvertMapFlag(524288))   // MAP_RELOADED
+    call DisplayTextToPlayer(Player(0), 0, 0, "loaded " + GetSaveBasicFilename() + " phase " + I2S(phase) + " reloaded " + I2S(B2I(reloaded)))
+endfunction
+function Save takes nothing returns nothing
+    set phase = 1
+    call SaveGame("Slot")
+endfunction
+function Load takes nothing returns nothing
+    // the files of the sandbox outlive a load, the game does not: a marker file keeps the
+    // restored game (whose load timer fires again) from loading forever
+    if SaveGameExists("Marker") then
+        call DisplayTextToPlayer(Player(0), 0, 0, "not again, phase " + I2S(phase))
+        return
+    endif
+    set phase = 2
+    call CopySaveGame("Slot", "Marker")
+    call LoadGame("Slot", false)
+endfunction
+function main takes nothing returns nothing
+    local trigger t = CreateTrigger()
+    call TriggerRegisterGameEvent(t, ConvertGameEvent(256))   // EVENT_GAME_LOADED
+    call TriggerAddAction(t, function OnLoaded)
+    call TimerStart(CreateTimer(), 1.0, false, function Save)
+    call TimerStart(CreateTimer(), 5.0, false, function Load)
+endfunction
+"""
+
+
+def test_seed004_load_game_restores_the_save_and_fires_game_loaded(tmp_path):
+    """A scripted save at 1 s and LoadGame at 5 s: the game goes back to the saved state
+    (phase 1, clock 1 s: the load timer fires again), EVENT_GAME_LOADED runs with the save's
+    basename and MAP_RELOADED set, and the flag is clear again afterwards."""
+    script = tmp_path / "war3map.j"
+    script.write_text(LOADING)
+    options = RunOptions(until=7.0, sandbox=str(tmp_path / "sandbox"))
+    report, session = run_mission(load_mission(script, options), options)
+    texts = [(e.time, e.text) for e in report.timeline if e.kind == "message"]
+    assert texts == [(1.0, "loaded Slot phase 1 reloaded 1"), (5.0, "not again, phase 1")]
+    loaded = [(e.time, e.data["name"]) for e in report.timeline if e.kind == "game_loaded"]
+    assert loaded == [(1.0, "Slot")]
+    assert not session.game.mapsetup.flag(MAP_RELOADED)
+    assert session.game.events.save_name == "" and report.game_time == 5.0   # nothing left after

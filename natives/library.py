@@ -1,0 +1,27 @@
+"""The natives library table: every module that registers natives, imported in one place.
+
+As Lua's ``linit.c`` lists its standard libraries, ``NATIVE_MODULES`` lists the modules of
+this package that register natives (``natives.registry``); importing this module imports
+them all, so the registry is complete and every model class exists.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from natives import (ai, blight, boards, boolexpr, camera, cinematics, core, daynight, dialogs,
+                     dzapi, effects, events, fog, gamecache, geometry, groups, handles,
+                     hashtables, mapsetup, mission, objectfields, players, preload,
+                     presentation, quests, sound, text, texttags, timers, triggers, ui, units)
+from natives.registry import NATIVES
+
+NATIVE_MODULES = (handles, players, units, groups, geometry, blight, hashtables, gamecache, core,
+                  boolexpr, triggers, timers, events, text, dialogs, quests, presentation,
+                  mission, daynight, sound, cinematics, camera, fog, effects, texttags, boards,
+                  preload, ai, ui, mapsetup, objectfields, dzapi)
+"""Every module that registers natives. Keep in sync with the package."""
+
+
+def load_natives() -> dict[str, Callable]:
+    """{common.j name: implementation} of every registered native (all modules of
+    ``NATIVE_MODULES`` are imported with this module)."""
+    return {name: spec.func for name, spec in NATIVES.items()}
