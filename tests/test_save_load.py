@@ -385,3 +385,76 @@ def test_seed004_load_game_restores_the_save_and_fires_game_loaded(tmp_path):
     assert loaded == [(1.0, "Slot")]
     assert not session.game.mapsetup.flag(MAP_RELOADED)
     assert session.game.events.save_name == "" and report.game_time == 5.0   # nothing left after
+
+
+# ---------------------------------------- corpus campaign maps at their interesting moments
+CAMPAIGN_MAPS = ["campaign-human01", "campaign-human02", "campaign-orc03", "campaign-undead01",
+                 "campaign-nightelf03", "campaign-prologue02", "campaign-humanx01",
+                 "campaign-nightelfx06", "campaign-orcx01-founding-of-durotar",
+                 "campaign-human02-interlude"]
+PROBE_EVERY = 5.0
+END = 300.0
+
+
+def _waits(session: GameSession) -> set[tuple[str, str]]:
+    """What is pending now, as (how, where): threads sleeping in PolledWait, in
+    TriggerSleepAction or waiting for another thread (TriggerExecuteWait), by the function
+    they wait in, and running timers."""
+    out = set()
+    for th in session.vm.threads.values():
+        names = [f.fn.name for f in th.frames]
+        where = names[-1] if names else th.name
+        if th.wake is None:
+            out.add(("TriggerExecuteWait", where))
+        elif "PolledWait" in names:
+            out.add(("PolledWait", names[names.index("PolledWait") - 1] if names[0] != "PolledWait" else where))
+        else:
+            out.add(("TriggerSleepAction", where))
+    if any(e.kind == "timer" for e in session.vm.scheduler.entries()):
+        out.add(("timer", ""))
+    return out
+
+
+@pytest.mark.parametrize("folder", CAMPAIGN_MAPS)
+def test_campaign_map_resumes_from_the_moments_threads_wait(folder, tmp_path):
+    """Up to five save points per campaign map, each the first probe (every 5 game s) at
+    which something new waits (a thread in PolledWait, TriggerSleepAction or
+    TriggerExecuteWait in a function not seen waiting before, a timer), plus the busiest
+    queue seen: each save, restored into a fresh session, plays on to 300 s with the same
+    timeline and state digest."""
+    path = shared_path("corpus", "maps", folder, "war3map.j")
+    options = RunOptions(api=str(shared_path("corpus", "api", "1.30.4")), until=END)
+    saves: list[tuple[float, bytes, str]] = []
+    seen_kinds: set[tuple[str, str]] = set()
+    busiest = [0, None]
+
+    def probe_hook(record: bool):
+        def hook(session: GameSession) -> None:
+            clock = session.vm.scheduler
+
+            def probe() -> None:
+                clock.schedule(PROBE_EVERY, "test_probe")   # before saving: the save holds it
+                if record:
+                    new = _waits(session) - seen_kinds
+                    if new and len(saves) < 4:
+                        seen_kinds.update(new)
+                        saves.append((clock.now, session.save_bytes(), str(sorted(new))))
+                    if len(clock) > busiest[0]:
+                        busiest[:] = [len(clock), (clock.now, session.save_bytes(), "busiest")]
+            clock.register("test_probe", probe)
+            if record:
+                clock.schedule(PROBE_EVERY, "test_probe")
+        return hook
+
+    reference, _ = run_mission(load_mission(path, options), options, session_hook=probe_hook(True))
+    if busiest[1] is not None:
+        saves.append(busiest[1])
+    assert saves, "no save point found"
+    for at, data, why in saves:
+        file = tmp_path / f"{at}.sav"
+        file.write_bytes(data)
+        resumed, _ = run_mission(load_mission(path, options), options, session_hook=probe_hook(False),
+                                 resume=read_save_file(file))
+        assert [(e.time, e.kind, e.text) for e in resumed.timeline] == \
+            [(e.time, e.kind, e.text) for e in reference.timeline], (at, why)
+        assert resumed.state_digest == reference.state_digest, (at, why)
