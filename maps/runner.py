@@ -13,6 +13,7 @@ import math
 import os
 import re
 import tempfile
+import time
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +48,8 @@ class RunOptions:
     step: float = 1.0
     save_at: float | None = None      # write a save at the first safe point at or after this
     save_path: str | None = None      # ... to this file (``write_save_file``)
+    max_wall: float | None = None     # stop after this many wall-clock seconds of simulation
+    max_ops: int | None = None        # stop once the VM has executed this many JASS ops
 
 
 @dataclass
@@ -93,6 +96,7 @@ class MissionReport:
     local_player: int = 0
     state_digest: str | None = None   # sha256 of the canonical state at the end of the run
     saved: dict | None = None         # the save written during the run: path, game time
+    stopped: str | None = None        # why the run stopped early: max-wall, max-ops, interrupted
 
     def local_outcome(self, local_player: int) -> str | None:
         return self.outcome.get(local_player)
@@ -107,7 +111,7 @@ class MissionReport:
             "errors": self.errors, "warnings": self.warnings[:1000], "threads": self.threads,
             "ops": self.ops, "natives_missing": self.natives_missing,
             "load_warnings": self.load_warnings, "state_digest": self.state_digest,
-            "saved": self.saved,
+            "saved": self.saved, "stopped": self.stopped,
         }
 
 
@@ -196,10 +200,15 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     With ``options.save_path``, the whole game is written there at the first safe point
     (between clock steps) at or after ``options.save_at``, or at the end of the run without
     ``save_at``; ``report.saved`` says when (None when the run ended before ``save_at``).
+
+    Budgets: the run stops, with ``report.stopped`` saying why, once ``options.max_wall``
+    wall-clock seconds have been spent simulating or the VM has executed ``options.max_ops``
+    JASS ops (checked after every scheduler entry: one thread run is bounded by the op limit
+    anyway), or on Ctrl-C (``interrupted``): the report then holds the timeline so far.
     """
     sandbox = options.sandbox or tempfile.mkdtemp(prefix="jass-run-")
     session = new_session(mission, options, sandbox)
-    game, vm = session.game, session.vm
+    game = session.game
     if session_hook:
         session_hook(session)
     if resume is not None:
@@ -211,11 +220,52 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
         if carry:
             game.gamecache.import_(carry)
         session.start(after_config=lambda s: _choose_local_player(s, options))
-    ended = lambda: bool(game.ended)
-    stop = lambda: bool(game.ended) or game.saves.load_request is not None
+    budget = _Budget(options)
     saved = None
     save_at = options.save_at
-    while not ended() and vm.scheduler.now < options.until:
+    try:
+        saved = _play(session, mission, options, sandbox, budget, progress)
+    except KeyboardInterrupt:
+        budget.reason = "interrupted"
+    session = budget.session or session
+    if options.save_path and saved is None and budget.reason is None and (
+            save_at is None or session.vm.scheduler.now >= save_at):
+        saved = _save_now(session, mission, options)   # --save without --save-at: at the end
+    report = build_report(budget.mission or mission, session)
+    report.saved = saved
+    report.stopped = budget.reason
+    return report, session
+
+
+class _Budget:
+    """The run's limits (``RunOptions.max_wall``, ``max_ops``) and, once one is reached,
+    ``reason``; ``session``/``mission`` follow a ``LoadGame`` that replaced them."""
+
+    def __init__(self, options: RunOptions) -> None:
+        self.deadline = None if options.max_wall is None else time.monotonic() + options.max_wall
+        self.max_ops = options.max_ops
+        self.reason: str | None = None
+        self.session: GameSession | None = None
+        self.mission: Mission | None = None
+
+    def spent(self, vm) -> bool:
+        if self.reason is None:
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                self.reason = "max-wall"
+            elif self.max_ops is not None and vm.total_ops >= self.max_ops:
+                self.reason = "max-ops"
+        return self.reason is not None
+
+
+def _play(session: GameSession, mission: Mission, options: RunOptions, sandbox: str,
+          budget: _Budget, progress) -> dict | None:
+    """The clock loop of ``run_mission``; the save written, if any."""
+    game, vm = session.game, session.vm
+    ended = lambda: bool(game.ended)
+    stop = lambda: bool(game.ended) or game.saves.load_request is not None or budget.spent(vm)
+    saved = None
+    save_at = options.save_at
+    while not ended() and vm.scheduler.now < options.until and not budget.spent(vm):
         now = vm.scheduler.now
         if save_at is not None and saved is None and now >= save_at:
             saved = _save_now(session, mission, options)
@@ -229,14 +279,11 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
         vm.run_until(target, stop=stop)
         if game.saves.load_request is not None:   # LoadGame: the game goes on from the save
             session, mission = _load_requested(session, mission, options, sandbox)
+            budget.session, budget.mission = session, mission
             game, vm = session.game, session.vm
         if progress:
             progress(vm.scheduler.now)
-    if options.save_path and saved is None and (save_at is None or vm.scheduler.now >= save_at):
-        saved = _save_now(session, mission, options)   # --save without --save-at: at the end
-    report = build_report(mission, session)
-    report.saved = saved
-    return report, session
+    return saved
 
 
 def _load_requested(session: GameSession, mission: Mission, options: RunOptions,
@@ -348,8 +395,8 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
     for m in game.messages:
         if getattr(m, "player", local) == local:
             rep.timeline.append(TimelineEntry(m.time, "message", m.text))
-    for time, kind, data in game.timeline:
-        rep.timeline.append(TimelineEntry(time, kind, describe(kind, data), data))
+    for at, kind, data in game.timeline:
+        rep.timeline.append(TimelineEntry(at, kind, describe(kind, data), data))
     for e in vm.errors:
         rep.timeline.append(TimelineEntry(e.time, "error", f"{e.kind}: {e.message}"
                                           + (f" at {e.stack[-1]}" if e.stack else "")))

@@ -1,0 +1,71 @@
+"""Run budgets (issue 16): ``--max-wall``, ``--max-ops`` and Ctrl-C end a run with a clear
+outcome and a partial report holding the timeline so far."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from maps.runner import RunOptions, load_mission, run_mission
+
+RUNAWAY = """
+globals
+    integer n = 0
+endglobals
+function Tick takes nothing returns nothing
+    local integer i = 0
+    set n = n + 1
+    if n == 1 then
+        call DisplayTextToPlayer(Player(0), 0, 0, "first tick")
+    endif
+    loop
+        exitwhen i == 20000
+        set i = i + 1
+    endloop
+endfunction
+function main takes nothing returns nothing
+    call TimerStart(CreateTimer(), 0.01, true, function Tick)
+endfunction
+"""
+
+
+def _map(tmp_path):
+    path = tmp_path / "war3map.j"
+    path.write_text(RUNAWAY)
+    return path
+
+
+def test_max_ops_stops_the_run_with_a_partial_report(tmp_path):
+    options = RunOptions(until=3600.0, max_ops=1_000_000, sandbox=str(tmp_path / "box"))
+    report, _ = run_mission(load_mission(_map(tmp_path), options), options)
+    assert report.stopped == "max-ops" and not report.ended
+    assert 1_000_000 <= report.ops < 1_000_000 + 300_000   # at most one more thread run (S093)
+    assert report.game_time < 1.0
+    assert [e.text for e in report.timeline if e.kind == "message"] == ["first tick"]
+    assert report.to_dict()["stopped"] == "max-ops"
+
+
+def test_max_wall_stops_the_run(tmp_path):
+    options = RunOptions(until=3600.0, max_wall=0.5, sandbox=str(tmp_path / "box"))
+    started = time.monotonic()
+    report, _ = run_mission(load_mission(_map(tmp_path), options), options)
+    assert time.monotonic() - started < 10.0
+    assert report.stopped == "max-wall" and report.game_time < 3600.0
+
+
+def test_ctrl_c_writes_the_partial_report_and_exits_130(tmp_path):
+    code = "import sys, cli; cli.main(sys.argv[1:], prog_name='jass')"
+    proc = subprocess.Popen([sys.executable, "-c", code, "run", str(_map(tmp_path)), "--until", "1h",
+                             "--report", str(tmp_path / "r.json")], cwd=tmp_path, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "COLUMNS": "200"})
+    time.sleep(4.0)   # loading, then the runaway timer
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, out + err
+    assert "interrupted (Ctrl-C)" in out and "first tick" in out and "Traceback" not in err
+    mission = json.loads((tmp_path / "r.json").read_text())["missions"][0]
+    assert mission["stopped"] == "interrupted" and mission["game_time"] > 0
