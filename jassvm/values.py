@@ -29,7 +29,8 @@ __all__ = [
     "f32", "real_add", "real_sub", "real_mul", "real_div", "real_neg",
     "real_eq", "real_ne", "real_lt", "real_le", "real_gt", "real_ge",
     "I2R", "R2I", "I2S", "R2S", "R2SW", "S2I", "S2R",
-    "to_bytes", "from_bytes", "concat", "string_eq",
+    "to_bytes", "from_bytes", "concat", "string_eq", "MAX_STRING_BYTES", "JassStringTooLong",
+    "string_bytes",
     "StringLength", "SubString", "StringCase", "StringHash", "sstrhash2",
     "SquareRoot", "Pow", "Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Atan2",
     "Deg2Rad", "Rad2Deg",
@@ -121,6 +122,20 @@ _DEC_DIGITS = frozenset("0123456789")
 _HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 
 
+def _digits_mod32(digits: str, base: int) -> int:
+    """``int(digits, base) % 2**32`` for digit strings of any length (``int`` itself refuses
+    decimal strings over 4300 digits)."""
+    if base == 16:
+        return int(digits[-8:], 16)
+    if base == 8:
+        return int(digits[-11:], 8) & 0xFFFFFFFF
+    v = 0
+    for i in range(0, len(digits), 1000):
+        chunk = digits[i:i + 1000]
+        v = (v * 10 ** len(chunk) + int(chunk)) & 0xFFFFFFFF
+    return v
+
+
 def parse_int_literal(text: str) -> int:
     """Value of an integer literal, wrapped to int32 (S010, S011, S016; conformance 007, 008).
 
@@ -145,7 +160,7 @@ def parse_int_literal(text: str) -> int:
         if base == 8 and digits and set(digits) <= _DEC_DIGITS:
             raise ValueError(f"invalid digit in octal integer literal {text!r}")
         raise ValueError(f"invalid integer literal {text!r}")
-    return wrap_int(int(digits, base))
+    return wrap_int(_digits_mod32(digits, base))
 
 
 def rawcode_value(chars: str | bytes) -> int:
@@ -442,6 +457,32 @@ def from_bytes(data: bytes) -> str:
     return data.decode("utf-8", "surrogateescape")
 
 
+#: The longest string (bytes of its UTF-8 form) the runtime builds. The game's limit at run
+#: time is not documented: jassdoc (builtin-types.j, ``string``) says "the maximum string
+#: length in JASS code is limited to ca. 4096 ASCII characters" and gives in-game strings of
+#: up to 8191 characters (building tooltips); what the game does when a concatenation goes
+#: past a limit was not found in any source. Choice: 64 KiB, 8 times the largest documented
+#: in-game string, and a concatenation past it raises ``JassStringTooLong``, which crashes
+#: the thread (runtime error kind ``string-too-long``). String literals have the same limit
+#: (parser diagnostic E109). It bounds the memory of a string doubled in a loop or by a timer.
+MAX_STRING_BYTES = 1 << 16
+_SAFE_CHARS = MAX_STRING_BYTES // 4  # a string of this many characters is never too long
+
+
+class JassStringTooLong(Exception):
+    """A string operation would build a string over ``MAX_STRING_BYTES``: the VM ends the
+    thread with the runtime error kind ``string-too-long`` (see ``MAX_STRING_BYTES``)."""
+
+
+def string_bytes(s: str | None) -> int:
+    """The length of ``s`` in bytes (UTF-8, surrogate escapes as one byte); 0 for null."""
+    if not s:
+        return 0
+    if s.isascii():
+        return len(s)
+    return len(s.encode("utf-8", "surrogateescape"))
+
+
 def _is_escape(ch: str) -> bool:
     return "\udc80" <= ch <= "\udcff"
 
@@ -452,11 +493,19 @@ def concat(a: str | None, b: str | None) -> str | None:
 
     When both sides meet at undecodable bytes (halves of one UTF-8 character cut by
     :func:`SubString`), the result is re-decoded so equal bytes give equal strings.
+    A result longer than ``MAX_STRING_BYTES`` raises ``JassStringTooLong`` (checked before
+    the string is built).
     """
     if a is None:
         return b
     if b is None:
         return a
+    n = len(a) + len(b)
+    if n > _SAFE_CHARS:
+        size = n if n > MAX_STRING_BYTES else string_bytes(a) + string_bytes(b)
+        if size > MAX_STRING_BYTES:
+            raise JassStringTooLong(f"concatenation builds a string of at least {size} bytes, "
+                                    f"over the runtime's limit of {MAX_STRING_BYTES} bytes")
     out = a + b
     if a and b and _is_escape(a[-1]) and _is_escape(b[0]):
         out = from_bytes(to_bytes(out))
@@ -474,11 +523,7 @@ def string_eq(a: str | None, b: str | None) -> bool:
 def StringLength(s: str | None) -> int:
     """``StringLength``: the number of BYTES (UTF-8) (S043; conformance 023):
     ``StringLength("я") == 2``, ``StringLength(null) == 0``."""
-    if not s:
-        return 0
-    if s.isascii():
-        return len(s)
-    return len(to_bytes(s))
+    return string_bytes(s)
 
 
 def SubString(s: str | None, start: int, end: int) -> str | None:

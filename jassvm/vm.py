@@ -24,7 +24,7 @@ from .thread import (
     MAX_CALL_DEPTH, UNSET, Frame, JassArray, JassCrash, RuntimeErrorRecord, StackEntry, Suspend, Thread,
 )
 from .values import (
-    INT_MAX, INT_MIN, JassDivisionByZero, R2I, concat, f32, int_div, int_mod, real_div, real_eq,
+    INT_MAX, INT_MIN, JassDivisionByZero, JassStringTooLong, R2I, concat, f32, int_div, int_mod, real_div, real_eq,
     wrap_int,
 )
 
@@ -358,6 +358,8 @@ class VM:
                 except JassDivisionByZero as e:
                     self._record("division-by-zero", str(e) or "division by zero",
                                  self._crash_stack(th, e), th)
+                except JassStringTooLong as e:  # values.MAX_STRING_BYTES
+                    self._record("string-too-long", str(e), self._crash_stack(th, e), th)
                 except RecursionError as e:
                     self._record("internal", "Python recursion limit reached (nested callbacks)",
                                  self._crash_stack(th, e), th)
