@@ -139,7 +139,7 @@ def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], f
     Exits 1 when there are errors, 0 otherwise.
     """
     from jassvm.checker import CheckOptions, load_sources
-    from jassvm.source import SourceText
+    from jassvm.source import SourceText, read_source_file
 
     try:
         options = CheckOptions(strict=not lenient).with_flags(*[s for f in flags for s in f.split(",")])
@@ -154,9 +154,8 @@ def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], f
     sources: list[tuple[str, bytes]] = []
     unreadable = False
     for p in paths:
-        try:
-            with open(p, "rb") as fh:
-                sources.append((p, fh.read()))
+        try:  # folders, devices and FIFOs are refused at once, large files before reading
+            sources.append((p, read_source_file(p)))
         except OSError as exc:
             reason = exc.strerror or str(exc)
             click.echo(f"error: cannot read {p}: {reason}", err=True)

@@ -283,11 +283,11 @@ class _Checker:
         self.seen_stmt = False
         self.decl_fn: Optional[_Callable] = None
         self.self_init: Optional[str] = None
-        self._ex = {
+        # Expressions without subexpressions; the others are walked by ``_expr``.
+        self._leaf = {
             ast.IntLit: self._int_lit, ast.RealLit: self._real_lit, ast.StrLit: self._str_lit,
             ast.BoolLit: self._bool_lit, ast.NullLit: self._null_lit, ast.CodeRef: self._code_ref,
-            ast.VarRef: self._var_ref, ast.IndexRef: self._index_ref, ast.CallExpr: self._call,
-            ast.Unary: self._unary, ast.Binary: self._binary, ast.Paren: self._paren,
+            ast.VarRef: self._var_ref,
         }
         self._st = {
             ast.Local: self._st_local, ast.Set: self._st_set, ast.Call: self._st_call,
@@ -784,9 +784,82 @@ class _Checker:
     # ------------------------------------------------------------------ expressions
 
     def _expr(self, e: ast.Expr) -> str:
-        t = self._ex[e.__class__](e)
-        e.type = t
-        return t
+        """Check ``e``, set ``type`` on it and every subexpression, return its type.
+
+        Iterative (an explicit stack), so expressions of any depth are checked: each node is
+        finished after its operands, left to right, in the order a recursive walk would
+        report them.
+        """
+        leaves = self._leaf
+        leaf = leaves.get(e.__class__)
+        if leaf is not None:
+            t = e.type = leaf(e)
+            return t
+        stack: list[tuple[ast.Expr, bool]] = [(e, False)]
+        types: list[str] = []
+        push, pop = stack.append, stack.pop
+        while stack:
+            node, operands_done = pop()
+            cls = node.__class__
+            if operands_done:
+                if cls is ast.Binary:
+                    rt = types.pop()
+                    t = self._binary(node, types.pop(), rt)
+                elif cls is ast.CallExpr:
+                    n = len(node.args)
+                    args = types[len(types) - n:]
+                    del types[len(types) - n:]
+                    t = self._call(node, args)
+                elif cls is ast.Paren:
+                    t = types.pop()
+                elif cls is ast.Unary:
+                    t = self._unary(node, types.pop())
+                else:
+                    t = self._index_ref(node, types.pop())
+                node.type = t
+                types.append(t)
+                continue
+            leaf = leaves.get(cls)
+            if leaf is not None:
+                t = node.type = leaf(node)
+                types.append(t)
+                continue
+            if cls is ast.Binary:
+                left, right = node.left, node.right
+                lf, rf = leaves.get(left.__class__), leaves.get(right.__class__)
+                if lf is not None and rf is not None:  # the common shape: no stack needed
+                    lt = left.type = lf(left)
+                    rt = right.type = rf(right)
+                    t = node.type = self._binary(node, lt, rt)
+                    types.append(t)
+                    continue
+                push((node, True))
+                push((right, False))
+                push((left, False))
+            elif cls is ast.CallExpr:
+                args = node.args
+                if all(a.__class__ in leaves for a in args):
+                    arg_types = []
+                    for a in args:
+                        a.type = leaves[a.__class__](a)
+                        arg_types.append(a.type)
+                    t = node.type = self._call(node, arg_types)
+                    types.append(t)
+                    continue
+                push((node, True))
+                stack.extend((a, False) for a in reversed(args))
+            elif cls is ast.Paren:
+                push((node, True))
+                push((node.inner, False))
+            elif cls is ast.Unary:
+                push((node, True))
+                push((node.operand, False))
+            elif cls is ast.IndexRef:
+                push((node, True))
+                push((node.index, False))
+            else:
+                raise TypeError(f"not an expression: {cls.__name__}")
+        return types[-1]
 
     def _int_lit(self, e: ast.IntLit) -> str:
         if self.f_numberlits and e.text and e.text[0] != "'" and not _int_lit_fits(e.text):
@@ -853,8 +926,8 @@ class _Checker:
             self._check_name(name, e)
         return v.type
 
-    def _index_ref(self, e: ast.IndexRef) -> str:
-        it = self._expr(e.index)
+    def _index_ref(self, e: ast.IndexRef, it: str) -> str:
+        """``NAME[index]`` once the index (of type ``it``) is checked."""
         v = self.locals.get(e.name) or self.globals.get(e.name)
         if v is None:
             v = self._lookup(e.name, e)
@@ -871,10 +944,9 @@ class _Checker:
             return f" (did you mean {other}? names are case-sensitive)"
         return ""
 
-    def _call(self, e: ast.CallExpr) -> str:
-        ex = self._expr
+    def _call(self, e: ast.CallExpr, types: list[str]) -> str:
+        """A call once its arguments (of ``types``) are checked."""
         args = e.args
-        types = [ex(a) for a in args]
         fn = self.callables.get(e.name)
         if fn is None:
             self._error("E204", f"undeclared function {e.name}{self._suggest(e.name)}", e)
@@ -936,8 +1008,8 @@ class _Checker:
             self._error("E242", f"string {_quote(other)} produces the same StringHash as "
                                 f"{_quote(a.value)} ({h})", a)
 
-    def _unary(self, e: ast.Unary) -> str:
-        t = self._expr(e.operand)
+    def _unary(self, e: ast.Unary, t: str) -> str:
+        """``not``, ``-`` or ``+`` once the operand (of type ``t``) is checked."""
         if e.op == "not":
             if not self.canconvert(t, BOOLEAN):
                 self._error("E231", f"operand of not must be a boolean, not {t}", e.operand)
@@ -947,13 +1019,9 @@ class _Checker:
             self._error("E230", f"unary {e.op} needs an integer or real, not {t}", e)
         return t
 
-    def _paren(self, e: ast.Paren) -> str:
-        return self._expr(e.inner)
-
-    def _binary(self, e: ast.Binary) -> str:
+    def _binary(self, e: ast.Binary, lt: str, rt: str) -> str:
+        """A binary operation once its operands (of types ``lt`` and ``rt``) are checked."""
         op = e.op
-        lt = self._expr(e.left)
-        rt = self._expr(e.right)
         prim = self.prim
         pl = prim.get(lt, ANY)
         pr = prim.get(rt, ANY)

@@ -71,6 +71,12 @@ class CompiledProgram:
         return [g.name for g in self.globals]
 
 
+_LEAF_TYPES = {ast.IntLit: "integer", ast.RealLit: "real", ast.StrLit: "string",
+               ast.BoolLit: "boolean", ast.NullLit: "null", ast.CodeRef: "code"}
+_ARITHMETIC = frozenset(("+", "-", "*", "/", "%"))
+_EXPR, _EMIT, _LINE_EMIT, _JUMP, _PATCH, _FAIL = range(6)  # work items of _FunctionCompiler._run
+
+
 class _FunctionCompiler:
     def __init__(self, prog: CompiledProgram, fn: CompiledFunction, diags: list[Diagnostic]):
         self.prog = prog
@@ -79,6 +85,7 @@ class _FunctionCompiler:
         self.scope: dict[str, tuple[int, str, bool]] = {}
         self.loop_exits: list[list[int]] = []
         self.line = fn.line
+        self.types: dict[int, str] = {}  # id(expression) -> type (``type_of``)
 
     # -- emission helpers
     def emit(self, op: int, arg: Any = None, cost: int = 1) -> int:
@@ -123,136 +130,195 @@ class _FunctionCompiler:
             raise _CompileError(node, f"undeclared function {name}")
         return target
 
-    def type_of(self, e: ast.Expr) -> str:
-        if isinstance(e, ast.IntLit):
-            return "integer"
-        if isinstance(e, ast.RealLit):
-            return "real"
-        if isinstance(e, ast.StrLit):
-            return "string"
-        if isinstance(e, ast.BoolLit):
-            return "boolean"
-        if isinstance(e, ast.NullLit):
-            return "null"
-        if isinstance(e, ast.CodeRef):
-            return "code"
-        if isinstance(e, (ast.VarRef, ast.IndexRef)):
+    def _leaf_type(self, e: ast.Expr) -> str | None:
+        """The type of an expression whose type needs no operand, or None."""
+        cls = e.__class__
+        t = _LEAF_TYPES.get(cls)
+        if t is not None:
+            return t
+        if cls is ast.VarRef or cls is ast.IndexRef:
             return self.lookup(e, e.name)[2]
-        if isinstance(e, ast.CallExpr):
+        if cls is ast.CallExpr:
             return self.callee(e, e.name).returns
-        if isinstance(e, ast.Paren):
-            return self.type_of(e.inner)
-        if isinstance(e, ast.Unary):
-            return "boolean" if e.op == "not" else self.type_of(e.operand)
-        if isinstance(e, ast.Binary):
-            if e.op in ("+", "-", "*", "/", "%"):
-                lt, rt = self.type_of(e.left), self.type_of(e.right)
-                if lt == "string" or rt == "string":
-                    return "string"
-                return "real" if "real" in (lt, rt) else "integer"
-            return "boolean"
+        if cls is ast.Unary:
+            return "boolean" if e.op == "not" else None
+        if cls is ast.Binary:
+            return None if e.op in _ARITHMETIC else "boolean"
+        if cls is ast.Paren:
+            return None
         raise _CompileError(e, f"unknown expression {type(e).__name__}")
 
+    def type_of(self, e: ast.Expr) -> str:
+        """The type the compiler gives ``e`` (it infers types itself, so lenient input
+        compiles). Iterative over ``( )``, unary ``-``/``+`` and arithmetic, whose type comes
+        from their operands; memoised per function, so each node is typed once."""
+        memo = self.types
+        t = memo.get(id(e))
+        if t is not None:
+            return t
+        stack = [e]
+        while stack:
+            node = stack[-1]
+            key = id(node)
+            if key in memo:
+                stack.pop()
+                continue
+            t = self._leaf_type(node)
+            if t is None:
+                cls = node.__class__
+                if cls is ast.Binary:
+                    lt, rt = memo.get(id(node.left)), memo.get(id(node.right))
+                    if lt is None or rt is None:
+                        stack.extend(x for x, xt in ((node.right, rt), (node.left, lt)) if xt is None)
+                        continue
+                    if lt == "string" or rt == "string":
+                        t = "string"
+                    else:
+                        t = "real" if "real" in (lt, rt) else "integer"
+                else:
+                    inner = node.inner if cls is ast.Paren else node.operand
+                    t = memo.get(id(inner))
+                    if t is None:
+                        stack.append(inner)
+                        continue
+            memo[key] = t
+            stack.pop()
+        return memo[id(e)]
+
     # -- expressions
+    #
+    # Expressions are emitted from an explicit work list (no recursion, any depth). A work
+    # item is a tuple whose first element says what to do:
+    #   (_EXPR, e, want)   emit e, converted to ``want`` where JASS converts
+    #   (_EMIT, op, arg, cost)         emit one instruction
+    #   (_LINE_EMIT, line, op, arg, cost)  set the current line, then emit
+    #   (_JUMP, op)        emit a forward jump and remember it
+    #   (_PATCH,)          point the last remembered jump here
+    #   (_FAIL, node, message)  raise a compile error (after the operands, as before)
+
     def expr(self, e: ast.Expr, want: str | None = None) -> None:
         """Emit ``e`` leaving one value on the stack, converted to ``want`` where JASS converts."""
+        self._run([(_EXPR, e, want)])
+
+    def call(self, e: ast.CallExpr) -> None:
+        """Emit a call: its arguments, then CALL or CALL_NATIVE."""
+        work: list[tuple] = []
+        self._call(e, work)
+        self._run(work)
+
+    def _run(self, work: list[tuple]) -> None:
+        jumps: list[int] = []
+        emit = self.emit
+        while work:
+            item = work.pop()
+            kind = item[0]
+            if kind == _EXPR:
+                self._expand(item[1], item[2], work)
+            elif kind == _EMIT:
+                emit(item[1], item[2], item[3])
+            elif kind == _LINE_EMIT:
+                self.line = item[1]
+                emit(item[2], item[3], item[4])
+            elif kind == _JUMP:
+                jumps.append(emit(item[1]))
+            elif kind == _PATCH:
+                self.patch(jumps.pop(), self.here())
+            else:
+                raise _CompileError(item[1], item[2])
+
+    def _expand(self, e: ast.Expr, want: str | None, work: list[tuple]) -> None:
+        """Emit ``e`` now if it is a leaf, else push the steps that emit it."""
         have = self.type_of(e)
         if have == "null" and want in ("integer", "real"):
             self.emit(PUSH, 0 if want == "integer" else 0.0)  # S077
             return
-        self._expr(e)
         if want == "real" and have == "integer":
-            self.emit(I2R)
+            work.append((_EMIT, I2R, None, 1))
         elif want == "integer" and have == "real":
-            self.emit(R2I_RET)  # lenient: RoC/TFT Blizzard.j returns reals from integer functions
+            work.append((_EMIT, R2I_RET, None, 1))  # lenient: RoC/TFT Blizzard.j returns reals from integer functions
         elif want == "integer" and is_handle_type(have):
-            self.emit(H2I)  # lenient: the pre-1.24 return bug (S075)
-
-    def _expr(self, e: ast.Expr) -> None:
+            work.append((_EMIT, H2I, None, 1))  # lenient: the pre-1.24 return bug (S075)
         self.line = e.line or self.line
-        if isinstance(e, (ast.IntLit, ast.RealLit, ast.StrLit, ast.BoolLit)):
+        while e.__class__ is ast.Paren:
+            e = e.inner
+            self.line = e.line or self.line
+        cls = e.__class__
+        if cls is ast.IntLit or cls is ast.RealLit or cls is ast.StrLit or cls is ast.BoolLit:
             self.emit(PUSH, e.value)
-        elif isinstance(e, ast.NullLit):
+        elif cls is ast.NullLit:
             self.emit(PUSH, None)
-        elif isinstance(e, ast.CodeRef):
-            target = self.callee(e, e.name)
-            self.emit(PUSH, target)
-        elif isinstance(e, ast.VarRef):
+        elif cls is ast.CodeRef:
+            self.emit(PUSH, self.callee(e, e.name))
+        elif cls is ast.VarRef:
             is_local, slot, _, is_array = self.lookup(e, e.name)
             if is_array:
                 raise _CompileError(e, f"array {e.name} used without an index")
             self.emit(LOAD_LOCAL if is_local else LOAD_GLOBAL, slot)
-        elif isinstance(e, ast.IndexRef):
+        elif cls is ast.IndexRef:
             is_local, slot, _, is_array = self.lookup(e, e.name)
             if not is_array:
                 raise _CompileError(e, f"{e.name} is not an array")
-            self.expr(e.index, "integer")
-            self.emit(LOAD_LOCAL_ELEM if is_local else LOAD_GLOBAL_ELEM, slot)
-        elif isinstance(e, ast.CallExpr):
-            self.call(e)
-        elif isinstance(e, ast.Paren):
-            self._expr(e.inner)
-        elif isinstance(e, ast.Unary):
-            self.unary(e)
-        elif isinstance(e, ast.Binary):
-            self.binary(e)
+            work.append((_EMIT, LOAD_LOCAL_ELEM if is_local else LOAD_GLOBAL_ELEM, slot, 1))
+            work.append((_EXPR, e.index, "integer"))
+        elif cls is ast.CallExpr:
+            self._call(e, work)
+        elif cls is ast.Unary:
+            t = self.type_of(e.operand)
+            if e.op == "not":
+                work.append((_EMIT, NOT, None, 1))
+            elif e.op == "-":
+                work.append((_EMIT, NEG_R if t == "real" else NEG_I, None, 1))
+            work.append((_EXPR, e.operand, None))
+        elif cls is ast.Binary:
+            self._binary(e, work)
         else:
             raise _CompileError(e, f"unknown expression {type(e).__name__}")
 
-    def call(self, e: ast.CallExpr) -> None:
+    def _call(self, e: ast.CallExpr, work: list[tuple]) -> None:
         target = self.callee(e, e.name)
         if len(e.args) != len(target.param_types):
             raise _CompileError(e, f"{e.name} takes {len(target.param_types)} arguments, "
                                    f"{len(e.args)} given")
-        for arg, ptype in zip(e.args, target.param_types):
-            self.expr(arg, ptype)
-        self.line = e.line
         if isinstance(target, NativeBinding):
-            self.emit(CALL_NATIVE, (target, len(e.args)))
+            work.append((_LINE_EMIT, e.line, CALL_NATIVE, (target, len(e.args)), 1))
         else:
-            self.emit(CALL, (target, len(e.args)), 1 + FUNCTION_ENTRY_COST)
+            work.append((_LINE_EMIT, e.line, CALL, (target, len(e.args)), 1 + FUNCTION_ENTRY_COST))
+        for arg, ptype in zip(reversed(e.args), reversed(target.param_types)):
+            work.append((_EXPR, arg, ptype))
 
-    def unary(self, e: ast.Unary) -> None:
-        t = self.type_of(e.operand)
-        self.expr(e.operand)
-        if e.op == "not":
-            self.emit(NOT)
-        elif e.op == "-":
-            self.emit(NEG_R if t == "real" else NEG_I)
-
-    def binary(self, e: ast.Binary) -> None:
+    def _binary(self, e: ast.Binary, work: list[tuple]) -> None:
         op = e.op
         if op in ("and", "or"):
-            self.expr(e.left)
-            jump = self.emit(JUMP_IF_FALSE_KEEP if op == "and" else JUMP_IF_TRUE_KEEP)
-            self.expr(e.right)
-            self.patch(jump, self.here())
+            work.append((_PATCH,))
+            work.append((_EXPR, e.right, None))
+            work.append((_JUMP, JUMP_IF_FALSE_KEEP if op == "and" else JUMP_IF_TRUE_KEEP))
+            work.append((_EXPR, e.left, None))
             return
         lt, rt = self.type_of(e.left), self.type_of(e.right)
         numeric = {"integer", "real"}
         real = (lt == "real" or rt == "real") and lt in numeric | {"null"} and rt in numeric | {"null"}
         want = "real" if real else None
         if op == "+" and (lt == "string" or rt == "string"):
-            self.expr(e.left)
-            self.expr(e.right)
-            self.emit(CONCAT)
+            work.append((_EMIT, CONCAT, None, 1))
+            work.append((_EXPR, e.right, None))
+            work.append((_EXPR, e.left, None))
             return
-        self.expr(e.left, want)
-        self.expr(e.right, want)
-        self.line = e.line
         if op in ("+", "-", "*", "/"):
             table = {"+": (ADD_I, ADD_R), "-": (SUB_I, SUB_R), "*": (MUL_I, MUL_R), "/": (DIV_I, DIV_R)}
-            self.emit(table[op][1] if real else table[op][0])
+            work.append((_LINE_EMIT, e.line, table[op][1] if real else table[op][0], None, 1))
         elif op == "%":
             if real:
-                raise _CompileError(e, "the modulo operator takes integers only (S007)")
-            self.emit(MOD_I)
+                work.append((_FAIL, e, "the modulo operator takes integers only (S007)"))
+            else:
+                work.append((_LINE_EMIT, e.line, MOD_I, None, 1))
         elif op == "==":
-            self.emit(EQ_R if real else EQ)
+            work.append((_LINE_EMIT, e.line, EQ_R if real else EQ, None, 1))
         elif op == "!=":
-            self.emit(NE_R if real else NE)
+            work.append((_LINE_EMIT, e.line, NE_R if real else NE, None, 1))
         else:
-            self.emit({"<": LT, "<=": LE, ">": GT, ">=": GE}[op])
+            work.append((_LINE_EMIT, e.line, {"<": LT, "<=": LE, ">": GT, ">=": GE}[op], None, 1))
+        work.append((_EXPR, e.right, want))
+        work.append((_EXPR, e.left, want))
 
     # -- statements
     def block(self, stmts: Iterable[ast.Stmt]) -> None:

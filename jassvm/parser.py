@@ -2,6 +2,26 @@
 
 ``parse(data, file)`` never raises for bad input: it returns the tree (or None when the
 syntax is broken) plus a list of diagnostics with file, line and column.
+
+Limits (each refused with a diagnostic at the position of what is too large; the file then
+has no tree, so ``jass check`` and ``jass run`` refuse the same inputs):
+
+- E110: a script over ``source.MAX_SOURCE_BYTES`` bytes or ``source.MAX_SOURCE_LINES`` lines
+  (checked before anything is decoded), or one that builds more than ``MAX_SYNTAX_NODES``
+  syntax-tree nodes (the parse stops there);
+- E109: a string literal over ``values.MAX_STRING_BYTES`` bytes (what a string may hold at run
+  time), a number literal over ``MAX_NUMBER_LITERAL`` characters;
+- E108: blocks (``if``/``elseif``/``else``, ``loop``, ``debug``) nested more than
+  ``MAX_BLOCK_DEPTH`` deep. The checker and the compiler walk statements recursively;
+  expressions of any depth are walked iteratively and need no limit. The deepest nesting
+  in the shared corpus (maps, API sets, AI scripts, pjass tests) is 19 blocks, 28 levels of
+  expression and 31 nodes from a declaration to a leaf.
+
+Memory: the lexer's regular expressions keep constant memory per character (possessive
+repeats, see ``jass.lark``); the tree costs about 150 bytes per node. Real scripts make about
+one node per 10 bytes (25 bytes of memory per byte of source at the peak of a parse); the
+densest input (``1+1+1...``) makes one per byte, which ``MAX_SYNTAX_NODES`` caps at about
+1 GB.
 """
 from __future__ import annotations
 
@@ -14,12 +34,25 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from . import ast
 from .diagnostics import Diagnostic, Severity
-from .source import SourceText, to_text
+from .source import SourceText, source_limit_error, to_text
+from .values import MAX_STRING_BYTES, parse_int_literal
 
 _STRING_ESCAPES = {"b": "\b", "t": "\t", "r": "\r", "n": "\n", "f": "\f", '"': '"', "\\": "\\"}
 _RAWCODE_ESCAPES = {"b": 8, "t": 9, "r": 13, "n": 10, "f": 12, "\\": 92, "'": 39, '"': 34}
-_FLAG = re.compile(r"//#\s*([+-]\w+(?:\s+[+-]\w+)*)")
+_STRING_ESCAPE = re.compile(r"\\(.?)", re.S)
+_FLAG = re.compile(r"//#\s*([+-]\w+(?:\s+[+-]\w+)*+)")
 _INT32 = 1 << 32
+
+#: Blocks nested deeper than this are refused (E108): six times the corpus's deepest (19).
+MAX_BLOCK_DEPTH = 128
+#: Most syntax-tree nodes (and parser diagnostics) one file may build (E110): 17 times the
+#: largest corpus script (custom-jzjh, 2.4 MB, 237,000 nodes).
+MAX_SYNTAX_NODES = 4 << 20
+#: Longest number literal (characters); a valid int32 needs at most 12 (octal), a real about
+#: 40 in generated code.
+MAX_NUMBER_LITERAL = 1024
+# The longest rawcode body: 4 characters, each possibly an escape pair.
+_MAX_RAWCODE_BODY = 8
 
 
 def _wrap(v: int) -> int:
@@ -37,6 +70,14 @@ def _lark() -> tuple[Lark, "_Builder"]:
     return parser, builder
 
 
+class _TooManyNodes(Exception):
+    """Raised by the tree builder past ``MAX_SYNTAX_NODES``; ``pos`` is where it stopped."""
+
+    def __init__(self, pos: ast.Pos):
+        super().__init__(pos)
+        self.pos = pos
+
+
 class _Builder(Transformer):
     """Turns the lark parse tree into ``jassvm.ast`` nodes, collecting literal errors."""
 
@@ -44,10 +85,21 @@ class _Builder(Transformer):
         super().__init__(visit_tokens=False)
         self.src: SourceText = None  # type: ignore[assignment]  # set for each parse
         self.diags: list[Diagnostic] = []
+        self.nodes = 0
 
     # -- helpers
     def _pos(self, tok: Token) -> ast.Pos:
+        """The position of ``tok``, counting one more node (see ``MAX_SYNTAX_NODES``)."""
+        self.nodes += 1
+        if self.nodes > MAX_SYNTAX_NODES:
+            raise _TooManyNodes(self.src.pos(tok.start_pos))
         return self.src.pos(tok.start_pos)
+
+    def _count(self, pos: ast.Pos) -> None:
+        """Count a node whose position comes from another node."""
+        self.nodes += 1
+        if self.nodes > MAX_SYNTAX_NODES:
+            raise _TooManyNodes(pos)
 
     def _error(self, tok: Token, code: str, message: str) -> None:
         self.diags.append(Diagnostic(code, Severity.ERROR, message, *self._pos(tok)))
@@ -160,6 +212,7 @@ class _Builder(Transformer):
     # -- expressions
     def binary(self, c):
         left, op, right = c
+        self._count(left.pos)
         return ast.Binary(left.pos, op=str(op), left=left, right=right)
 
     def unary(self, c):
@@ -167,6 +220,7 @@ class _Builder(Transformer):
         return ast.Unary(self._pos(op), op=str(op), operand=operand)
 
     def paren(self, c):
+        self._count(c[0].pos)
         return ast.Paren(c[0].pos, inner=c[0])
 
     def var(self, c):
@@ -190,26 +244,48 @@ class _Builder(Transformer):
     def null(self, c):
         return ast.NullLit(self._pos(c[0]))
 
+    def _too_long(self, tok: Token, what: str) -> bool:
+        """E109 for a number literal over ``MAX_NUMBER_LITERAL`` characters."""
+        n = len(tok)
+        if n <= MAX_NUMBER_LITERAL:
+            return False
+        self._error(tok, "E109", f"{what} literal of {n} characters is longer than the limit "
+                                 f"of {MAX_NUMBER_LITERAL}")
+        return True
+
     def int_lit(self, c):
-        return ast.IntLit(self._pos(c[0]), value=_wrap(int(c[0])), text=str(c[0]))
+        text = str(c[0])
+        if self._too_long(c[0], "integer"):
+            return ast.IntLit(self._pos(c[0]), value=0, text=text[:MAX_NUMBER_LITERAL])
+        return ast.IntLit(self._pos(c[0]), value=parse_int_literal(text), text=text)
 
     def oct_lit(self, c):
         text = str(c[0])
+        if self._too_long(c[0], "integer"):
+            return ast.IntLit(self._pos(c[0]), value=0, text=text[:MAX_NUMBER_LITERAL])
         if re.search(r"[89]", text):
             self._error(c[0], "E103", f"invalid octal literal {text}: digits 8 and 9 are not octal")
             return ast.IntLit(self._pos(c[0]), value=0, text=text)
-        return ast.IntLit(self._pos(c[0]), value=_wrap(int(text, 8)), text=text)
+        return ast.IntLit(self._pos(c[0]), value=parse_int_literal(text), text=text)
 
     def hex_lit(self, c):
         text = str(c[0])
-        digits = text[1:] if text.startswith("$") else text[2:]
-        return ast.IntLit(self._pos(c[0]), value=_wrap(int(digits, 16)), text=text)
+        if self._too_long(c[0], "integer"):
+            return ast.IntLit(self._pos(c[0]), value=0, text=text[:MAX_NUMBER_LITERAL])
+        return ast.IntLit(self._pos(c[0]), value=parse_int_literal(text), text=text)
 
     def real_lit(self, c):
-        return ast.RealLit(self._pos(c[0]), value=float(str(c[0])), text=str(c[0]))
+        text = str(c[0])
+        if self._too_long(c[0], "real"):
+            return ast.RealLit(self._pos(c[0]), value=0.0, text=text[:MAX_NUMBER_LITERAL])
+        return ast.RealLit(self._pos(c[0]), value=float(text), text=text)
 
     def rawcode(self, c):
         tok = c[0]
+        if len(tok) - 2 > _MAX_RAWCODE_BODY:
+            self._error(tok, "E106", f"rawcodes must consist of 1 or 4 characters (this one has "
+                                     f"{len(tok) - 2} bytes)")
+            return ast.IntLit(self._pos(tok), value=0, text=str(tok)[:_MAX_RAWCODE_BODY + 2])
         body = str(tok)[1:-1]
         values: list[int] = []
         escaped = False
@@ -241,27 +317,34 @@ class _Builder(Transformer):
         return ast.IntLit(self._pos(tok), value=_wrap(value), text=str(tok))
 
     def string(self, c):
+        """A string literal: escapes resolved, one diagnostic per kind of fault (an invalid
+        escape, NUL, byte 0xFF) at the literal's position, E109 past ``MAX_STRING_BYTES``."""
         tok = c[0]
         body = str(tok)[1:-1]
-        out: list[str] = []
-        i = 0
-        while i < len(body):
-            ch = body[i]
-            if ch == "\\":
-                nxt = body[i + 1] if i + 1 < len(body) else ""
-                if nxt not in _STRING_ESCAPES:
-                    self._error(tok, "E104", f"invalid escape character sequence \\{nxt} in string literal")
-                else:
-                    out.append(_STRING_ESCAPES[nxt])
-                i += 2
-                continue
-            if ch == "\0":
-                self._error(tok, "E105", "NUL not allowed in string literal")
-            elif ch == "\xff":
-                self._error(tok, "E105", "byte \\xFF not allowed in string literal")
-            out.append(ch)
-            i += 1
-        return ast.StrLit(self._pos(tok), value=to_text("".join(out)))
+        if "\\" in body:
+            bad: list[str] = []
+
+            def unescape(m: re.Match) -> str:
+                esc = _STRING_ESCAPES.get(m.group(1))
+                if esc is None:  # dropped with the backslash, as before
+                    if not bad:
+                        bad.append(m.group(1))
+                    return ""
+                return esc
+
+            body = _STRING_ESCAPE.sub(unescape, body)
+            if bad:
+                self._error(tok, "E104", f"invalid escape character sequence \\{bad[0]} in string literal")
+        # Escapes never produce NUL or 0xFF: any left in ``body`` were written as such.
+        if "\0" in body:
+            self._error(tok, "E105", "NUL not allowed in string literal")
+        if "\xff" in body:
+            self._error(tok, "E105", "byte \\xFF not allowed in string literal")
+        if len(body) > MAX_STRING_BYTES:
+            self._error(tok, "E109", f"string literal of {len(body)} bytes is longer than the "
+                                     f"limit of {MAX_STRING_BYTES}")
+            return ast.StrLit(self._pos(tok), value="")
+        return ast.StrLit(self._pos(tok), value=to_text(body))
 
 
 def _syntax_diagnostic(src: SourceText, err: UnexpectedInput) -> Diagnostic:
@@ -299,8 +382,12 @@ def parse(data: bytes | str, file: str = "<input>") -> tuple[ast.SourceFile | No
     """Parse one JASS file.
 
     ``data`` is the raw bytes (or text). Returns ``(tree, diagnostics)``; the tree is None when
-    the syntax is broken. Never raises for bad input.
+    the syntax is broken or a limit is exceeded (see the module docstring). Never raises for
+    bad input.
     """
+    too_large = source_limit_error(data)
+    if too_large is not None:
+        return None, [Diagnostic("E110", Severity.ERROR, too_large, file, 1, 1)]
     src = SourceText(data, file)
     return parse_source(src)
 
@@ -308,26 +395,63 @@ def parse(data: bytes | str, file: str = "<input>") -> tuple[ast.SourceFile | No
 def parse_source(src: SourceText) -> tuple[ast.SourceFile | None, list[Diagnostic]]:
     """Parse an already decoded ``SourceText``; see ``parse``."""
     diags: list[Diagnostic] = []
+    too_large = source_limit_error(src.data)
+    if too_large is not None:
+        return None, [Diagnostic("E110", Severity.ERROR, too_large, src.file, 1, 1)]
     text = src.text
     if text.startswith("\xef\xbb\xbf"):
         text = "   " + text[3:]  # keep offsets; a BOM is whitespace
     _check_comments(src, diags)
     parser, builder = _lark()
-    builder.src, builder.diags = src, diags
+    builder.src, builder.diags, builder.nodes = src, diags, 0
     try:
         decls = parser.parse(text + "\n")
     except UnexpectedInput as err:
         diags.append(_syntax_diagnostic(src, err))
         return None, diags
-    except RecursionError:
-        diags.append(Diagnostic("E102", Severity.ERROR, "expression nested too deeply", src.file, 1, 1))
+    except _TooManyNodes as err:
+        diags.append(Diagnostic("E110", Severity.ERROR, f"script too large: more than "
+                                f"{MAX_SYNTAX_NODES} syntax-tree nodes", *err.pos))
+        return None, diags
+    except RecursionError:  # lark's LALR parser is iterative; kept as a guard
+        diags.append(Diagnostic("E108", Severity.ERROR, "nesting too deep", src.file, 1, 1))
+        return None, diags
+    deep = _too_deep(decls)
+    if deep is not None:
+        diags.append(Diagnostic("E108", Severity.ERROR, f"nesting too deep: blocks (if, loop, "
+                                f"debug) nested more than {MAX_BLOCK_DEPTH} levels", *deep.pos))
         return None, diags
     flags = [(src.pos(m.start()).line, flag) for m in _FLAG.finditer(text) for flag in m.group(1).split()]
     return ast.SourceFile(ast.Pos(src.file, 1, 1), decls=decls, flags=flags), diags
 
 
+def _too_deep(decls: list) -> ast.Stmt | None:
+    """The first statement nested more than ``MAX_BLOCK_DEPTH`` blocks deep, or None."""
+    stack = [(d.body, 0) for d in reversed(decls) if isinstance(d, ast.Function)]
+    while stack:
+        body, depth = stack.pop()
+        for s in body:
+            while isinstance(s, ast.Debug):  # ``debug`` wraps one statement
+                depth += 1
+                if depth > MAX_BLOCK_DEPTH:
+                    return s
+                s = s.stmt
+            if isinstance(s, ast.If):
+                if depth + 1 > MAX_BLOCK_DEPTH:
+                    return s
+                stack.extend((b, depth + 1) for _c, b in s.branches)
+                if s.else_body is not None:
+                    stack.append((s.else_body, depth + 1))
+            elif isinstance(s, ast.Loop):
+                if depth + 1 > MAX_BLOCK_DEPTH:
+                    return s
+                stack.append((s.body, depth + 1))
+    return None
+
+
 _COMMENT_BAD = re.compile(r"//[^\n]*?([\x00\xff])")
-_STRING_OR_COMMENT = re.compile(r'"(?:\\.|[^\\"])*"|\'(?:\\.|[^\\\'])*\'|//[^\n]*', re.S)
+# Possessive repeats: constant memory per character (see jass.lark).
+_STRING_OR_COMMENT = re.compile(r'"[^\\"]*+(?:\\.[^\\"]*+)*+"|\'[^\\\']*+(?:\\.[^\\\']*+)*+\'|//[^\n]*', re.S)
 
 
 def _check_comments(src: SourceText, diags: list[Diagnostic]) -> None:
