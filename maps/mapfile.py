@@ -1,6 +1,15 @@
 """Load a map from an archive, a map folder or a bare ``war3map.j`` into ``MapFiles``.
 
 No JASS is parsed or run here; the script stays raw bytes.
+
+Limits, checked before anything is read (sizes from the archive's block table or ``stat``):
+the script at most ``jassvm.source.MAX_SOURCE_BYTES``, any other member
+``maps.archive.MAX_FILE_SIZE``, everything read eagerly (the script and the files of
+``EAGER_SUFFIXES``) ``MAX_MAP_BYTES`` in total (members past it are left out with a warning and
+stay readable on demand), the archive's ``(listfile)`` ``MAX_LISTFILE_BYTES``. A map folder
+is never walked: it must hold ``war3map.j`` (or ``scripts/war3map.j``) directly; its top
+level and its ``scripts`` folder are listed (at most ``MAX_FOLDER_FILES`` files) and other
+files are looked up by name. Folders, devices and FIFOs given as files are refused at once.
 """
 
 from __future__ import annotations
@@ -10,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from maps.archive import MapArchive, looks_like_archive, normalize_name
+from jassvm.source import MAX_SOURCE_BYTES, read_source_file
+from maps.archive import MAX_FILE_SIZE, MapArchive, looks_like_archive, normalize_name
 from maps.errors import MapError
 from maps.w3e import Terrain, parse_w3e
 from maps.w3i import W3I, parse_w3i
@@ -27,6 +37,10 @@ KNOWN_NAMES = SCRIPT_NAMES + (
     "scripts\\common.j", "scripts\\Blizzard.j", "war3mapMisc.txt", "war3mapExtra.txt",
     "war3mapSkin.txt",
 )
+#: Most bytes read eagerly from one map (script and eager files together).
+MAX_MAP_BYTES = 128 << 20
+#: Largest ``(listfile)`` read (names of 5,000 imports take about 200 KB).
+MAX_LISTFILE_BYTES = 4 << 20
 _FORMATS: dict[str, tuple[str, Callable]] = {
     "war3map.w3i": ("w3i", parse_w3i),
     "war3map.wpm": ("wpm", parse_wpm),
@@ -48,7 +62,8 @@ class MapFiles:
     ``w3i``/``wts``/``wpm``/``w3e``: parsed map files, None when absent or unparsable (the
     reason is then in ``warnings``). ``files``: raw bytes of the map's small text/data files
     (``*.j`` incl. ``scripts\\common.j``/``scripts\\Blizzard.j``, ``*.ai``, ``*.txt``, the
-    w3i/wts/wpm/w3e) keyed by their name in MPQ form (``\\`` separators).
+    w3i/wts/wpm/w3e) keyed by their name in MPQ form (``\\`` separators); for a map folder,
+    those at its top and in its ``scripts`` folder.
     """
 
     source: Path
@@ -74,8 +89,8 @@ class MapFiles:
             with MapArchive(self.source) as archive:
                 return archive.read_optional(name)
         if self.kind == "folder":
-            found = _folder_lookup(self.source).get(key)
-            return found.read_bytes() if found else None
+            found = _folder_find(self.source, name)
+            return _read_folder_file(self.source, name, found, MAX_FILE_SIZE) if found else None
         return None
 
     def names(self) -> list[str]:
@@ -111,6 +126,8 @@ def load_map(path: str | os.PathLike) -> MapFiles:
     if p.is_dir():
         return _load_folder(p)
     if not p.is_file():
+        if p.exists():
+            raise MapError(p, "not a map: a device, FIFO or socket, not a regular file or folder")
         raise MapError(p, "no such map file or folder")
     if p.suffix.lower() in ARCHIVE_SUFFIXES or looks_like_archive(p):
         return _load_archive(p)
@@ -143,52 +160,138 @@ def _no_script(source: Path, names: list[str]) -> MapError:
 
 def _load_archive(p: Path) -> MapFiles:
     with MapArchive(p) as archive:
-        listed = archive.names()
-        present = [n for n in dict.fromkeys(listed + list(KNOWN_NAMES + LUA_NAMES)) if n in archive]
+        listed = archive.names(MAX_LISTFILE_BYTES)
+        known = [n for n in KNOWN_NAMES + LUA_NAMES if n in archive]
+        present = list(dict.fromkeys(known + [n for n in listed if n in archive]))
         script_name = next((n for n in SCRIPT_NAMES if n in archive), None)
         if script_name is None:
             raise _no_script(p, present)
-        script = archive.read(script_name)
+        script = archive.read(script_name, MAX_SOURCE_BYTES)
         m = MapFiles(source=p, kind="archive", script=script, script_name=script_name)
-        for name in present:
+        budget = MAX_MAP_BYTES - len(script)
+        for name in present:   # the known map files first, then the listfile's order
             if _key(name) == _key(script_name) or not _key(name).endswith(EAGER_SUFFIXES):
+                continue
+            size = archive.size(name) or 0
+            if size > budget:
+                m.warnings.append(f"{p}:{name}: not loaded: the map's files exceed {MAX_MAP_BYTES} "
+                                  "bytes in total")
                 continue
             try:
                 m.files[name] = archive.read(name)
             except MapError as e:
                 m.warnings.append(str(e))
+                continue
+            budget -= len(m.files[name])
         m.files[script_name] = script
     return _finish(m)
 
 
-def _folder_lookup(root: Path) -> dict[str, Path]:
-    """Map lower-case MPQ-form relative names to files under ``root``."""
-    found: dict[str, Path] = {}
-    for dirpath, _dirs, files in os.walk(root):
-        for f in files:
-            full = Path(dirpath) / f
-            found.setdefault(_key(str(full.relative_to(root))), full)
+MAX_FOLDER_FILES = 20_000
+"""Most files the top of a map folder and its ``scripts`` folder may hold together (a folder
+with more is not a map: ``/`` is not)."""
+
+
+def _listing(root: Path) -> list[tuple[str, Path]]:
+    """(MPQ-form name, path) of the regular files at the top of ``root`` and in its
+    ``scripts`` folder, without walking further. Raises MapError for an unreadable folder or
+    one of more than ``MAX_FOLDER_FILES`` files."""
+    found: list[tuple[str, Path]] = []
+
+    def scan(folder: Path, prefix: str, subfolders: bool) -> None:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_file():
+                    found.append((prefix + entry.name, Path(entry.path)))
+                    if len(found) > MAX_FOLDER_FILES:
+                        raise MapError(root, f"more than {MAX_FOLDER_FILES} files: not a map folder")
+                elif subfolders and entry.name.lower() == "scripts" and entry.is_dir():
+                    scan(Path(entry.path), entry.name + "\\", False)
+
+    try:
+        scan(root, "", True)
+    except OSError as err:
+        raise MapError(root, f"cannot read the folder: {err.strerror or err}") from None
     return found
 
 
+def _folder_find(root: Path, name: str) -> Path | None:
+    """The file ``name`` (MPQ form or ``/``; each part matched case-insensitively) under
+    ``root``, looked up part by part (never a walk), or None. ``..`` and empty parts match
+    nothing."""
+    parts = normalize_name(name).split("\\")
+    if any(part in ("", ".", "..") for part in parts):
+        return None
+    here = root
+    for part in parts:
+        exact = here / part
+        if exact.exists():
+            here = exact
+            continue
+        try:
+            with os.scandir(here) as entries:
+                here = next((Path(e.path) for e in entries if e.name.lower() == part.lower()), None)
+        except OSError:
+            return None
+        if here is None:
+            return None
+    return here if here.is_file() else None
+
+
+def _read_folder_file(root: Path, name: str, path: Path, limit: int) -> bytes:
+    """Bytes of a map folder's file, at most ``limit``; MapError naming it otherwise."""
+    try:
+        return read_source_file(path, limit)
+    except OSError as err:
+        raise MapError(f"{root}:{name}", f"cannot read: {err.strerror or err}") from None
+
+
 def _load_folder(p: Path) -> MapFiles:
-    lookup = _folder_lookup(p)
-    script_key = next((n for n in SCRIPT_NAMES if _key(n) in lookup), None)
+    listing = _listing(p)
+    by_key: dict[str, tuple[str, Path]] = {}
+    for name, path in listing:
+        by_key.setdefault(_key(name), (name, path))
+    script_key = next((_key(n) for n in SCRIPT_NAMES if _key(n) in by_key), None)
     if script_key is None:
-        raise _no_script(p, list(lookup))
-    script_path = lookup[_key(script_key)]
-    script_name = normalize_name(str(script_path.relative_to(p)))
-    m = MapFiles(source=p, kind="folder", script=script_path.read_bytes(), script_name=script_name)
-    for key, full in sorted(lookup.items()):
-        if key.endswith(EAGER_SUFFIXES):
-            m.files[normalize_name(str(full.relative_to(p)))] = full.read_bytes()
+        raise _no_script(p, [name for name, _path in listing])
+    script_name, script_path = by_key[script_key]
+    script = _read_folder_file(p, script_name, script_path, MAX_SOURCE_BYTES)
+    m = MapFiles(source=p, kind="folder", script=script, script_name=script_name)
+    budget = MAX_MAP_BYTES - len(script)
+    for key, (name, path) in sorted(by_key.items()):
+        if key == script_key:
+            m.files[name] = script
+            continue
+        if not key.endswith(EAGER_SUFFIXES):
+            continue
+        try:
+            size = path.stat().st_size
+        except OSError:
+            size = 0
+        if size > budget:
+            m.warnings.append(f"{p}:{name}: not loaded: the map's files exceed {MAX_MAP_BYTES} "
+                              "bytes in total")
+            continue
+        try:
+            m.files[name] = _read_folder_file(p, name, path, min(MAX_FILE_SIZE, budget))
+        except MapError as e:
+            m.warnings.append(str(e))
+            continue
+        budget -= len(m.files[name])
     return _finish(m)
 
 
 def _load_script(p: Path) -> MapFiles:
-    m = MapFiles(source=p, kind="script", script=p.read_bytes(), script_name=p.name)
+    try:
+        script = read_source_file(p, MAX_SOURCE_BYTES)
+    except OSError as err:
+        raise MapError(p, f"cannot read: {err.strerror or err}") from None
+    m = MapFiles(source=p, kind="script", script=script, script_name=p.name)
     m.files[p.name] = m.script
-    wts = next((f for f in p.parent.iterdir() if f.name.lower() == "war3map.wts" and f.is_file()), None)
+    wts = _folder_find(p.parent, "war3map.wts")
     if wts is not None:
-        m.files[wts.name] = wts.read_bytes()
+        try:
+            m.files[wts.name] = read_source_file(wts, MAX_FILE_SIZE)
+        except OSError as err:
+            m.warnings.append(f"{wts}: cannot read: {err.strerror or err}")
     return _finish(m)
