@@ -65,6 +65,7 @@ from typing import Any
 
 from jassvm.bytecode import CompiledFunction
 from natives.events import EventRegistry, Registration
+from natives.jsondata import load_json
 from natives.modelevents import DzKey, DzMouse, DzMouseMove, DzMouseWheel, DzWindowResize
 from natives.registry import native
 from natives.response import Response
@@ -150,7 +151,7 @@ class DzApiState:
             raw = self.box.read([SERVER_VALUES_FILE], MAX_FILE_BYTES)
             if raw is None:
                 return
-            data = json.loads(raw.decode("ascii"))
+            data = load_json(raw.decode("ascii"))   # nesting checked (jsondata)
             players = data["players"] if data.get("format") == EXPORT_FORMAT else None
             if not isinstance(players, dict):
                 raise ValueError("not a DzAPI server value file")

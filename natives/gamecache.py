@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from natives.handles import Handle, HandleTable, alive
+from natives.jsondata import load_json
 from natives.registry import native
 from natives.sandbox import Sandbox, SandboxError, check_name
 
@@ -371,7 +372,7 @@ class GameCacheStore:
                 raw = self.box.read([file_name], MAX_FILE_BYTES)
                 if raw is None:
                     continue                      # removed since it was listed
-                record = json.loads(raw.decode("ascii"))
+                record = load_json(raw.decode("ascii"))   # nesting checked (jsondata)
                 if (not isinstance(record, dict) or record.get("format") != EXPORT_FORMAT
                         or record.get("version") != EXPORT_VERSION):
                     raise ValueError("not a game cache file of this version")
