@@ -22,7 +22,10 @@ All ``Convert*`` natives of common.j (1.30.4, plus the ones added up to 1.33.0) 
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
+
+from jassvm.compiler import is_handle_type
+from jassvm.thread import UNSET
 
 from natives.registry import native
 
@@ -195,6 +198,42 @@ class HandleTable:
     def __len__(self) -> int:
         """Number of ids in use (live objects plus destroyed-but-referenced ones)."""
         return len(self._objects)
+
+
+def write_global(vm, name: str, value: Any, index: int | None = None) -> None:
+    """Store ``value`` into the JASS global ``name`` (element ``index`` of an array global)
+    of ``vm`` as the script's ``set`` does, handle reference counts included: for a handle
+    global the new value is retained and the old one released (``vm.retain`` /
+    ``vm.release``, S070), so an id is recycled exactly when the script's own stores would
+    recycle it. The value must already be of the global's type (the caller converts).
+
+    Like ``VM.write_global`` (writes by natives), the store is not an assignment of the
+    script: ``TriggerRegisterVariableEvent`` watchers do not see it.
+
+    Raises KeyError for a global the program does not declare, TypeError for an index on
+    a non-array global or none on an array, IndexError for an index outside the array."""
+    slot = vm.program.global_index[name]
+    handle = is_handle_type(slot.type_name)
+    if slot.is_array:
+        if index is None:
+            raise TypeError(f"{name} is an array: give an index")
+        arr = vm.globals[slot.index]
+        if not 0 <= index < arr.size:
+            raise IndexError(f"index {index} outside 0..{arr.size - 1}")
+        old = arr.get(index, arr.default)
+    else:
+        if index is not None:
+            raise TypeError(f"{name} is not an array")
+        old = vm.globals[slot.index]
+    if handle and vm.retain is not None:
+        if value is not None:
+            vm.retain(value)
+        if old is not None and old is not UNSET:
+            vm.release(old)
+    if slot.is_array:
+        arr[index] = value
+    else:
+        vm.globals[slot.index] = value
 
 
 # ---------------------------------------------------------------------------------------

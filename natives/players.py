@@ -207,6 +207,27 @@ class Players:
             return self.slots[pid]
         return None
 
+    def override_slot(self, pid: int, *, controller: int | None = None, human: bool | None = None,
+                      name: str | None = None, team: int | None = None) -> Player:
+        """The lobby's choices for slot ``pid``, applied after ``config()`` and before
+        ``main()``: its ``controller`` (a ``MAP_CONTROL_*`` value), whether a person plays
+        it (``human``: it joins or leaves ``game.human_players``), its ``name`` and
+        ``team``; None leaves a setting as it is. Raises ValueError for a slot out of range."""
+        p = self.get(pid)
+        if p is None:
+            raise ValueError(f"no player {pid} (0..{self.max_players - 1})")
+        if controller is not None:
+            p.controller = controller
+        if human is True:
+            self.game.human_players.add(pid)
+        elif human is False:
+            self.game.human_players.discard(pid)
+        if name is not None:
+            p.name = name
+        if team is not None:
+            p.team = team
+        return p
+
     def __iter__(self):
         return iter(self.slots)
 

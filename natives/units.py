@@ -50,10 +50,11 @@ from natives.boolexpr import eval_filter
 from natives.geometry import Rect, new_location
 from natives.handles import Handle, alive, enum_handle, enum_value
 from natives.modelevents import (DestructableDeath, DestructableRemoved, HeroLevel, HeroSkill,
-                                 ItemDeath, ItemDrop, ItemPickup, ItemRemoved, UnitCreated,
-                                 UnitDamaged, UnitDeath, UnitDecay, UnitHidden, UnitLoaded,
-                                 UnitMoved, UnitOrdered, UnitOwnerChanged, UnitRemoved,
-                                 UnitRevived, UnitStateChanged, UnitUnloaded)
+                                 ItemDeath, ItemDrop, ItemPickup, ItemRemoved, ItemSold, ItemUse,
+                                 UnitConstruct, UnitCreated, UnitDamaged, UnitDeath, UnitDecay,
+                                 UnitHidden, UnitLoaded, UnitMoved, UnitOrdered, UnitOwnerChanged,
+                                 UnitRemoved, UnitRevived, UnitSelected, UnitSold, UnitStateChanged,
+                                 UnitUnloaded)
 from natives.players import (PLAYER_STATE_RESOURCE_FOOD_CAP, PLAYER_STATE_RESOURCE_FOOD_USED,
                              Player)
 from natives.objectfields import drop_ability
@@ -187,16 +188,27 @@ class Buff:
 
 
 class HeroData:
-    """Hero state: level, experience, unspent skill points and attributes."""
+    """Hero state: level, experience, unspent skill points and attributes.
 
-    def __init__(self, stats: unitdata.HeroStats) -> None:
-        self.stats = stats
+    It keeps its unit type (``utype``) rather than the type's ``HeroStats``: a stock unit
+    type is a constant-table entry a save refers to by key (``natives.snapshot``), so after
+    a restore the hero and the heroes created later share the very same stats object, as
+    they do in a game that was never saved (same state, same bytes)."""
+
+    def __init__(self, utype: UnitType) -> None:
+        self.utype = utype
+        stats = utype.hero
         self.level = 1
         self.xp = 0
         self.skill_points = 1
         self.base = {"str": float(stats.str), "agi": float(stats.agi), "int": float(stats.int)}
         self.bonus = {"str": 0, "agi": 0, "int": 0}
         self.xp_suspended = False
+
+    @property
+    def stats(self) -> unitdata.HeroStats:
+        """Attributes at level 1 and gains per level (the unit type's)."""
+        return self.utype.hero
 
     def attribute(self, name: str, include_bonus: bool) -> int:
         value = int(self.base[name])
@@ -244,7 +256,7 @@ class Unit(Widget):
         self.added_types: set[int] = set()
         self.removed_types: set[int] = set()
         self.inventory: list[Item | None] = []
-        self.hero = HeroData(utype.hero) if utype.hero is not None else None
+        self.hero = HeroData(utype) if utype.hero is not None else None
         self.proper_name = utype.name if utype.hero is not None else None
         self.name = utype.name
         self.orders: list[Order] = []
@@ -743,6 +755,71 @@ class UnitStore:
         if u.hidden != hidden:
             u.hidden = hidden
             self.game.publish(UnitHidden(u, hidden))
+
+    # -- what a player does (scenario steps) ---------------------------------------------
+    def select_unit(self, u: Unit, player: Player) -> bool:
+        """``player`` selects ``u`` (adds it to their selection) and ``UnitSelected`` is
+        published; False (nothing happens) when it was selected already."""
+        sel = self.selection.setdefault(player.id, [])
+        if u in sel:
+            return False
+        sel.append(u)
+        self.game.publish(UnitSelected(u, player, True))
+        return True
+
+    def use_item(self, u: Unit, item: Item) -> None:
+        """``u`` uses ``item`` it carries: ``ItemUse`` is published, then one charge is spent
+        (an item whose last charge is used is removed; an item without charges keeps none)."""
+        self.game.publish(ItemUse(u, item))
+        if item.charges > 0:
+            item.charges -= 1
+            if item.charges == 0:
+                self.remove_item(item)
+
+    def learn_skill(self, u: Unit, code: int) -> bool:
+        """The hero ``u`` spends a skill point on ability ``code`` (``SelectHeroSkill``):
+        its level rises by one and ``HeroSkill`` is published. False when ``u`` is not a
+        hero or has no skill point left."""
+        if u.hero is None or u.hero.skill_points <= 0:
+            return False
+        u.hero.skill_points -= 1
+        level = u.abilities.get(code, 0) + 1
+        u.abilities[code] = level
+        self.game.publish(HeroSkill(u, code, level))
+        return True
+
+    def start_construction(self, worker: Unit, code: int, x: float, y: float) -> Unit:
+        """The worker starts building a structure of type ``code`` at (x, y) for its owner:
+        the structure is created there (``UnitCreated``) and ``UnitConstruct("start")``
+        published. The model has no build times: ``finish_construction`` completes it. No
+        cost is charged."""
+        structure = self.create_unit(worker.owner, code, x, y, 270.0)
+        self.game.publish(UnitConstruct("start", structure, builder=worker))
+        return structure
+
+    def finish_construction(self, structure: Unit, worker: Unit | None = None) -> bool:
+        """Construction of ``structure`` finishes (``UnitConstruct("finish")``); False when
+        it was removed or died meanwhile."""
+        if structure.destroyed or not structure.alive:
+            return False
+        self.game.publish(UnitConstruct("finish", structure, builder=worker))
+        return True
+
+    def sell_unit(self, shop: Unit, code: int, buyer: Unit) -> Unit:
+        """The shop sells a unit of type ``code`` to ``buyer``'s owner: it appears at the
+        shop and ``UnitSold`` is published. No gold is charged, the stock is not checked."""
+        bought = self.create_unit(buyer.owner, code, shop.x, shop.y, 270.0)
+        self.game.publish(UnitSold(shop, bought, buyer))
+        return bought
+
+    def sell_item(self, shop: Unit, code: int, buyer: Unit) -> tuple[Item, bool]:
+        """The shop sells an item of type ``code`` to ``buyer``: it is created at the shop,
+        ``ItemSold`` published and the item given to the buyer. Returns (item, whether the
+        buyer carries it: False when it has no inventory or no free slot, and the item lies
+        at the shop)."""
+        item = self.create_item(code, shop.x, shop.y)
+        self.game.publish(ItemSold(shop, item, buyer))
+        return item, self.give_item(buyer, item)
 
     # -- hero ---------------------------------------------------------------------------
     def _adjust_attribute(self, u: Unit, name: str, new_base: float) -> None:
@@ -1570,12 +1647,8 @@ def IsSuspendedXP(ctx, u):
 def SelectHeroSkill(ctx, u, abilcode):
     """Spend one skill point to learn/raise ``abilcode`` (publishes ``HeroSkill``)."""
     u = _hero(u)
-    if u is None or u.hero.skill_points <= 0:
-        return
-    u.hero.skill_points -= 1
-    level = u.abilities.get(abilcode, 0) + 1
-    u.abilities[abilcode] = level
-    ctx.game.publish(HeroSkill(u, abilcode, level))
+    if u is not None:
+        _store(ctx).learn_skill(u, abilcode)
 
 
 @native("ReviveHero", "takes unit whichHero, real x, real y, boolean doEyecandy returns boolean")
