@@ -3,7 +3,10 @@
 - Collects every ``*.scenario.yaml`` as one test item. A file that does not match the schema
   becomes an item that fails with ``file:line:col: message`` (other scenarios still run).
 - Options: ``--jass-api DIR`` (common.j/Blizzard.j folder for every scenario, overriding the
-  files' ``api``) and ``--jass-seed N`` (overriding their ``seed``).
+  files' ``api``), ``--jass-seed N`` (overriding their ``seed``) and
+  ``--jass-reload-each-step`` (every scenario is saved and restored into a fresh session at
+  every step boundary, and must pass the same way: a check that the whole game state is
+  data, ``natives.snapshot``).
 - Markers listed in a file (``markers: [slow]``) are applied to its item (and registered, so
   ``--strict-markers`` accepts them); every scenario item also carries ``jass_scenario``.
 - A failure shows the game time, the failed expectation or step with its line, what was
@@ -14,8 +17,10 @@
   ``--junitxml``.
 - Fixture ``jass_game``: a ``maps.scenario_runner.JassGame`` for tests written in Python
   (``jass_game.load("war3map.j")``, ``advance("30s")``, ``run_until({...}, within="5m")``,
-  ``globals["udg_x"]``, ``unit("gg_unit_Hpal_0001")``, ``click("Yes")``...). Relative map
-  paths resolve against the test file's folder; ``--jass-api`` / ``--jass-seed`` apply.
+  ``globals["udg_x"]``, ``unit("gg_unit_Hpal_0001")``, ``click("Yes")``...,
+  ``save(path)`` / ``load(path)`` to snapshot the game into a save file and go back to it).
+  Relative paths resolve against the test file's folder; ``--jass-api`` / ``--jass-seed``
+  apply.
 - Works with pytest-xdist: each scenario file holds one item, so ``--dist loadfile`` keeps it
   on one worker; reports carry only plain text and numbers.
 
@@ -37,6 +42,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "(overrides the files' 'api')")
     group.addoption("--jass-seed", action="store", type=int, default=None, metavar="N",
                     help="random seed for every scenario (overrides the files' 'seed')")
+    group.addoption("--jass-reload-each-step", action="store_true", default=False,
+                    help="save every scenario's game and restore it into a fresh session at "
+                         "every step boundary (the scenario must still pass)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -85,7 +93,8 @@ class ScenarioItem(pytest.Item):
         api = opt("--jass-api")
         if api is not None:
             api = str(Path(api).expanduser().resolve())
-        result = run_scenario(self.loaded, api=api, seed=opt("--jass-seed"))
+        result = run_scenario(self.loaded, api=api, seed=opt("--jass-seed"),
+                              reload_each_step=opt("--jass-reload-each-step"))
         for key, value in result.facts.items():
             self.user_properties.append((key, value))
         if result.failure is not None:
@@ -109,7 +118,8 @@ class ScenarioItem(pytest.Item):
 @pytest.fixture
 def jass_game(request: pytest.FixtureRequest):
     """A ``JassGame`` (``maps.scenario_runner``): ``load(map, api=...)``, ``advance``,
-    ``run_until``, ``globals``, ``unit``/``handle`` lookups, injections and ``expect``.
+    ``run_until``, ``globals``, ``unit``/``handle`` lookups, injections, ``expect``, and
+    ``save(path)`` / ``load(path)`` (a save file: the game goes back to it, all or nothing).
     Game times are game seconds. The sandbox is removed after the test."""
     from maps.scenario_runner import JassGame
     opt = request.config.getoption

@@ -19,8 +19,10 @@ and owner (``{type: Hpal, owner: 0}``), a place by coordinates (``{x: 0, y: 512}
 """
 from __future__ import annotations
 
+import math
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union
@@ -28,6 +30,8 @@ from typing import Annotated, Any, Literal, Union
 import yaml
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag,
                       ValidationError, model_validator)
+
+from natives.sandbox import check_name
 
 __all__ = [
     "Scenario", "ScenarioFileError", "load_scenario", "parse_scenario", "parse_duration",
@@ -63,15 +67,127 @@ class ScenarioFileError(Exception):
 # YAML with marks
 # ---------------------------------------------------------------------------------------
 
+MAX_FILE_BYTES = 1 << 20
+"""Largest scenario file read (1 MiB), checked before reading."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of mappings and lists in a scenario file (aliases counted expanded)."""
+
+MAX_NODES = 50_000
+"""Most values (scalars, mappings, lists) a scenario file may hold, aliases expanded."""
+
+MAX_ALIAS_NODES = 10_000
+"""Most values the aliases (``*name``) of a scenario file may add in all: a document that
+aliases expand beyond this (an "alias bomb", a few hundred bytes standing for billions of
+values) is refused while it is read, before anything is expanded."""
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class LimitError(yaml.MarkedYAMLError):
+    """A YAML document the scenario loader refuses: too deep, too large once aliases are
+    expanded, a recursive alias, or a duplicate key (``problem`` says which, at
+    ``problem_mark``)."""
+
+    def __init__(self, problem: str, mark) -> None:
+        super().__init__(problem=problem, problem_mark=mark)
+
+
 class MarkedLoader(yaml.SafeLoader):
     """The safe loader that also records, for each value of the document, the line and
     column (1-based) where it was written, by path (``("steps", 2, "kill")``) in ``marks``.
-    The path of a mapping key points at the key; of a value, at the value."""
+    The path of a mapping key points at the key; of a value, at the value.
+
+    While composing it bounds what a hostile file can make it do (``LimitError``): nesting
+    deeper than ``MAX_DEPTH``, more than ``MAX_NODES`` values, aliases adding more than
+    ``MAX_ALIAS_NODES`` values (counted with the size of what they stand for, never by
+    expanding them), an alias inside the collection it names, and a key given twice in one
+    mapping (merge keys ``<<`` excepted), and text holding a lone surrogate (``"\\ud800"``:
+    not a character, it could not be printed in a report)."""
 
     def __init__(self, stream):
         super().__init__(stream)
         self.value_marks: dict[tuple, tuple[int, int]] = {}
         self.key_positions: dict[tuple, tuple[int, int]] = {}
+        self._depth = 0
+        self._values = 0            # values of the document so far, aliases expanded
+        self._alias_values = 0      # ... of which the aliases stand for
+        self._shape: dict[int, tuple[int, int]] = {}   # id(node) -> (values, height)
+
+    def fetch_flow_collection_start(self, TokenClass):
+        # the scanner's work grows with the square of the flow depth: bound it as it reads
+        if self.flow_level >= MAX_DEPTH:
+            raise LimitError(f"nested deeper than {MAX_DEPTH} levels", self.get_mark())
+        super().fetch_flow_collection_start(TokenClass)
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            mark = self.peek_event().start_mark
+            node = super().compose_node(parent, index)
+            shape = self._shape.get(id(node))
+            if shape is None:
+                raise LimitError("an alias refers to a mapping or list that contains it", mark)
+            values, height = shape
+            self._values += values
+            self._alias_values += values
+            if self._alias_values > MAX_ALIAS_NODES:
+                raise LimitError(f"aliases expand the document by more than {MAX_ALIAS_NODES} "
+                                 "values", mark)
+            self._bound(mark, self._depth + height)
+            return node
+        mark = self.peek_event().start_mark
+        self._depth += 1
+        self._values += 1
+        try:
+            self._bound(mark, self._depth)
+            node = super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+        if isinstance(node, yaml.MappingNode):
+            children = [n for pair in node.value for n in pair]
+            self._unique_keys(node)
+        elif isinstance(node, yaml.SequenceNode):
+            children = node.value
+        else:
+            children = ()
+            if _SURROGATE.search(node.value):
+                raise LimitError("text with a lone surrogate escape (\\uD800-\\uDFFF) is not "
+                                 "allowed", mark)
+        shapes = [self._shape[id(c)] for c in children]
+        self._shape[id(node)] = (1 + sum(v for v, _ in shapes), 1 + max((h for _, h in shapes), default=0))
+        return node
+
+    def _bound(self, mark, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            raise LimitError(f"nested deeper than {MAX_DEPTH} levels", mark)
+        if self._values > MAX_NODES:
+            raise LimitError(f"more than {MAX_NODES} values in the document", mark)
+
+    def _unique_keys(self, node: yaml.MappingNode) -> None:
+        seen: dict[Any, yaml.Node] = {}
+        for key_node, _value in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            try:
+                key = self.construct_object(key_node)
+                hash(key)
+            except Exception:   # reported when the document is constructed
+                continue
+            first = seen.get(key)
+            if first is not None:
+                raise LimitError(f"duplicate key {key_node.value!r} (first at line "
+                                 f"{first.start_mark.line + 1})", key_node.start_mark)
+            seen[key] = key_node
+
+    def construct_object(self, node, deep=False):
+        """The safe constructor's, with a value it cannot build (an explicit ``!!timestamp``
+        that is no date, an integer of thousands of digits...) reported at its position."""
+        try:
+            return super().construct_object(node, deep=deep)
+        except (ValueError, TypeError, OverflowError) as err:
+            raise yaml.constructor.ConstructorError(None, None, f"bad value: {err}",
+                                                    node.start_mark) from None
 
     def _walk(self, node: yaml.Node, path: tuple) -> None:
         self.value_marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
@@ -79,7 +195,7 @@ class MarkedLoader(yaml.SafeLoader):
             for key_node, value_node in node.value:
                 try:
                     key = self.construct_object(key_node, deep=True)
-                except yaml.YAMLError:
+                except (yaml.YAMLError, ValueError, TypeError, OverflowError):
                     continue
                 if isinstance(key, (list, dict)):
                     continue
@@ -100,9 +216,11 @@ class MarkedLoader(yaml.SafeLoader):
 
 
 # YAML 1.2 booleans: only true/false (any case). YAML 1.1 would read a button text such as
-# ``Yes``, ``No``, ``On`` or ``Off`` as a boolean.
+# ``Yes``, ``No``, ``On`` or ``Off`` as a boolean. No implicit timestamps either (YAML 1.2
+# has none): ``2001-12-14`` is text.
 MarkedLoader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:bool"]
+    first: [(tag, rx) for tag, rx in resolvers
+            if tag not in ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")]
     for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
 MarkedLoader.add_implicit_resolver(
@@ -119,14 +237,23 @@ _DURATION = re.compile(
     r"(?:(?P<ms>\d+(?:\.\d*)?)ms)?$")
 
 
+MAX_DURATION = 7 * 24 * 3600.0
+"""Longest duration (and budget) a scenario may give: one week of game time."""
+
+
 def parse_duration(value: Any) -> float:
     """Game seconds from ``30s``, ``5m``, ``1m30s``, ``1h``, ``250ms`` or a number (seconds).
 
-    Raises ValueError for anything else (negative numbers included)."""
+    Raises ValueError for anything else: negative, not finite (``.inf``, ``.nan``) or longer
+    than ``MAX_DURATION``."""
     if isinstance(value, bool):
         raise ValueError("a duration is a number of seconds or text like 30s, 5m, 1m30s")
-    if isinstance(value, (int, float)):
-        seconds = float(value)
+    if isinstance(value, int):
+        seconds = float(max(-1, min(value, 2 * int(MAX_DURATION))))   # never an overflow
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError("a duration must be a finite number of seconds")
+        seconds = value
     elif isinstance(value, str):
         text = value.strip().replace(" ", "")
         m = _DURATION.match(text)
@@ -137,8 +264,12 @@ def parse_duration(value: Any) -> float:
         seconds = g["h"] * 3600 + g["m"] * 60 + g["s"] + g["ms"] / 1000
     else:
         raise ValueError("a duration is a number of seconds or text like 30s, 5m, 1m30s")
-    if seconds < 0 or seconds != seconds:
+    if seconds != seconds:
+        raise ValueError("a duration must be a finite number of seconds")
+    if seconds < 0:
         raise ValueError("a duration cannot be negative")
+    if seconds > MAX_DURATION:
+        raise ValueError(f"a duration is at most {MAX_DURATION / 3600:g}h of game time")
     return seconds
 
 
@@ -163,10 +294,42 @@ def _rawcode(value: Any) -> str:
 Duration = Annotated[float, BeforeValidator(parse_duration)]
 Rawcode = Annotated[str, BeforeValidator(_rawcode)]
 PlayerId = Annotated[int, Field(ge=0, le=27)]
+JassInt = Annotated[int, Field(ge=-2**31, le=2**31 - 1)]
+"""An integer a JASS ``integer`` can hold (32-bit)."""
+
+
+def _slot_name(value: Any) -> str:
+    """A save slot name of ``save:``/``load:`` (one safe file name, ``natives.sandbox``)."""
+    if not isinstance(value, str):
+        raise ValueError("a save name is text like 'before-wave'")
+    why = check_name(value, "save name")
+    if why is not None:
+        raise ValueError(why)
+    return value
+
+
+def _game_save_name(value: Any) -> str:
+    """A saved-game name of ``save_game:`` as the game takes it (``Zones\\X``: folders
+    separated by ``\\`` or ``/``, each part a safe file name)."""
+    if not isinstance(value, str):
+        raise ValueError("a save name is text like 'MySave'")
+    parts = [x for x in value.replace("\\", "/").split("/") if x != ""]
+    if not parts or value.startswith(("/", "\\")):
+        raise ValueError("a save name is not empty and not absolute")
+    for part in parts:
+        why = check_name(part, "save name")
+        if why is not None:
+            raise ValueError(why)
+    return value
+
+
+SlotName = Annotated[str, BeforeValidator(_slot_name)]
+GameSaveName = Annotated[str, BeforeValidator(_game_save_name)]
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=False)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=False,
+                              allow_inf_nan=False)
 
 
 # ---------------------------------------------------------------------------------------
@@ -783,10 +946,10 @@ class DzInputSpec(_Model):
     mouse moved) or ``resize: true`` (the window was resized). The matching
     ``DzTriggerRegister*Event`` registrations fire."""
 
-    key: int | None = Field(None, ge=0)
-    button: int | None = Field(None, ge=0)
+    key: int | None = Field(None, ge=0, le=2**31 - 1)
+    button: int | None = Field(None, ge=0, le=2**31 - 1)
     status: Literal[0, 1] = 1
-    wheel: int | None = None
+    wheel: JassInt | None = None
     move: bool = False
     resize: bool = False
     player: PlayerId | None = None
@@ -845,6 +1008,30 @@ class NextMissionStep(_Model):
         return self
 
 
+class SaveStep(_Model):
+    """Snapshot the whole game into the scenario's save slot ``NAME`` (a file in the
+    scenario's own folder of saves). A snapshot does not touch the game: no JASS runs, no
+    event fires."""
+
+    save: SlotName
+
+
+class LoadStep(_Model):
+    """Replace the running game by one restored from save slot ``NAME`` (an earlier
+    ``save:`` step). All or nothing: when the restore fails the game goes on untouched and
+    the scenario fails."""
+
+    load: SlotName
+
+
+class SaveGameStep(_Model):
+    """The local player saves the game from the menu as ``NAME``: ``EVENT_GAME_SAVE``
+    handlers run first (``GetSaveBasicFilename`` is the name without folders or suffix),
+    then the whole game is written to the map's sandbox as ``saves/NAME.w3z``."""
+
+    save_game: GameSaveName
+
+
 class ExpectStep(_Model):
     """Check conditions now (the scenario fails at the first one that does not hold)."""
 
@@ -860,7 +1047,8 @@ STEP_KINDS: dict[str, type[_Model]] = {
     "click": ClickStep, "chat": ChatStep, "skip_cinematic": SkipCinematicStep,
     "press_key": PressKeyStep, "command": CommandStep, "dz_input": DzInputStep,
     "leave": LeaveStep, "set": SetStep,
-    "next_mission": NextMissionStep, "expect": ExpectStep,
+    "next_mission": NextMissionStep, "save": SaveStep, "load": LoadStep,
+    "save_game": SaveGameStep, "expect": ExpectStep,
 }
 
 
@@ -882,7 +1070,7 @@ class SlotOverride(_Model):
     controller: Literal["user", "computer", "rescuable", "neutral", "creep", "none"] | None = None
     human: bool | None = None
     name: str | None = None
-    team: int | None = Field(None, ge=0)
+    team: int | None = Field(None, ge=0, le=2**31 - 1)
 
 
 class Scenario(_Model):
@@ -893,7 +1081,8 @@ class Scenario(_Model):
     map: str | None = None
     campaign: Union[str, list[str], None] = None
     api: str | None = None
-    seed: int = 0
+    seed: int = Field(0, ge=-2**63, lt=2**64)
+    from_save: str | None = None
     local_player: PlayerId | None = None
     difficulty: Literal["easy", "normal", "hard", "insane"] | None = None
     players: dict[int, SlotOverride] = Field(default_factory=dict)
@@ -912,6 +1101,12 @@ class Scenario(_Model):
         for pid in self.players:
             if not 0 <= pid <= 27:
                 raise ValueError(f"player {pid} is outside 0..27")
+        if self.from_save is not None:
+            fixed = [k for k in ("seed", "local_player", "difficulty", "players")
+                     if k in self.model_fields_set]
+            if fixed:
+                raise ValueError(f"from_save: the save already holds the game's "
+                                 f"{', '.join(fixed)}; remove {'it' if len(fixed) == 1 else 'them'}")
         return self
 
 
@@ -920,8 +1115,10 @@ class LoadedScenario:
     """A validated scenario with where it came from.
 
     ``maps`` are the resolved map paths in play order; ``api`` the resolved API folder (or
-    None for the map's / built-in API); ``step_lines`` / ``expect_lines`` the 1-based line
-    of each step / expectation in the file.
+    None for the map's / built-in API); ``from_save`` the resolved save file to start from
+    (``from_save_mark`` its line and column); ``step_lines`` / ``expect_lines`` (and
+    ``step_columns`` / ``expect_columns``) the 1-based line (column) of each step /
+    expectation in the file.
     """
 
     path: Path
@@ -931,6 +1128,10 @@ class LoadedScenario:
     step_lines: list[int] = field(default_factory=list)
     expect_lines: list[int] = field(default_factory=list)
     campaign_name: str | None = None
+    from_save: Path | None = None
+    from_save_mark: tuple[int | None, int | None] = (None, None)
+    step_columns: list[int] = field(default_factory=list)
+    expect_columns: list[int] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -951,12 +1152,16 @@ def _doc_path(loc: tuple, marks: dict) -> tuple:
     hold union tags and model names, and a tag may equal a document key), preferring one that
     reaches the deepest element of ``loc``."""
     best: tuple[tuple, tuple[int, int]] = ((), (0, -1))
+    seen: set[tuple[int, tuple]] = set()   # (next index, path) searched: each once
 
     def search(i: int, path: tuple, last: int) -> None:
         nonlocal best
         score = (len(path), last)
         if score > best[1]:
             best = (path, score)
+        if (i, path) in seen:
+            return
+        seen.add((i, path))
         for j in range(i, len(loc)):
             for candidate in (loc[j], _alias_back(loc[j])):
                 if path + (candidate,) in marks:
@@ -992,18 +1197,33 @@ def _error_text(err: dict, marks: dict) -> str:
 def parse_scenario(text: str | bytes, file: str | os.PathLike = "<scenario>") -> tuple[Scenario, dict, dict]:
     """Parse and validate scenario text; returns (scenario, marks, key marks).
 
-    Raises ScenarioFileError (``file:line:col``) for YAML and schema errors."""
-    loader = MarkedLoader(text)
+    Raises ScenarioFileError (``file:line:col``) for YAML and schema errors, and for text
+    longer than ``MAX_FILE_BYTES`` or beyond the loader's bounds (``MarkedLoader``)."""
+    size = len(text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text)
+    if size > MAX_FILE_BYTES:
+        raise ScenarioFileError(file, None, None, f"scenario file of {size} bytes is larger "
+                                f"than the limit of {MAX_FILE_BYTES}")
+    loader = None
     try:
+        loader = MarkedLoader(text)
         data = loader.load_marked()
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
         raise ScenarioFileError(file, line, col, f"YAML: {err.problem or err.context}") from None
+    except yaml.reader.ReaderError as err:   # a character YAML does not allow
+        line, col = _position(text, err.position)
+        what = f"character #x{err.character:04x}" if isinstance(err.character, int) else "bytes"
+        raise ScenarioFileError(file, line, col, f"YAML: {what} not allowed: {err.reason}") from None
     except yaml.YAMLError as err:
         raise ScenarioFileError(file, None, None, f"YAML: {err}") from None
+    except (ValueError, TypeError, OverflowError) as err:
+        # a value the safe constructor cannot build (an explicit !!timestamp that is no
+        # date, an integer of thousands of digits...)
+        raise ScenarioFileError(file, None, None, f"YAML: bad value: {err}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if data is None:
         raise ScenarioFileError(file, 1, 1, "empty scenario file")
     if not isinstance(data, dict):
@@ -1025,6 +1245,14 @@ def parse_scenario(text: str | bytes, file: str | os.PathLike = "<scenario>") ->
     return scenario, loader.value_marks, loader.key_positions
 
 
+def _position(text: str | bytes, offset: int) -> tuple[int | None, int | None]:
+    """(line, column), 1-based, of character ``offset`` of ``text`` (None for bytes)."""
+    if not isinstance(text, str) or not 0 <= offset <= len(text):
+        return None, None
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+
 def _most_specific(errors: list[dict]) -> dict:
     """The error to report: prefer one that is not a union-member mismatch of a str branch
     (pydantic reports every union branch), i.e. the deepest location."""
@@ -1042,8 +1270,66 @@ def _expand(value: str, base: Path, file: Path, what: str, line: int | None, col
     if missing:
         raise ScenarioFileError(file, line, col, f"{what}: environment variable "
                                 f"{missing[0]} is not set")
+    try:
+        if "\0" in expanded:
+            raise ValueError
+        os.fsencode(expanded)
+    except ValueError:
+        raise ScenarioFileError(file, line, col, f"{what}: not a valid path") from None
     p = Path(expanded)
     return p if p.is_absolute() else (base / p)
+
+
+MAP_SUFFIXES = (".w3x", ".w3m", ".mpq", ".j", ".lua")
+"""File suffixes of maps: archives (``maps.mapfile.ARCHIVE_SUFFIXES``), bare scripts (Lua
+ones are refused with their own message when loaded)."""
+
+
+def map_path_problem(path: str | os.PathLike) -> str | None:
+    """Why ``path`` cannot be a map a scenario plays, or None when it may be one (it may
+    still fail to load) or does not exist (loading reports that). A map is a ``.w3x`` /
+    ``.w3m`` / ``.mpq`` archive, a ``.j`` script, or a folder holding ``war3map.j`` (or
+    ``scripts/war3map.j``): a folder is looked into one level deep (two for ``scripts``),
+    never walked, and no file is opened, so a path such as ``/`` or ``/etc/passwd`` is
+    refused without reading anything."""
+    p = Path(path)
+    try:
+        st = p.stat()
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISDIR(st.st_mode):
+        if _folder_has_script(p):
+            return None
+        return ("is a folder without war3map.j (a map folder holds war3map.j or "
+                "scripts/war3map.j)")
+    if not stat.S_ISREG(st.st_mode):
+        return "is not a regular file"
+    if p.suffix.lower() not in MAP_SUFFIXES:
+        return "is not a map: give a .w3x/.w3m archive, a map folder or a .j script"
+    return None
+
+
+def _folder_has_script(folder: Path) -> bool:
+    scripts = ("war3map.j", "war3map.lua")
+    try:
+        for entry in os.scandir(folder):
+            name = entry.name.lower()
+            if name in scripts and entry.is_file():
+                return True
+            if name == "scripts" and entry.is_dir():
+                with os.scandir(entry.path) as inner:
+                    if any(e.name.lower() in scripts and e.is_file() for e in inner):
+                        return True
+    except OSError:
+        return False
+    return False
+
+
+def _check_map(p: Path, file: Path, what: str, line: int | None, col: int | None) -> Path:
+    why = map_path_problem(p)
+    if why is not None:
+        raise ScenarioFileError(file, line, col, f"{what}: {p} {why}")
+    return p
 
 
 def load_scenario(path: str | os.PathLike, *, text: str | None = None) -> LoadedScenario:
@@ -1054,10 +1340,7 @@ def load_scenario(path: str | os.PathLike, *, text: str | None = None) -> Loaded
     when the scenario runs."""
     path = Path(path)
     if text is None:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            raise ScenarioFileError(path, None, None, f"cannot read: {err}") from None
+        text = _read_text(path)
     scenario, marks, _ = parse_scenario(text, path)
     base = path.resolve().parent
 
@@ -1065,11 +1348,14 @@ def load_scenario(path: str | os.PathLike, *, text: str | None = None) -> Loaded
         return marks.get(p, (None, None))
 
     api = _expand(scenario.api, base, path, "api", *at("api")) if scenario.api else None
+    from_save = (_expand(scenario.from_save, base, path, "from_save", *at("from_save"))
+                 if scenario.from_save is not None else None)
     campaign_name = None
     if scenario.map is not None:
-        maps = [_expand(scenario.map, base, path, "map", *at("map"))]
+        maps = [_check_map(_expand(scenario.map, base, path, "map", *at("map")), path, "map", *at("map"))]
     elif isinstance(scenario.campaign, list):
-        maps = [_expand(m, base, path, "campaign", *at("campaign", i))
+        maps = [_check_map(_expand(m, base, path, "campaign", *at("campaign", i)), path,
+                           "campaign", *at("campaign", i))
                 for i, m in enumerate(scenario.campaign)]
     else:
         folder = _expand(scenario.campaign, base, path, "campaign", *at("campaign"))
@@ -1083,15 +1369,52 @@ def load_scenario(path: str | os.PathLike, *, text: str | None = None) -> Loaded
         except MapError as err:
             raise ScenarioFileError(path, *at("campaign"), f"campaign: {err}") from None
         maps, campaign_name = list(camp.missions), camp.name
+        for m in maps:
+            _check_map(m, path, "campaign", *at("campaign"))
     n_next = sum(1 for s in scenario.steps if isinstance(s, NextMissionStep))
     if n_next >= len(maps):
         i = [k for k, s in enumerate(scenario.steps) if isinstance(s, NextMissionStep)][len(maps) - 1]
         raise ScenarioFileError(path, *at("steps", i),
                                 f"next_mission: the campaign has only {len(maps)} map"
                                 f"{'s' if len(maps) != 1 else ''}")
+    saved: set[str] = set()
+    for i, step in enumerate(scenario.steps):
+        if isinstance(step, SaveStep):
+            saved.add(step.save)
+        elif isinstance(step, LoadStep) and step.load not in saved:
+            raise ScenarioFileError(path, *at("steps", i, "load"),
+                                    f"load: no 'save: {step.load}' step before this one"
+                                    + (f" (saved: {', '.join(sorted(saved))})" if saved else ""))
     step_lines = [at("steps", i)[0] or 0 for i in range(len(scenario.steps))]
     expect_lines = [at("expect", i)[0] or 0 for i in range(len(scenario.expect))]
-    return LoadedScenario(path, scenario, maps, api, step_lines, expect_lines, campaign_name)
+    step_columns = [at("steps", i)[1] or 0 for i in range(len(scenario.steps))]
+    expect_columns = [at("expect", i)[1] or 0 for i in range(len(scenario.expect))]
+    return LoadedScenario(path, scenario, maps, api, step_lines, expect_lines, campaign_name,
+                          from_save=from_save, from_save_mark=at("from_save"),
+                          step_columns=step_columns, expect_columns=expect_columns)
+
+
+def _read_text(path: Path) -> str:
+    """The text of a scenario file: a regular file of at most ``MAX_FILE_BYTES``, UTF-8."""
+    try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise ScenarioFileError(path, None, None, "cannot read: not a regular file")
+        if st.st_size > MAX_FILE_BYTES:
+            raise ScenarioFileError(path, None, None, f"scenario file of {st.st_size} bytes is "
+                                    f"larger than the limit of {MAX_FILE_BYTES}")
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise ScenarioFileError(path, None, None, f"cannot read: {err.strerror or err}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioFileError(path, None, None, f"scenario file is larger than the limit of "
+                                f"{MAX_FILE_BYTES} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ScenarioFileError(path, None, None, f"cannot read: not UTF-8 text ({err.reason} "
+                                f"at byte {err.start})") from None
 
 
 # ---------------------------------------------------------------------------------------

@@ -4,12 +4,17 @@
 Everything here is measured in **game seconds** (``JassGame.now`` is the current mission's
 clock, ``JassGame.elapsed`` the game time of all missions played so far).
 
-Injection goes through the game-state model, never through trigger actions: a kill is
-``UnitStore.kill_unit``, entering a rect is moving the unit in the model (``move_unit``),
-a dialog click is ``natives.dialogs.click``, chat / damage / selection / item use / a player
-leaving are the model events (``natives.modelevents``) the event layer turns into JASS events
-(``UnitDamaged``, ``PlayerChat``, ...); building and buying create the structure / unit /
-item in the model and publish ``UnitConstruct`` / ``UnitSold`` / ``ItemSold``. Event-driven trigger
+Injection goes through the game-state model, never through trigger actions, and every
+change of the model is a model method: a kill is ``UnitStore.kill_unit``, entering a rect is
+moving the unit in the model (``move_unit``), damage ``damage_unit``, a selection
+``select_unit``, an item use ``use_item`` (the charge spent there), a skill ``learn_skill``,
+building ``start_construction`` / ``finish_construction``, buying ``sell_unit`` /
+``sell_item``, the lobby's slot choices ``Players.override_slot``, a ``set`` step
+``natives.handles.write_global`` (handle reference counts kept as the script's own stores
+keep them), a dialog click ``natives.dialogs.click``, a player leaving
+``natives.mission.player_quit``; pure input (chat, keys, attacks, casts, command buttons,
+DzAPI input) is the model events (``natives.modelevents``) the event layer turns into JASS
+events (``PlayerChat``, ``Spell``, ...). Event-driven trigger
 runs are queued on a 0-delay scheduler entry (seed 004), so after each injection the runner
 lets the clock process what is due *now* (no game time passes): the triggers an injection
 fires have run when the next step starts.
@@ -20,10 +25,23 @@ whether an event dispatched it or ``TriggerExecute`` started it -- with the game
 trigger (``response.trigger``, a ``natives.response.Response``) and its first action
 function. "Fired N times" counts those runs. A trigger without actions starts no thread and
 never counts as fired.
+
+Saves (``save``/``restore``, ``save_slot``/``load_slot`` for the ``save:``/``load:`` steps,
+``save_game`` for ``save_game:``, ``reload`` for ``--jass-reload-each-step``, ``from_save``
+in ``run_scenario``): a snapshot is ``natives.snapshot.write_save`` of the session and
+changes nothing in the game; a load restores into a fresh session (``natives.snapshot.
+load_save``) and only then replaces the running one, so a failed load leaves the game as it
+was. The harness keeps, beside the session, a record of what it saw (trigger runs, runtime
+errors, missions and their counters): a save written by this JassGame carries that record in
+memory, and loading it rewinds the record with the game (see ``JassGame.restore``); the
+per-session instrumentation (``TriggerLog``, the runtime-error hook) is installed on every
+new session.
 """
 from __future__ import annotations
 
+import dataclasses
 import difflib
+import hashlib
 import math
 import os
 import re
@@ -38,10 +56,11 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from maps import scenario as S
 from maps.scenario import LoadedScenario, describe, format_duration, parse_duration
+from natives.handles import write_global
 from natives.modelevents import (CommandButton, DzKey, DzMouse, DzMouseMove, DzMouseWheel,
-                                 DzWindowResize, ItemSold, ItemUse, PlayerChat,
-                                 PlayerEndCinematic, PlayerKey, Spell, UnitAttacked,
-                                 UnitConstruct, UnitDamaged, UnitSelected, UnitSold)
+                                 DzWindowResize, PlayerChat, PlayerEndCinematic, PlayerKey,
+                                 Spell, UnitAttacked)
+from natives.sandbox import check_name
 
 __all__ = ["JassGame", "ScenarioFailure", "ScenarioResult", "TriggerLog", "TriggerRun",
            "run_scenario", "format_failure"]
@@ -68,6 +87,7 @@ class ScenarioFailure(AssertionError):
         message: what went wrong (the failed expectation and what was found instead).
         what: the step or expectation as written (YAML flow text), or None.
         line: its line in the scenario file, or None.
+        column: its column (1-based), or None.
         game_time: the current mission's clock when it failed (game seconds).
         elapsed: game time of all missions played (game seconds).
         state: ``JassGame.where()``: mission, outcome, last trigger runs, runtime errors,
@@ -76,11 +96,12 @@ class ScenarioFailure(AssertionError):
 
     def __init__(self, message: str, *, what: str | None = None, line: int | None = None,
                  game_time: float = 0.0, elapsed: float = 0.0, state: dict | None = None,
-                 file: str | None = None):
+                 file: str | None = None, column: int | None = None):
         super().__init__(message)
         self.message = message
         self.what = what
         self.line = line
+        self.column = column
         self.game_time = game_time
         self.elapsed = elapsed
         self.state = state or {}
@@ -195,6 +216,55 @@ class TriggerLog:
 
 
 # ---------------------------------------------------------------------------------------
+# Saves
+# ---------------------------------------------------------------------------------------
+
+_SLOT_SUFFIX = ".jsav"
+"""File suffix of the save slots of ``save:`` / ``load:`` (in a JassGame's own folder)."""
+
+
+@dataclass
+class _Record:
+    """What a JassGame knew when it wrote a save: restored with the save (``restore``).
+    ``runs`` pairs each trigger run with the handle id of its trigger when that trigger was
+    in the handle table at the save (so the restored trigger takes its place)."""
+
+    mission: Any
+    mission_index: int
+    missions: list[str]
+    elapsed_before: float
+    ops_before: int
+    threads_before: int
+    runs: list[tuple["TriggerRun", int | None]]
+    errors: list[tuple[int, Any]]
+    game_time: float
+    last_built: int | None = None
+    last_bought: int | None = None
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _handle_id_in(table, obj) -> int | None:
+    """``obj``'s handle id when the handle table holds it (live or referenced), else None."""
+    hid = getattr(obj, "handle_id", 0)
+    return hid if hid and table.get(hid) is obj else None
+
+
+def _is_save_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file starting as a jassvm save does."""
+    from natives.snapshot import SAVE_MAGIC
+    try:
+        if not path.is_file():
+            return False
+        with open(path, "rb") as fh:
+            return fh.read(len(SAVE_MAGIC)) == SAVE_MAGIC
+    except OSError:
+        return False
+
+
+# ---------------------------------------------------------------------------------------
 # Places
 # ---------------------------------------------------------------------------------------
 
@@ -284,6 +354,11 @@ class JassGame:
         self.errors: list[tuple[int, Any]] = []      # (mission index, RuntimeErrorRecord)
         self.ops_before = 0
         self.threads_before = 0
+        self.spent_before = 0.0      # game time simulated before the current segment
+        self.segment_start = 0.0     # the mission clock when the current segment began
+        self.loads: list[str] = []   # what save/load did, for failure reports
+        self._saves_dir: str | None = None
+        self._records: dict[tuple[str, str], _Record] = {}
         self._handle_slots: dict[str, list] = {}
         self._depth = 0
         self.last_built = None
@@ -293,11 +368,19 @@ class JassGame:
     @_api
     def load(self, map_path: str | os.PathLike, *, api: str | os.PathLike | None = None,
              seed: int | None = None, local_player: int | None = None,
-             carry: dict | None = None) -> "JassGame":
+             carry: dict | None = None, map: str | os.PathLike | None = None) -> "JassGame":
         """Load ``map_path`` (archive, folder or bare ``.j``; relative to ``base``, like
         ``api``), start it
         (globals, ``config()``, slot overrides, ``main()``) and return self. ``carry`` is a
-        game cache export of a previous mission (``GameCacheStore.export``)."""
+        game cache export of a previous mission (``GameCacheStore.export``).
+
+        ``map_path`` may also be a save file (``save()``, ``jass run --save``; told by its
+        first bytes, never by its name): the game is then replaced by one restored from it
+        (see ``restore``), into a fresh session of the map it belongs to -- the mission it
+        was saved in when this JassGame wrote it, else ``map``, else the current mission."""
+        path = self._path(map_path)
+        if _is_save_file(path):
+            return self.restore(path, map=map)
         from maps.errors import MapError
         from jassvm.diagnostics import JassError
         from maps.runner import RunOptions, new_session
@@ -309,35 +392,53 @@ class JassGame:
             self.seed = seed
         if local_player is not None:
             self.local_player = local_player
-        path = Path(map_path)
-        if not path.is_absolute():
-            path = self.base / path
+        mission = self._mission_of(path)
         if self.session is not None:
             self._close_mission()
-        try:
-            mission = _load_mission(path, self.api)
-        except MapError as err:
-            raise _Problem(f"cannot load map: {err}") from None
-        except JassError as err:
-            raise _Problem(f"the game refuses the script of {path.name}:\n{err}") from None
         options = RunOptions(api=self.api, seed=self.seed, local_player=self.local_player,
                              sandbox=self.sandbox)
         self.mission = mission
         self.mission_index += 1
         self.missions.append(mission.name)
         self.session = new_session(mission, options, self.sandbox)
-        game, vm = self.session.game, self.session.vm
+        self.segment_start = 0.0
+        game = self.session.game
         self._handle_slots = {}
         if carry and game.gamecache is not None:
             game.gamecache.import_(carry)
         if self.difficulty is not None:
-            game.difficulty = self.difficulty
-        index = self.mission_index
-        vm.on_error.append(lambda rec: self.errors.append((index, rec)))
-        self.triggers.install(self)
+            game.difficulty = self.difficulty   # the lobby's choice, before the script runs
+        self._attach()
         self.session.start(after_config=lambda session: self._lobby())
         self.settle()
         return self
+
+    def _path(self, path: str | os.PathLike) -> Path:
+        p = Path(path)
+        return p if p.is_absolute() else self.base / p
+
+    def _mission_of(self, path: Path):
+        """The loaded and compiled map at ``path`` (``_load_mission``); _Problem when it is
+        not a map or does not load."""
+        from maps.errors import MapError
+        from jassvm.diagnostics import JassError
+        why = S.map_path_problem(path)
+        if why is not None:
+            raise _Problem(f"cannot load map: {path} {why}")
+        try:
+            return _load_mission(path, self.api)
+        except MapError as err:
+            raise _Problem(f"cannot load map: {err}") from None
+        except JassError as err:
+            raise _Problem(f"the game refuses the script of {path.name}:\n{err}") from None
+
+    def _attach(self) -> None:
+        """Install the per-session instrumentation on the current session's VM: runtime
+        errors into ``errors``, trigger runs into ``triggers`` (both for the current mission
+        index). Done for every new session, whether started or restored."""
+        index = self.mission_index
+        self.vm.on_error.append(lambda rec: self.errors.append((index, rec)))
+        self.triggers.install(self)
 
     def _lobby(self) -> None:
         """Between ``config()`` and ``main()``: choose the local player, apply overrides."""
@@ -357,19 +458,13 @@ class JassGame:
         """Apply ``players`` overrides to the model (the lobby's choices)."""
         game = self.game
         for pid, o in self.players.items():
-            p = game.players.get(pid)
-            if p is None:
-                raise _Problem(f"players: no player {pid} in this map (0..{game.players.max_players - 1})")
-            if o.controller is not None:
-                p.controller = _CONTROLLERS[o.controller]
-            if o.human is True:
-                game.human_players.add(pid)
-            elif o.human is False:
-                game.human_players.discard(pid)
-            if o.name is not None:
-                p.name = o.name
-            if o.team is not None:
-                p.team = o.team
+            try:
+                game.players.override_slot(
+                    pid, controller=_CONTROLLERS[o.controller] if o.controller is not None else None,
+                    human=o.human, name=o.name, team=o.team)
+            except ValueError:
+                raise _Problem(f"players: no player {pid} in this map "
+                               f"(0..{game.players.max_players - 1})") from None
 
     @_api
     def next_mission(self, map_path: str | os.PathLike) -> "JassGame":
@@ -382,13 +477,206 @@ class JassGame:
 
     def _close_mission(self) -> None:
         self.elapsed_before += self.now
+        self.spent_before += self.now - self.segment_start
         self.ops_before += self.vm.total_ops
         self.threads_before += self.vm.threads_started
 
     def close(self) -> None:
-        """Forget the session and remove the sandbox folder (game cache files)."""
+        """Forget the session and remove the sandbox folder (game cache files, saved games)
+        and the folder of save slots."""
         self.session = None
         shutil.rmtree(self.sandbox, ignore_errors=True)
+        if self._saves_dir is not None:
+            shutil.rmtree(self._saves_dir, ignore_errors=True)
+
+    # -- saving and loading ---------------------------------------------------------------
+    @_api
+    def save(self, path: str | os.PathLike) -> Path:
+        """Snapshot the whole game into the save file ``path`` (relative to ``base``;
+        written atomically) and return its path. Nothing in the game changes: no JASS runs,
+        no event fires (``natives.snapshot``). ``load(path)`` / ``restore(path)`` go back to
+        it; ``jass run --load`` plays it on."""
+        from maps.errors import MapError
+        from maps.runner import write_save_file
+        from natives.snapshot import read_save
+        target = self._path(path)
+        data, record = self._snapshot()
+        try:
+            write_save_file(target, data)
+        except MapError as err:
+            raise _Problem(f"cannot save: {err}") from None
+        self._records[(str(target.resolve()), _digest(read_save(data).body))] = record
+        self.loads.append(f"{self.now:9.2f}s  saved {target.name}")
+        return target
+
+    @_api
+    def restore(self, path: str | os.PathLike, *, map: str | os.PathLike | None = None) -> "JassGame":
+        """Replace the game by one restored from the save file ``path`` (relative to
+        ``base``) into a fresh session, all or nothing: when the file cannot be read, belongs
+        to another map or API, or cannot be restored, the running game is kept untouched
+        and ScenarioFailure names the file and the reason.
+
+        The program is the mission the save was made in when this JassGame wrote it
+        (``save``, ``save_slot``), else ``map`` (a map path), else the current mission; its
+        identity (API, map script, strings) must match the save's. No JASS runs and no event
+        fires: the game is exactly as saved (``EVENT_GAME_LOADED`` is for ``LoadGame``).
+
+        What is rewound and what is kept: the game (clock, units, triggers, the game's own
+        timeline, messages and crash records) is the save's. For a save this JassGame wrote,
+        its records are rewound to the save point too -- trigger runs, runtime errors,
+        missions played and their counters; ``next_mission`` goes on from the save's
+        mission. A save from elsewhere (``jass run --save``) starts a new mission entry:
+        trigger runs count from the restore, runtime errors are the save's own. The budget
+        counts game time simulated whatever a load rewinds. Files the game wrote into the
+        sandbox (game caches, saved games) are not part of a save and stay as they are."""
+        from maps.errors import MapError
+        from maps.runner import read_save_file
+        source = self._path(path)
+        try:
+            save = read_save_file(source)
+        except MapError as err:
+            raise _Problem(f"cannot load {source}: {err.reason}") from None
+        record = self._records.get((str(source.resolve()), _digest(save.body)))
+        if record is not None:
+            mission = record.mission
+        elif map is not None:
+            mission = self._mission_of(self._path(map))
+        elif self.mission is not None:
+            mission = self.mission
+        else:
+            raise _Problem(f"cannot load {source}: no map loaded; load the map the save "
+                           "belongs to first, or give it (map=...)")
+        self._restore(save, mission, record, str(source))
+        return self
+
+    @_api
+    def save_slot(self, name: str) -> Path:
+        """``save: NAME``: snapshot the game into the save slot ``name`` (a file in this
+        JassGame's own folder of saves, removed by ``close``); see ``save``."""
+        return self.save(self._slot(name))
+
+    @_api
+    def load_slot(self, name: str) -> "JassGame":
+        """``load: NAME``: restore the save slot ``name`` (see ``restore``)."""
+        path = self._slot(name)
+        if not path.is_file():
+            slots = sorted(p.name.removesuffix(_SLOT_SUFFIX) for p in path.parent.glob("*" + _SLOT_SUFFIX))
+            raise _Problem(f"no save named {name!r} (saves: {', '.join(slots) or 'none'})")
+        return self.restore(path)
+
+    def _slot(self, name: str) -> Path:
+        why = check_name(name, "save name")
+        if why is not None:
+            raise _Problem(f"bad save name {name!r}: {why}")
+        if self._saves_dir is None:
+            self._saves_dir = tempfile.mkdtemp(prefix="jass-saves-")
+        return Path(self._saves_dir) / (name + _SLOT_SUFFIX)
+
+    @_api
+    def reload(self) -> "JassGame":
+        """Save the game and restore it at once into a fresh session (the
+        ``--jass-reload-each-step`` round trip; no file is written). A scenario must play on
+        exactly as without it."""
+        data, record = self._snapshot()
+        from natives.snapshot import read_save
+        self._restore(read_save(data), self.mission, record, "the reloaded game", note=False)
+        return self
+
+    @_api
+    def save_game(self, name: str) -> Path:
+        """``save_game: NAME``: the local player saves from the menu
+        (``SaveFiles.player_save``): ``EVENT_GAME_SAVE`` handlers run first
+        (``GetSaveBasicFilename``: ``name`` without folders and ``.w3z``/``.sav``), a
+        runtime error in one aborts the save; then the whole game is written to the sandbox
+        as ``saves/<name>.w3z`` and ``game_saved`` goes to the timeline. What the handlers
+        queued runs afterwards. Returns the file's path; ScenarioFailure (with the game's
+        reason) when nothing was written."""
+        try:
+            S._game_save_name(name)
+        except ValueError as err:
+            raise _Problem(f"save_game: bad save name {name!r}: {err}") from None
+        game = self.game
+        parts = game.saves.parts(name, file=True)
+        warned, crashed = len(game.warnings), len(self.vm.errors)
+        saved = game.saves.player_save(name)
+        self.settle()
+        if not saved:
+            if len(self.vm.errors) > crashed:
+                raise _Problem(f"save_game {name!r}: aborted, an EVENT_GAME_SAVE handler raised "
+                               "a runtime error; nothing was written")
+            why = "; ".join(str(w) for w in game.warnings[warned:]) or "the game refused it"
+            raise _Problem(f"save_game {name!r}: nothing was written: {why}")
+        self.loads.append(f"{self.now:9.2f}s  player saved {name!r}")
+        return Path(self.sandbox, "saves", *parts)
+
+    def _snapshot(self) -> tuple[bytes, "_Record"]:
+        """The current game as save bytes, and this JassGame's records at this point."""
+        from natives.snapshot import SnapshotError, write_save
+        self._need_session()
+        m = self.mission
+        meta = {"map": str(m.mapfiles.source), "api": m.api.origin, "mission": m.name}
+        try:
+            data = write_save(self.session, m.identity, meta)
+        except SnapshotError as err:
+            raise _Problem(f"cannot save the game: {err}") from None
+        handles = self.game.handles
+        runs = []
+        for r in self.triggers.runs:
+            hid = None
+            if (r.mission == self.mission_index and r.handle is not None
+                    and handles.get(getattr(r.handle, "handle_id", 0)) is r.handle):
+                hid = r.handle.handle_id
+            runs.append((r, hid))
+        record = _Record(m, self.mission_index, list(self.missions), self.elapsed_before,
+                         self.ops_before, self.threads_before, runs, list(self.errors),
+                         self.now, _handle_id_in(handles, self.last_built),
+                         _handle_id_in(handles, self.last_bought))
+        return data, record
+
+    def _restore(self, save, mission, record: "_Record | None", label: str, note: bool = True) -> None:
+        """Restore ``save`` into a fresh session of ``mission`` and make it the current game
+        (see ``restore``); the old session is kept when anything fails."""
+        from maps.runner import RunOptions, new_session
+        from natives.snapshot import SnapshotError, load_save
+        options = RunOptions(api=self.api, seed=self.seed, local_player=self.local_player,
+                             sandbox=self.sandbox)
+        try:
+            fresh = new_session(mission, options, self.sandbox)
+            load_save(fresh, save, mission.identity)
+        except SnapshotError as err:
+            raise _Problem(f"cannot load {label}: {err}") from None
+        # the restore succeeded: from here on nothing fails
+        was = self.now
+        if self.session is not None:
+            self.spent_before += self.now - self.segment_start
+        if record is not None:
+            self.mission, self.mission_index = record.mission, record.mission_index
+            self.missions = list(record.missions)
+            self.elapsed_before, self.ops_before = record.elapsed_before, record.ops_before
+            self.threads_before = record.threads_before
+            self.errors = list(record.errors)
+            table = fresh.game.handles
+            self.triggers.runs = [r if hid is None else dataclasses.replace(r, handle=table.get(hid))
+                                  for r, hid in record.runs]
+            self.last_built = table.get(record.last_built) if record.last_built else None
+            self.last_bought = table.get(record.last_bought) if record.last_bought else None
+        else:
+            if self.session is not None:
+                self.elapsed_before += self.now
+                self.ops_before += self.vm.total_ops
+                self.threads_before += self.vm.threads_started
+            self.mission = mission
+            self.mission_index += 1
+            self.missions.append(mission.name)
+            self.errors.extend((self.mission_index, e) for e in fresh.vm.errors)
+            self.last_built = self.last_bought = None
+        self.session = fresh
+        self.segment_start = self.now
+        self._handle_slots = {}
+        self._attach()
+        if note:
+            self.loads.append(f"{was:9.2f}s  loaded {Path(label).name} (saved at "
+                              f"{format_duration(self.now)} in {self.mission.name})")
 
     def __enter__(self) -> "JassGame":
         return self
@@ -452,16 +740,42 @@ class JassGame:
         return out.get(pid) if isinstance(out, dict) else None
 
     # -- time ---------------------------------------------------------------------------
+    def _limit(self) -> float:
+        """The mission clock at which the budget is used up: the budget counts the game time
+        this JassGame simulated (``spent``), whatever loads rewound."""
+        return self.budget - self.spent_before + self.segment_start
+
+    @property
+    def spent(self) -> float:
+        """Game time simulated so far, all missions and loads (seconds)."""
+        return self.spent_before + self.now - self.segment_start
+
     def _deadline(self, wanted: float) -> tuple[float, bool]:
         """(mission clock to stop at, whether the budget cut it short)."""
         if self.budget is None:
             return wanted, False
-        limit = self.budget - self.elapsed_before
+        limit = self._limit()
         return (wanted, False) if wanted <= limit + 1e-9 else (limit, True)
 
+    @_api
     def settle(self) -> None:
         """Run what is due now (0-delay trigger runs an event queued) without moving time."""
-        self.vm.run_until(self.now, stop=lambda: self.ended)
+        self._clock(self.now, lambda: self.ended)
+
+    def _clock(self, target: float, stop: Callable[[], bool]) -> None:
+        """Run the game clock to ``target`` (mission game time) or until ``stop()``.
+
+        A script's ``LoadGame`` stops the clock there (as ``maps.runner.run_mission`` does)
+        and fails: the scenario runner does not carry out a script's load yet (``jass run``
+        restores the named save and fires ``EVENT_GAME_LOADED``), and playing on as if it
+        had not been called would not be the game."""
+        saves = self.game.saves
+        self.vm.run_until(target, stop=lambda: stop() or saves.load_request is not None)
+        request = saves.load_request
+        if request is not None:
+            raise _Problem(f"the script called LoadGame({request.get('name')!r}) at "
+                           f"{format_duration(self.now)}: the scenario runner does not carry out "
+                           "a script's LoadGame yet (jass run does)")
 
     @_api
     def advance(self, seconds: float | str) -> "JassGame":
@@ -471,7 +785,7 @@ class JassGame:
         if self.ended:
             return self
         target, cut = self._deadline(self.now + seconds)
-        self.vm.run_until(target, stop=lambda: self.ended)
+        self._clock(target, lambda: self.ended)
         if cut and not self.ended:
             raise _Problem(f"game-time budget of {format_duration(self.budget)} used up")
         return self
@@ -493,13 +807,13 @@ class JassGame:
         if within is None:
             if self.budget is None:
                 raise _Problem("run_until needs 'within' when the scenario has no budget")
-            wanted = self.budget - self.elapsed_before
+            wanted = self._limit()
         else:
             wanted = self.now + parse_duration(within)
         target, cut = self._deadline(wanted)
-        if self.budget is not None and target >= self.budget - self.elapsed_before - 1e-9:
+        if self.budget is not None and target >= self._limit() - 1e-9:
             cut = True
-        self.vm.run_until(target, stop=lambda: self.ended or holds())
+        self._clock(target, lambda: self.ended or holds())
         if holds():
             return self
         label = condition if callable(condition) and not isinstance(condition, (dict, BaseModel)) else None
@@ -1062,13 +1376,7 @@ class JassGame:
         (death at 0.405 or below)."""
         u = self._live(unit)
         src = self.unit(source) if source is not None else None
-        store = self.game.units
-        if hasattr(store, "damage_unit"):
-            store.damage_unit(u, float(amount), src)
-        else:
-            self.game.publish(UnitDamaged(u, src, float(amount)))
-            if u.alive and not u.invulnerable:
-                store.set_life(u, u.life - float(amount), killer=src)
+        self.game.units.damage_unit(u, float(amount), src)
         self.settle()
         return self
 
@@ -1085,11 +1393,7 @@ class JassGame:
         """``player`` (default: local) selects the unit."""
         u = self._live(unit)
         p = self.player(player)
-        store = self.game.units
-        sel = store.selection.setdefault(p.id, [])
-        if u not in sel:
-            sel.append(u)
-            self.game.publish(UnitSelected(u, p, True))
+        self.game.units.select_unit(u, p)
         self.settle()
         return self
 
@@ -1118,24 +1422,19 @@ class JassGame:
                 raise _Problem(f"{_ref_text(unit)} cannot carry {_ref_text(item)}")
             if it.holder is not u:
                 raise _Problem(f"{_ref_text(unit)} does not carry {_ref_text(item)}")
-        self.game.publish(ItemUse(u, it))
-        if it.charges > 0:
-            it.charges -= 1
-            if it.charges == 0:
-                self.game.units.remove_item(it)
+        self.game.units.use_item(u, it)
         self.settle()
         return self
 
     @_api
     def learn_skill(self, unit: Any, ability: str | int) -> "JassGame":
         """The hero spends a skill point on ``ability`` (rawcode), as the player would."""
-        from natives.units import SelectHeroSkill
         u = self._live(unit)
         if u.hero is None:
             raise _Problem(f"{_ref_text(unit)} is not a hero")
         if u.hero.skill_points <= 0:
             raise _Problem(f"{_ref_text(unit)} has no skill point to spend")
-        SelectHeroSkill(self.vm.ctx, u, _code(ability))
+        self.game.units.learn_skill(u, _code(ability))
         self.settle()
         return self
 
@@ -1148,11 +1447,9 @@ class JassGame:
         u = self._live(unit)
         x, y = self.place(to).point
         store = self.game.units
-        structure = store.create_unit(u.owner, _code(type), x, y, 270.0)
-        self.game.publish(UnitConstruct("start", structure, builder=u))
+        structure = store.start_construction(u, _code(type), x, y)
         self.settle()
-        if not structure.destroyed and structure.alive:
-            self.game.publish(UnitConstruct("finish", structure, builder=u))
+        if store.finish_construction(structure, u):
             self.settle()
         self.last_built = structure
         return self
@@ -1170,12 +1467,10 @@ class JassGame:
         if (type is None) == (item is None):
             raise _Problem("buy needs exactly one of type (a unit) and item")
         if type is not None:
-            bought = store.create_unit(buyer.owner, _code(type), seller.x, seller.y, 270.0)
-            self.game.publish(UnitSold(seller, bought, buyer))
+            bought = store.sell_unit(seller, _code(type), buyer)
         else:
-            bought = store.create_item(_code(item), seller.x, seller.y)
-            self.game.publish(ItemSold(seller, bought, buyer))
-            if not store.give_item(buyer, bought):
+            bought, carried = store.sell_item(seller, _code(item), buyer)
+            if not carried:
                 self.settle()
                 raise _Problem(f"{_ref_text(unit)} cannot carry {_ref_text(item)} "
                                "(no inventory or no free slot); it lies at the shop")
@@ -1333,7 +1628,7 @@ class JassGame:
         """Set a global (array element with ``index`` or ``name[i]``) to a value of its type;
         a handle global takes null or the name of another global holding a handle."""
         from jassvm.values import f32
-        gname, slot, old = self._read_global(name, index)
+        gname, slot, _old = self._read_global(name, index)
         m = _ELEMENT.match(name)
         if m:
             index = int(m["index"])
@@ -1363,27 +1658,19 @@ class JassGame:
                 value = self._handle_value(value)
             elif value is not None:
                 raise _Problem(f"{gname} is a {t}: set it to null or the name of a global")
-        vm = self.vm
-        if t not in ("integer", "real", "boolean", "string") and vm.retain is not None:
-            if value is not None:
-                vm.retain(value)
-            if old is not None and old is not _unset():
-                vm.release(old)
-        if slot.is_array:
-            arr = vm.globals[slot.index]
-            if not 0 <= index < arr.size:
-                raise _Problem(f"index {index} outside 0..{arr.size - 1}")
-            arr[index] = value
-        else:
-            vm.globals[slot.index] = value
+        try:
+            write_global(self.vm, gname, value, index if slot.is_array else None)
+        except IndexError as err:
+            raise _Problem(str(err)) from None
         return self
 
     # -- reports ------------------------------------------------------------------------
     def failure(self, message: str, *, what: str | None = None, line: int | None = None,
-                file: str | None = None) -> ScenarioFailure:
+                file: str | None = None, column: int | None = None) -> ScenarioFailure:
         """A ScenarioFailure carrying the current game time and ``where()``."""
         return ScenarioFailure(message, what=what, line=line, game_time=self.now,
-                               elapsed=self.elapsed, state=self.where(), file=file)
+                               elapsed=self.elapsed, state=self.where(), file=file,
+                               column=column)
 
     def where(self) -> dict:
         """Where the game stands: mission, game time, outcome, last trigger runs (game time,
@@ -1406,6 +1693,7 @@ class JassGame:
         state["timeline"] = [f"{t:9.2f}s  {_describe_entry(k, d)}" for t, k, d in entries]
         msgs = self.messages()
         state["messages"] = [f"{t:9.2f}s  {m}" for t, m in msgs[-3:]]
+        state["saves"] = self.loads[-LAST_TIMELINE:]
         return state
 
     def facts(self) -> dict[str, Any]:
@@ -1469,10 +1757,13 @@ _DIFFICULTY = {"easy": 0, "normal": 1, "hard": 2, "insane": 3}
 
 
 def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None,
-                 seed: int | None = None) -> ScenarioResult:
+                 seed: int | None = None, reload_each_step: bool = False) -> ScenarioResult:
     """Play a loaded scenario: its steps in order, then its expectations. ``api`` and
-    ``seed`` override the file's (``--jass-api``, ``--jass-seed``). Never raises for a
-    scenario that fails: the result carries the ScenarioFailure."""
+    ``seed`` override the file's (``--jass-api``, ``--jass-seed``). With
+    ``reload_each_step`` (``--jass-reload-each-step``) the game is saved and restored into
+    a fresh session at every step boundary (before the first step, between steps, before
+    the expectations): a scenario must pass the same way. Never raises for a scenario that
+    fails: the result carries the ScenarioFailure."""
     sc = loaded.scenario
     api_dir = api if api is not None else (str(loaded.api) if loaded.api else None)
     jg = JassGame(api=api_dir, seed=sc.seed if seed is None else seed,
@@ -1480,25 +1771,39 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
                   base=loaded.path.parent,
                   difficulty=_DIFFICULTY.get(sc.difficulty) if sc.difficulty else None)
     file = str(loaded.path)
-    what, line = None, None
+    what, line, column = None, None, None
     failure = None
     try:
         try:
-            what, line = f"map: {loaded.maps[0]}", None
-            jg.load(loaded.maps[0])
-            next_map = 1
+            first = 0
+            if loaded.from_save is not None:
+                what = f"from_save: {loaded.from_save}"
+                line, column = loaded.from_save_mark
+                first = _start_from_save(jg, loaded)
+            else:
+                what = f"map: {loaded.maps[0]}"
+                jg.load(loaded.maps[0])
             for i, step in enumerate(sc.steps):
                 what, line = describe(step), loaded.step_lines[i] or None
-                next_map = _run_step(jg, step, loaded, next_map)
+                column = loaded.step_columns[i] or None if loaded.step_columns else None
+                if reload_each_step:
+                    _reload(jg, "before this step")
+                _run_step(jg, step, loaded, first + jg.mission_index + 1)
+            if reload_each_step:
+                what, line, column = "the end of the steps", None, None
+                _reload(jg, "after the last step")
             for i, cond in enumerate(sc.expect):
                 what, line = describe(cond), loaded.expect_lines[i] or None
+                column = loaded.expect_columns[i] or None if loaded.expect_columns else None
                 ok, detail = jg.evaluate(cond)
                 if not ok:
                     raise _Problem(detail)
         except _Problem as p:
-            failure = jg.failure(str(p), what=what, line=line, file=file)
+            failure = jg.failure(str(p), what=what, line=line, file=file, column=column)
         except ScenarioFailure as f:
-            f.file, f.line = file, f.line or line
+            if f.line is None:
+                f.line, f.column = line, column
+            f.file = file
             f.what = f.what or what
             failure = f
         facts = jg.facts()
@@ -1508,7 +1813,42 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
     return ScenarioResult(loaded.name, failure, facts)
 
 
-def _run_step(jg: JassGame, step, loaded: LoadedScenario, next_map: int) -> int:
+def _reload(jg: JassGame, when: str) -> None:
+    """``--jass-reload-each-step``: save and restore the game now (``JassGame.reload``)."""
+    try:
+        jg.reload()
+    except ScenarioFailure as f:
+        raise _Problem(f"--jass-reload-each-step: the reload {when} failed: {f.message}") from None
+
+
+def _start_from_save(jg: JassGame, loaded: LoadedScenario) -> int:
+    """``from_save``: restore the save into a fresh game of the scenario's map it belongs
+    to (for a campaign: the first of its maps whose identity -- API, script, strings --
+    the save matches). Returns that map's index in ``loaded.maps``."""
+    from maps.errors import MapError
+    from maps.runner import read_save_file
+    source = loaded.from_save
+    try:
+        save = read_save_file(source)
+    except MapError as err:
+        raise _Problem(f"cannot load {source}: {err.reason}") from None
+    differs: list[str] = []
+    for i, path in enumerate(loaded.maps):
+        mission = jg._mission_of(path)
+        if mission.identity == save.identity:
+            jg._restore(save, mission, None, str(source))
+            return i
+        what = [k for k in sorted(set(save.identity) | set(mission.identity))
+                if save.identity.get(k) != mission.identity.get(k)]
+        differs.append(f"{path.name} (differs in: {', '.join(what)})")
+    meta = save.header.get("meta", {})
+    made = f" (it was saved from {meta['map']})" if isinstance(meta.get("map"), str) else ""
+    raise _Problem(f"cannot load {source}: the save belongs to another map or API than "
+                   + ("the scenario's: " if len(differs) == 1 else "each of the scenario's: ")
+                   + "; ".join(differs) + made)
+
+
+def _run_step(jg: JassGame, step, loaded: LoadedScenario, next_map: int) -> None:
     if isinstance(step, S.AdvanceStep):
         jg.advance(step.advance)
     elif isinstance(step, S.RunUntilStep):
@@ -1565,7 +1905,12 @@ def _run_step(jg: JassGame, step, loaded: LoadedScenario, next_map: int) -> int:
         if next_map >= len(loaded.maps):
             raise _Problem("next_mission: no map left in the campaign")
         jg.next_mission(loaded.maps[next_map])
-        return next_map + 1
+    elif isinstance(step, S.SaveStep):
+        jg.save_slot(step.save)
+    elif isinstance(step, S.LoadStep):
+        jg.load_slot(step.load)
+    elif isinstance(step, S.SaveGameStep):
+        jg.save_game(step.save_game)
     elif isinstance(step, S.ExpectStep):
         conds = step.expect if isinstance(step.expect, list) else [step.expect]
         for cond in conds:
@@ -1574,7 +1919,6 @@ def _run_step(jg: JassGame, step, loaded: LoadedScenario, next_map: int) -> int:
                 raise _Problem(detail if len(conds) == 1 else f"{describe(cond)}: {detail}")
     else:  # pragma: no cover - the schema and this function list the same kinds
         raise _Problem(f"unsupported step {describe(step)}")
-    return next_map
 
 
 # ---------------------------------------------------------------------------------------
@@ -1587,6 +1931,8 @@ def format_failure(f: ScenarioFailure) -> str:
     st = f.state or {}
     lines = []
     where = f"{f.file}:{f.line}" if f.file and f.line else (f.file or "")
+    if f.file and f.line and f.column:
+        where += f":{f.column}"
     head = f"failed at game time {format_duration(f.game_time)}"
     if st.get("missions") and len(st["missions"]) > 1:
         head += (f" of mission {st.get('mission_index', 0) + 1}/{len(st['missions'])} "
@@ -1621,6 +1967,10 @@ def format_failure(f: ScenarioFailure) -> str:
     if msgs:
         lines.append("last messages:")
         lines += ["  " + m for m in msgs]
+    saves = st.get("saves")
+    if saves:
+        lines.append("saves and loads:")
+        lines += ["  " + m for m in saves]
     return "\n".join(lines)
 
 

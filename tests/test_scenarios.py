@@ -10,11 +10,13 @@ import importlib
 import importlib.metadata
 import textwrap
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
+from conftest import SHARED, shared_path
 from maps.scenario import ScenarioFileError, describe, format_duration, load_scenario, parse_duration
-from maps.scenario_runner import JassGame, ScenarioFailure, run_scenario
+from maps.scenario_runner import JassGame, ScenarioFailure, format_failure, run_scenario
 from natives.modelevents import ItemSold, ItemUse, UnitConstruct
 
 pytest_plugins = ["pytester"]
@@ -262,7 +264,7 @@ def test_wrong_expectation_reports_expectation_time_and_triggers(tiny):
     result.assert_outcomes(failed=1)
     out = result.stdout.str()
     assert "failed at game time 25s" in out
-    assert "wrong.scenario.yaml:6): {global: udg_ticks, eq: 5}" in out
+    assert "wrong.scenario.yaml:6:5): {global: udg_ticks, eq: 5}" in out
     assert "udg_ticks is 2 (expected eq 5)" in out
     result.stdout.fnmatch_lines(["last trigger activity:",
                                  "*10.00s  gg_trg_Tick*",
@@ -375,7 +377,7 @@ def test_campaign_next_mission_carries_saved_game_caches(tiny):
     result = _run(tiny, "-v")
     # gg_trg_Win is mission 1's trigger: mission 2 has no such global
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*campaign.scenario.yaml:10): {trigger: gg_trg_Win, fired: true}*",
+    result.stdout.fnmatch_lines(["*campaign.scenario.yaml:10:5): {trigger: gg_trg_Win, fired: true}*",
                                  "*no trigger named 'gg_trg_Win'*"])
     text = (tiny.path / "campaign.scenario.yaml").read_text()
     text = text.replace("  - {trigger: gg_trg_Win, fired: true}", "")
@@ -788,3 +790,400 @@ def test_input_step_schema_errors(tmp_path, step, message):
     with pytest.raises(ScenarioFileError) as info:
         _load(tmp_path, f"map: x.j\nsteps:\n  - {step}\n")
     assert message in str(info.value)
+
+
+# ---------------------------------------------------------------------------------------
+# saves: save / load / save_game steps, from_save, the fixture, --jass-reload-each-step
+# ---------------------------------------------------------------------------------------
+
+SAVE_MAP = r"""
+globals
+    integer udg_ticks = 0
+    integer udg_saves = 0
+    string udg_saved = ""
+    boolean udg_crash_on_save = false
+    integer udg_zero = 0
+    unit udg_hero = null
+    trigger gg_trg_Tick = null
+    trigger gg_trg_Saving = null
+    trigger gg_trg_Crash = null
+endglobals
+
+function Tick takes nothing returns nothing
+    set udg_ticks = udg_ticks + 1
+endfunction
+
+function Saving takes nothing returns nothing
+    set udg_saves = udg_saves + 1
+    set udg_saved = GetSaveBasicFilename()
+    if udg_crash_on_save then
+        set udg_zero = 1 / udg_zero
+    endif
+endfunction
+
+function Crash takes nothing returns nothing
+    set udg_zero = 7 / udg_zero
+endfunction
+
+function main takes nothing returns nothing
+    set udg_hero = CreateUnit(Player(0), 'Hpal', 0.0, 0.0, 270.0)
+    set gg_trg_Tick = CreateTrigger()
+    call TriggerRegisterTimerEvent(gg_trg_Tick, 10.0, true)
+    call TriggerAddAction(gg_trg_Tick, function Tick)
+    set gg_trg_Saving = CreateTrigger()
+    call TriggerRegisterGameEvent(gg_trg_Saving, ConvertGameEvent(259))   // EVENT_GAME_SAVE
+    call TriggerAddAction(gg_trg_Saving, function Saving)
+    set gg_trg_Crash = CreateTrigger()
+    call TriggerRegisterPlayerChatEvent(gg_trg_Crash, Player(0), "-crash", true)
+    call TriggerAddAction(gg_trg_Crash, function Crash)
+endfunction
+"""
+
+
+@pytest.fixture
+def save_map(tmp_path):
+    (tmp_path / "war3map.j").write_text(SAVE_MAP)
+    (tmp_path / "m2.j").write_text(MAP2)
+    return tmp_path
+
+
+def _digest(g: JassGame) -> str:
+    from natives.snapshot import state_digest
+    return state_digest(g.session)
+
+
+def test_save_and_load_steps_rewind_the_game_and_the_harness_record(save_map):
+    """save: at 15 s, then a crash and 20 more seconds; load: goes back to 15 s. The game
+    (ticks, clock) and the harness's record (trigger runs, runtime errors) are rewound;
+    the game then plays on from the save and the trigger log keeps counting."""
+    loaded = _load(save_map, """\
+        map: war3map.j
+        budget: 2m
+        steps:
+          - advance: 15s
+          - save: at-15s
+          - chat: -crash
+          - advance: 20s
+          - expect:
+              - {global: udg_ticks, eq: 3}
+              - {trigger: gg_trg_Tick, times: 3}
+              - {runtime_errors: [{kind: division-by-zero}]}
+          - load: at-15s
+          - expect:
+              - {global: udg_ticks, eq: 1}
+              - {trigger: gg_trg_Tick, times: 1}
+              - {trigger: gg_trg_Crash, fired: false}
+              - no_runtime_errors: true
+          - advance: 10s
+          - load: at-15s
+          - save: at-15s
+          - advance: 30s
+        expect:
+          - {global: udg_ticks, eq: 4}
+          - {trigger: gg_trg_Tick, times: 4}
+          - {trigger: gg_trg_Saving, fired: false}
+          - {global: udg_saves, eq: 0}
+          - no_runtime_errors: true
+        """)
+    result = run_scenario(loaded)
+    assert result.passed, result.failure
+    # game time of the missions as played (rewound), while the budget counted all 75 s
+    assert result.facts["game_time"] == pytest.approx(45.0)
+
+
+def test_budget_counts_game_time_across_loads(save_map):
+    loaded = _load(save_map, """\
+        map: war3map.j
+        budget: 50s
+        steps:
+          - save: start
+          - advance: 30s
+          - load: start
+          - advance: 30s
+        """)
+    result = run_scenario(loaded)
+    assert not result.passed
+    assert "game-time budget of 50s used up" in result.failure.message
+
+
+def test_a_save_does_not_touch_the_game(save_map):
+    """A snapshot runs no JASS and fires no event: the state digest, the VM counters and the
+    trigger log are the same before and after; EVENT_GAME_SAVE did not fire."""
+    with JassGame(base=save_map, budget=60) as g:
+        g.load("war3map.j")
+        g.advance(12)
+        before = (_digest(g), g.vm.threads_started, g.vm.total_ops, len(g.triggers.runs))
+        path = g.save_slot("snap")
+        g.save(save_map / "copy.jsav")
+        assert path.is_file() and path.parent != save_map
+        assert (_digest(g), g.vm.threads_started, g.vm.total_ops, len(g.triggers.runs)) == before
+        assert g.globals["udg_saves"] == 0 and g.trigger_runs("gg_trg_Saving") == []
+
+
+def test_save_game_fires_event_game_save_then_writes_the_save(save_map):
+    """save_game: EVENT_GAME_SAVE handlers run first with GetSaveBasicFilename = the
+    basename, then the whole game is written to saves/<name>.w3z in the map's sandbox: the
+    saved game already holds what the handler did."""
+    from natives.snapshot import read_save
+    loaded = _load(save_map, r"""
+        map: war3map.j
+        budget: 1m
+        steps:
+          - advance: 5s
+          - save: snapshot
+          - expect: [{global: udg_saves, eq: 0}, {trigger: gg_trg_Saving, fired: false}]
+          - save_game: Campaign\Chapter1
+          - expect:
+              - {global: udg_saves, eq: 1}
+              - {global: udg_saved, eq: Chapter1}
+              - {trigger: gg_trg_Saving, times: 1}
+        """)
+    result = run_scenario(loaded)
+    assert result.passed, result.failure
+    with JassGame(base=save_map, budget=60) as g:
+        g.load("war3map.j")
+        g.advance(5)
+        path = g.save_game("Campaign\\Chapter1.w3z")
+        assert path == Path(g.sandbox, "saves", "Campaign", "Chapter1.w3z") and path.is_file()
+        assert read_save(path.read_bytes()).game_time == 5.0
+        assert ("game_saved" in [k for _t, k, _d in g.game.timeline])
+        g.advance(10)
+        g.globals["udg_saved"] = "changed"
+        g.load(path)                     # a player save is a save file like any other
+        assert g.now == 5.0 and g.globals["udg_saved"] == "Chapter1" and g.globals["udg_saves"] == 1
+        # a handler that crashes aborts the save: nothing is written
+        g.globals["udg_crash_on_save"] = True
+        with pytest.raises(ScenarioFailure, match="aborted, an EVENT_GAME_SAVE handler raised"):
+            g.save_game("Broken")
+        assert not Path(g.sandbox, "saves", "Broken.w3z").exists()
+        with pytest.raises(ScenarioFailure, match="bad save name"):
+            g.save_game("../outside")
+
+
+def test_fixture_save_and_load(tiny):
+    (tiny.path / "m2.j").write_text(MAP2)
+    tiny.makepyfile(test_saves="""
+        import pytest
+        from maps.scenario_runner import JassGame, ScenarioFailure
+
+        def test_save_load(jass_game, tmp_path):
+            g = jass_game.load("war3map.j")
+            g.advance("15s")
+            path = g.save(tmp_path / "at15.jsav")
+            g.advance("20s")
+            assert g.globals["udg_ticks"] == 3
+            g.load(path)
+            assert g.now == 15.0 and g.globals["udg_ticks"] == 1
+            assert len(g.trigger_runs("gg_trg_Tick")) == 1
+            g.advance("10s")
+            assert len(g.trigger_runs("gg_trg_Tick")) == 2   # the log records after a load
+            with JassGame(base=g.base) as other:                # a save from elsewhere
+                with pytest.raises(ScenarioFailure, match="no map loaded"):
+                    other.load(path)
+                other.load(path, map="war3map.j")
+                assert other.now == 15.0 and other.globals["udg_ticks"] == 1
+                assert other.trigger_runs("gg_trg_Tick") == []   # runs count from the load
+                with pytest.raises(ScenarioFailure, match="differs in: map_script"):
+                    other.load(path, map="m2.j")
+        """)
+    _run(tiny).assert_outcomes(passed=1)
+
+
+def test_a_failed_load_leaves_the_game_untouched(save_map, monkeypatch):
+    from natives import snapshot
+    with JassGame(base=save_map, budget=120) as g:
+        g.load("war3map.j")
+        g.advance(15)
+        good = g.save(save_map / "good.jsav")
+        data = good.read_bytes()
+        (save_map / "flipped.jsav").write_bytes(data[:-10] + bytes([data[-10] ^ 1]) + data[-9:])
+        (save_map / "short.jsav").write_bytes(data[:len(data) // 2])
+        (save_map / "not-a-save.jsav").write_bytes(b"hello")
+        with JassGame(base=save_map) as other:
+            other.load("m2.j")
+            foreign = other.save(save_map / "foreign.jsav")
+        g.advance(5)
+        session, digest, now = g.session, _digest(g), g.now
+        cases = [("flipped.jsav", "checksum differs"), ("short.jsav", "truncated"),
+                 ("missing.jsav", "no such save file"), (foreign, "belongs to another program"),
+                 ("not-a-save.jsav", "not a map")]
+        for name, reason in cases:
+            with pytest.raises(ScenarioFailure, match=reason) as info:
+                g.restore(name) if name != "not-a-save.jsav" else g.load(name)
+            assert str(Path(name).name) in info.value.message
+            assert g.session is session and _digest(g) == digest and g.now == now
+        # a restore that fails half-way (the fresh session is discarded)
+        monkeypatch.setattr(snapshot, "restore_state", _failing_restore)
+        with pytest.raises(ScenarioFailure, match="cannot load .*good.jsav: malformed"):
+            g.load(good)
+        assert g.session is session and _digest(g) == digest
+        assert g.globals["udg_ticks"] == 2
+
+
+def _failing_restore(session, data):
+    from natives.snapshot import SnapshotError
+    session.game.units.units.clear()     # the fresh session is half-restored, then refused
+    raise SnapshotError("malformed snapshot: injected")
+
+
+def test_a_failed_load_step_names_file_line_and_column(save_map, monkeypatch):
+    from natives import snapshot
+    monkeypatch.setattr(snapshot, "restore_state", _failing_restore)
+    loaded = _load(save_map, """\
+        map: war3map.j
+        steps:
+          - advance: 12s
+          - save: here
+          - advance: 10s
+          - load: here
+        expect:
+          - {global: udg_ticks, eq: 2}
+        """)
+    result = run_scenario(loaded)
+    assert not result.passed
+    f = result.failure
+    assert (f.line, f.column, f.game_time) == (6, 5, 22.0)
+    assert "cannot load" in f.message and "here.jsav" in f.message
+    text = format_failure(f)
+    assert "s.scenario.yaml:6:5): {load: here}" in text
+    assert "saves and loads:" in text and "saved here.jsav" in text
+
+
+def _run_save(save_map, script: str, seconds: float) -> Path:
+    """A save written the way ``jass run --save-at T --save F`` writes it."""
+    from maps.runner import RunOptions, load_mission, run_mission
+    target = save_map / f"{Path(script).stem}-{seconds:g}.jsav"
+    options = RunOptions(until=seconds + 1, save_at=seconds, save_path=str(target),
+                         sandbox=str(save_map / "run-sandbox"))
+    report, _session = run_mission(load_mission(save_map / script, options), options)
+    assert report.saved and report.saved["game_time"] == seconds
+    return target
+
+
+def test_from_save_starts_from_a_jass_run_save(save_map):
+    _run_save(save_map, "war3map.j", 25.0)
+    loaded = _load(save_map, """\
+        map: war3map.j
+        from_save: war3map-25.jsav
+        budget: 30s
+        steps:
+          - expect: [{global: udg_ticks, eq: 2}, {trigger: gg_trg_Tick, fired: false}]
+          - advance: 20s
+        expect:
+          - {global: udg_ticks, eq: 4}
+          - {trigger: gg_trg_Tick, times: 2}
+        """)
+    result = run_scenario(loaded)
+    assert result.passed, result.failure
+    assert result.facts["game_time"] == pytest.approx(45.0)
+    # the budget counts what the scenario simulates: 30 s from the save, not from 0
+    loaded = _load(save_map, """\
+        map: war3map.j
+        from_save: war3map-25.jsav
+        budget: 30s
+        steps:
+          - advance: 31s
+        """)
+    assert "budget of 30s used up" in run_scenario(loaded).failure.message
+
+
+def test_from_save_of_another_map_fails_with_the_file_position(save_map):
+    _run_save(save_map, "m2.j", 0.0)
+    loaded = _load(save_map, """\
+        name: wrong save
+        map: war3map.j
+        from_save: m2-0.jsav
+        """)
+    result = run_scenario(loaded)
+    f = result.failure
+    assert (f.line, f.column) == (3, 12)
+    assert "belongs to another map or API than the scenario's: war3map.j (differs in: map_script)" in f.message
+    assert "saved from" in f.message and "m2.j" in f.message
+    # in a campaign the save may belong to any of its maps: play goes on from there
+    loaded = _load(save_map, """\
+        campaign: [war3map.j, m2.j]
+        from_save: m2-0.jsav
+        expect:
+          - {global: udg_carried, eq: -1}
+        """)
+    result = run_scenario(loaded)
+    assert result.passed, result.failure
+    assert result.facts["map"] == "m2.j"
+    loaded = _load(save_map, "map: war3map.j\nfrom_save: nowhere.jsav\n")
+    assert "no such save file" in run_scenario(loaded).failure.message
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("map: x.j\nsteps:\n  - load: a\n", "3:11", "load: no 'save: a' step before this one"),
+    ("map: x.j\nsteps:\n  - save: b\n  - load: a\n", "4:11", "(saved: b)"),
+    ("map: x.j\nsteps:\n  - save: ../up\n", "3:11", "save name contains"),
+    ("map: x.j\nsteps:\n  - save_game: C:\\x\n", "3:16", "colon"),
+    ("map: x.j\nfrom_save: s.jsav\nseed: 3\n", "1:1", "from_save: the save already holds the game's seed"),
+])
+def test_save_step_schema_errors(tmp_path, text, where, message):
+    with pytest.raises(ScenarioFileError) as info:
+        _load(tmp_path, text)
+    assert f"s.scenario.yaml:{where}" in str(info.value)
+    assert message in str(info.value)
+
+
+def test_reload_each_step_option(tiny):
+    tiny.makefile(".scenario.yaml", passing=PASSING)
+    _run(tiny, "--jass-reload-each-step", "-v").assert_outcomes(passed=1)
+
+
+SCENARIO_FILES = sorted((Path(__file__).parent / "scenarios").glob("*.scenario.yaml"))
+
+
+@pytest.mark.parametrize("path", SCENARIO_FILES, ids=lambda p: p.name.removesuffix(".scenario.yaml"))
+def test_every_scenario_passes_when_reloaded_at_each_step(path, monkeypatch):
+    """``--jass-reload-each-step`` over tests/scenarios: every scenario passes with its game
+    saved and restored into a fresh session at every step boundary, with the same facts
+    (ops, threads, game time...) and the same final game state as without reloads."""
+    loaded = load_scenario(path)
+    shared = SHARED.resolve()
+    for p in list(loaded.maps) + ([loaded.api] if loaded.api is not None else []):
+        p = Path(p).resolve()
+        if p.is_relative_to(shared) and not p.exists():
+            shared_path(*p.relative_to(shared).parts)   # skips (fails in CI)
+    digests = []
+    original_close = JassGame.close
+
+    def close(self):
+        if self.session is not None:
+            digests.append(_digest(self))
+        original_close(self)
+
+    monkeypatch.setattr(JassGame, "close", close)
+    plain = run_scenario(loaded)
+    reloaded = run_scenario(loaded, reload_each_step=True)
+    assert plain.passed, plain.failure
+    assert reloaded.passed, reloaded.failure
+    assert reloaded.facts == plain.facts
+    assert digests[0] == digests[1]
+
+
+SCRIPT_LOAD_MAP = r"""
+function Save takes nothing returns nothing
+    call SaveGame("Slot")
+endfunction
+function Load takes nothing returns nothing
+    call LoadGame("Slot", false)
+endfunction
+function main takes nothing returns nothing
+    call TimerStart(CreateTimer(), 1.0, false, function Save)
+    call TimerStart(CreateTimer(), 3.0, false, function Load)
+endfunction
+"""
+
+
+def test_a_script_load_game_stops_the_scenario_with_a_clear_failure(tmp_path):
+    """The script's own SaveGame writes a whole-game save in the sandbox; its LoadGame is
+    not carried out by the scenario runner (jass run does it): the clock stops there and
+    the step fails saying so, rather than playing on as if nothing had been asked."""
+    (tmp_path / "war3map.j").write_text(SCRIPT_LOAD_MAP)
+    loaded = _load(tmp_path, "map: war3map.j\nsteps:\n  - advance: 2s\n  - advance: 5s\n")
+    result = run_scenario(loaded)
+    f = result.failure
+    assert f is not None and (f.line, f.game_time) == (4, 3.0)
+    assert "the script called LoadGame('Slot') at 3s" in f.message
