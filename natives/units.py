@@ -431,6 +431,10 @@ class UnitStore:
         self._warned_types: set[tuple[str, int]] = set()
         self._serial = 0
         self._sector_seq = 0
+        # the spatial index: sector -> the units (not removed) whose origin is in it, and the
+        # largest collision size seen, so area queries visit only the sectors they reach
+        self.by_sector: dict[tuple[int, int], dict[Unit, None]] = {}
+        self.max_collision = 0.0
         self.max_hero_level = MAX_HERO_LEVEL
         self.selection: dict[int, list[Unit]] = {}
         self.stock: dict[str, Any] = {"items": {}, "units": {}, "item_slots": None,
@@ -481,9 +485,40 @@ class UnitStore:
     def _update_sector(self, u: Unit) -> None:
         sector = (math.floor(u.y / SECTOR_SIZE), math.floor(u.x / SECTOR_SIZE))
         if sector != u.sector or u.sector_seq == 0:
+            self._unindex(u)
             self._sector_seq += 1
             u.sector = sector
             u.sector_seq = self._sector_seq
+            self.by_sector.setdefault(sector, {})[u] = None
+            if u.collision > self.max_collision:
+                self.max_collision = u.collision
+
+    def _unindex(self, u: Unit) -> None:
+        bucket = self.by_sector.get(u.sector) if u.sector_seq else None
+        if bucket is not None and bucket.pop(u, 0) is None and not bucket:
+            del self.by_sector[u.sector]
+
+    def units_near(self, x0: float, y0: float, x1: float, y1: float) -> list[Unit]:
+        """Units (not removed) whose origin may lie in the box [x0, x1] x [y0, y1] (world
+        units): those of the sectors the box overlaps, a superset callers filter. Visits
+        only occupied sectors, so a huge box costs what a full scan does."""
+        try:
+            r0, r1 = math.floor(y0 / SECTOR_SIZE), math.floor(y1 / SECTOR_SIZE)
+            c0, c1 = math.floor(x0 / SECTOR_SIZE), math.floor(x1 / SECTOR_SIZE)
+        except (OverflowError, ValueError):   # an infinite or NaN bound: every unit
+            return list(self.units.values())
+        out: list[Unit] = []
+        if (r1 - r0 + 1) * (c1 - c0 + 1) > len(self.by_sector):
+            for (r, c), bucket in self.by_sector.items():
+                if r0 <= r <= r1 and c0 <= c <= c1:
+                    out.extend(bucket)
+            return out
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                bucket = self.by_sector.get((r, c))
+                if bucket:
+                    out.extend(bucket)
+        return out
 
     def spatial_order(self, units: Iterable[Unit]) -> list[Unit]:
         """Spatial enumeration order (S122): 256x256 sectors bottom row first, each row left
@@ -509,7 +544,10 @@ class UnitStore:
             return False
         if u.flying:
             return True
-        for other in (self.units.values() if others is None else others):
+        if others is None:
+            far = u.collision + self.max_collision
+            others = self.units_near(x - far, y - far, x + far, y + far)
+        for other in others:
             if other is not u and self.blocks(other, x, y, u.collision):
                 return False
         return True
@@ -530,7 +568,8 @@ class UnitStore:
         others = None
         if not u.flying:
             reach = _placement_reach() + u.collision
-            others = [o for o in self.units.values()
+            far = reach + self.max_collision
+            others = [o for o in self.units_near(x - far, y - far, x + far, y + far)
                       if o is not u and o.alive and not o.hidden and not o.flying and o.pathing
                       and (o.x - x) ** 2 + (o.y - y) ** 2 <= (reach + o.collision) ** 2]
         if self.is_legal_point(u, x, y, others):
@@ -595,6 +634,7 @@ class UnitStore:
         for cargo in list(u.cargo):
             self.unload_unit(cargo, publish=False)
         self.units.pop(u.serial, None)
+        self._unindex(u)
         self._drop_ability_objects(u)
         for sel in self.selection.values():
             if u in sel:
@@ -3002,14 +3042,15 @@ def GetDestructableName(ctx, d):
 
 def units_in_rect(store: UnitStore, r: Rect) -> list[Unit]:
     """Units a spatial enum finds in ``r`` (S121: origin only; hidden/Locust excluded)."""
-    return store.spatial_order(u for u in store.units.values()
-                               if _enumerable(u) and r.contains(u.x, u.y))
+    near = store.units_near(r.min_x, r.min_y, r.max_x, r.max_y)
+    return store.spatial_order(u for u in near if _enumerable(u) and r.contains(u.x, u.y))
 
 
 def units_in_range(store: UnitStore, x: float, y: float, radius: float) -> list[Unit]:
     """Units a spatial enum finds within ``radius`` of (x, y) (S121, S122)."""
     r2 = radius * radius
-    return store.spatial_order(u for u in store.units.values()
+    near = store.units_near(x - radius, y - radius, x + radius, y + radius)
+    return store.spatial_order(u for u in near
                                if _enumerable(u) and (u.x - x) ** 2 + (u.y - y) ** 2 <= r2)
 
 

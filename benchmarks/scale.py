@@ -1,0 +1,135 @@
+"""Cost growth with the size of the game, side by side in one run (issue 16).
+
+    python benchmarks/scale.py [--quick]
+
+Each case runs in a fresh Python process (so peak memory is its own), at growing sizes:
+
+- ``units``: N units created with ``CreateUnit`` semantics (``UnitStore.create_unit``: the
+  seed 003 placement search) at a constant density: two units requested at each point of a
+  grid of 128-unit spacing on a square that grows with N, so every second creation searches
+  for the nearest free point; then enumerated: one ``units_in_range`` of 512 world units
+  around each of 1,000 points spread over the square;
+- ``timers``: N periodic 1-second timers (``TimerStore.start``) over 10 game seconds;
+- ``threads``: N JASS action threads each looping ``TriggerSleepAction(1.0)`` for ten game
+  minutes (600 wake-ups per thread).
+
+For each size it prints wall seconds, peak resident memory (MiB, ``ru_maxrss``) and, against
+the smallest size, the cost per item as a ratio (1.0 = flat) and the memory per item beyond
+the process without the items. Targets (issue 16): 100k units created in under 10 s; cost
+per unit, timer and thread flat (within 2x) from the smallest to the largest size; at most
+1 KiB per handle beyond the first. ``--quick`` runs the two smallest sizes only.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = {"units": [1_000, 10_000, 100_000], "timers": [10_000, 100_000], "threads": [1_000, 10_000]}
+
+THREADS_SCRIPT = """
+function Sleeper takes nothing returns nothing
+    local integer i = 0
+    loop
+        exitwhen i == 600
+        call TriggerSleepAction(1.0)
+        set i = i + 1
+    endloop
+endfunction
+function main takes nothing returns nothing
+endfunction
+"""
+
+
+def _session(script: str = "function main takes nothing returns nothing\nendfunction\n"):
+    from jassvm.loader import load_program
+    from natives.builtin import builtin_source
+    from natives.session import GameSession, load_natives
+    sources = [("builtin.j", builtin_source()), ("scale.j", script.encode())]
+    return GameSession(load_program(sources, load_natives()).program)
+
+
+def case_units(n: int) -> None:
+    from natives.unitdata import rawcode
+    from natives.units import units_in_range
+    s = _session()
+    game = s.game
+    footman, owner = rawcode("hfoo"), game.players.slots[0]
+    side = math.ceil(math.sqrt(n / 2))
+    origin = -side * 64.0
+    for i in range(n):
+        cell = i // 2
+        x, y = origin + (cell % side) * 128.0, origin + (cell // side) * 128.0
+        game.units.create_unit(owner, footman, x, y, 0.0)
+    step = side * 128.0 / 40
+    for i in range(1000):
+        units_in_range(game.units, origin + (i % 40) * step, origin + (i // 40) * step, 512.0)
+
+
+def case_timers(n: int) -> None:
+    from natives.timers import Timer
+    s = _session()
+    store = s.game.timers
+    for _ in range(n):
+        store.start(s.game.handles.allocate(Timer()), 1.0, True, None)
+    s.advance(10.0)
+
+
+def case_threads(n: int) -> None:
+    s = _session(THREADS_SCRIPT)
+    fn = s.program.functions["Sleeper"]
+    for _ in range(n):
+        s.vm.start_thread([fn], "action", None)
+    s.advance(600.0)
+    assert not s.vm.threads, "threads still sleeping"
+
+
+def child(case: str, n: int) -> None:
+    """Run one case (``n == 0``: just the set-up) and print wall seconds and peak RSS."""
+    base = _session()   # imports and the first program load are not the case's cost
+    del base
+    t0 = time.perf_counter()
+    if n:
+        globals()[f"case_{case}"](n)
+    wall = time.perf_counter() - t0
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    print(json.dumps({"wall": wall, "rss": rss}))
+
+
+def run(case: str, n: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child", case, str(n)], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="the two smallest sizes only")
+    parser.add_argument("--child", nargs=2, metavar=("CASE", "N"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        sys.path.insert(0, str(ROOT))
+        child(args.child[0], int(args.child[1]))
+        return
+    print(f"{'case':<8} {'n':>8} {'wall s':>8} {'peak MiB':>9} {'cost/item':>10} {'B/item':>8}")
+    for case, sizes in SIZES.items():
+        sizes = sizes[:2] if args.quick else sizes
+        empty = run(case, 0)
+        first = None
+        for n in sizes:
+            r = run(case, n)
+            per_item = r["wall"] / n
+            first = first or per_item
+            extra = max(0, r["rss"] - empty["rss"]) / n
+            print(f"{case:<8} {n:>8} {r['wall']:>8.2f} {r['rss'] / 2**20:>9.1f} "
+                  f"{per_item / first:>9.2f}x {extra:>8.0f}")
+
+
+if __name__ == "__main__":
+    main()
