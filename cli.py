@@ -242,11 +242,16 @@ def _print_summary(console, report, local: int) -> None:
               help="Write the whole game to this save file (at --save-at, else at the end).")
 @click.option("--load", "load_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Continue the game saved in this file (MAP optional: the save names it).")
+@click.option("--max-wall", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Stop after this many wall-clock seconds of simulation (a partial report).")
+@click.option("--max-ops", type=click.IntRange(min=1), default=None,
+              help="Stop once this many JASS ops have run (a partial report).")
 @click.option("-v", "--verbose", count=True, help="Show every timeline entry and warnings.")
 def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed: int,
                 local_player: int | None, report_path: Path | None, expect: str | None,
                 sandbox: Path | None, save_at: float | None, save_path: Path | None,
-                load_path: Path | None, verbose: int) -> None:
+                load_path: Path | None, max_wall: float | None, max_ops: int | None,
+                verbose: int) -> None:
     """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
     timeline. Without MAP, plays the bundled demo campaign.
 
@@ -254,14 +259,18 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
     on; ``--load F`` continues from F (the map and API it was saved with, unless given; they
     must be the same program). Save and load work on one map, not a campaign folder.
 
-    Exit status: 0 when the run completes, 1 when loading fails, 2 when --expect is not met.
+    Budgets: ``--max-wall`` and ``--max-ops`` stop a runaway map; Ctrl-C stops the run too.
+    Either way the timeline so far, the summary and ``--report`` are written.
+
+    Exit status: 0 when the run completes, 1 when loading fails, 2 when --expect is not met,
+    3 when a budget stopped the run, 130 on Ctrl-C.
     """
     import tempfile
 
     if save_at is not None and save_path is None:
         raise click.UsageError("--save-at needs --save FILE")
     args = (map_path, api_dir, until, seed, local_player, report_path, expect)
-    saves = (save_at, save_path, load_path)
+    saves = (save_at, save_path, load_path, max_wall, max_ops)
     if sandbox is None:
         with tempfile.TemporaryDirectory(prefix="jass-run-") as tmp:
             _run(*args, Path(tmp), verbose, *saves)
@@ -271,7 +280,7 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
 
 
 def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose,
-         save_at=None, save_path=None, load_path=None) -> None:
+         save_at=None, save_path=None, load_path=None, max_wall=None, max_ops=None) -> None:
     import json
 
     from rich.console import Console
@@ -297,7 +306,8 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
     path = map_path or DEMO_CAMPAIGN
     options = RunOptions(api=str(api_dir) if api_dir else None, until=until, seed=seed,
                          local_player=local_player, sandbox=str(sandbox), save_at=save_at,
-                         save_path=str(save_path) if save_path else None)
+                         save_path=str(save_path) if save_path else None, max_wall=max_wall,
+                         max_ops=max_ops)
     try:
         missions = read_campaign(path).missions if is_campaign(path) else [path]
     except MapError as exc:
@@ -328,7 +338,7 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
             sys.exit(1)
         if report.saved:
             console.print(f"[blue]saved[/] {report.saved['path']} at {report.saved['game_time']:.1f} s")
-        elif save_path:
+        elif save_path and not report.stopped:
             console.print(f"[bold red]error:[/] the run ended at {report.game_time:.1f} s, before "
                           f"--save-at {save_at:.1f} s: nothing saved")
             sys.exit(1)
@@ -338,6 +348,11 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
             for w in report.warnings[:200]:
                 console.print(f"[dim yellow]warning {w}[/]")
         _print_summary(console, report, report.local_player)
+        if report.stopped:
+            why = {"max-wall": f"--max-wall {max_wall} s reached", "max-ops": f"--max-ops {max_ops} reached",
+                   "interrupted": "interrupted (Ctrl-C)"}[report.stopped]
+            console.print(f"[bold yellow]stopped at {report.game_time:.1f} s game time: {why}[/]")
+            break
         if report.outcome.get(report.local_player) != "victory":
             break
         cache = session.game.gamecache
@@ -350,6 +365,8 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
         except OSError as exc:
             console.print(f"[bold red]error:[/] cannot write {report_path}: {exc.strerror}")
             sys.exit(1)
+    if reports and reports[-1].stopped:
+        sys.exit(130 if reports[-1].stopped == "interrupted" else 3)
     if expect is not None and final != expect:
         console.print(f"[bold red]expected {expect}, got {final or 'no outcome'}[/]")
         sys.exit(2)
