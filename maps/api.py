@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from jassvm.source import read_source_file
 from maps.errors import MapError
 from maps.mapfile import MapFiles
 
@@ -38,7 +39,7 @@ def _read_folder(folder: Path) -> ApiSet:
     for name in ("common.j", "blizzard.j"):
         if name in files:
             try:
-                api.sources.append((str(files[name]), files[name].read_bytes()))
+                api.sources.append((str(files[name]), read_source_file(files[name])))
             except OSError as err:
                 raise MapError(files[name], f"cannot read: {err.strerror}") from None
     return api
@@ -69,8 +70,8 @@ def find_ai_script(name: str, api: ApiSet, mapfiles: MapFiles | None) -> bytes |
         for folder in (api.folder / "ai", api.folder):
             if folder.is_dir():
                 for p in folder.iterdir():
-                    if p.name.lower() == base:
-                        return p.read_bytes()
+                    if p.name.lower() == base and p.is_file():
+                        return read_source_file(p)   # bounded: jassvm.source.MAX_SOURCE_BYTES
     if mapfiles is not None:
         return mapfiles.read(name) or mapfiles.read("scripts\\" + base)
     return None

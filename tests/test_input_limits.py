@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli import main
+from jassvm import fastpath
 from jassvm.checker import load_sources
 from jassvm.diagnostics import JassError
 from jassvm.loader import load_program
@@ -75,9 +76,10 @@ DEEP_EXPRESSIONS = {
 
 
 @pytest.mark.parametrize("case", list(DEEP_EXPRESSIONS))
-def test_deep_expressions_check_load_and_run_alike(case):
+def test_deep_expressions_check_load_and_run_alike(case, monkeypatch):
     """No nesting limit on expressions: ``jass check`` accepts them, the loader compiles
     them and the VM (bytecode and fast path) computes their value."""
+    monkeypatch.setattr(fastpath, "HOT_CALLS", 1)     # translate on the first call
     type_name, expr, expected = DEEP_EXPRESSIONS[case]
     src = (f"globals\n    {type_name} r\n    integer array a\nendglobals\n{HEAD}"
            f"function Main takes nothing returns nothing\n    set a[0] = 0\n    set r = {expr}\nendfunction\n")

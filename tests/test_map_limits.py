@@ -166,3 +166,12 @@ def test_archive_member_over_the_size_limit(tmp_path, monkeypatch):
                for w in m.warnings)
     with pytest.raises(MapError, match="larger than the limit"):
         m.read("war3mapImported\\x.txt")
+
+
+def test_api_folder_files_are_read_with_the_script_limit(tmp_path, monkeypatch):
+    from maps.api import select_api
+    (tmp_path / "common.j").write_bytes(b"// common\n" * 20)
+    assert select_api(str(tmp_path), None).sources[0][1] == b"// common\n" * 20
+    monkeypatch.setattr("jassvm.source.MAX_SOURCE_BYTES", 100)
+    with pytest.raises(MapError, match="cannot read: file of 200 bytes is larger than the limit of 100"):
+        select_api(str(tmp_path), None)
