@@ -55,7 +55,8 @@ from natives.game import Game
 from natives.geometry import TerrainTiles
 from natives import unitdata
 from natives.handles import EnumHandle, enum_handle
-from natives.sandbox import Sandbox
+from natives.mission import SAVES_FOLDER
+from natives.sandbox import Sandbox, SandboxError
 from natives import library  # noqa: F401  (imports every natives module: all model classes exist)
 
 # msgpack extension codes (docs/save-format.md; 6 is retired)
@@ -291,6 +292,7 @@ def _encode(session, enc: _Encoder) -> bytes:
         "vm": {k: enc.value(getattr(vm, k), "vm", "." + k) for k in _VM_FIELDS},
         "errors": [[e.kind, e.message, e.time, e.thread, [[f.function, f.file, f.line] for f in e.stack]]
                    for e in vm.errors],
+        "files": sandbox_files(session.game),
     }
     enc.run()
     pack = enc.packer.pack
@@ -497,11 +499,70 @@ def _restore(session, data: bytes) -> None:
         vm.errors = [RuntimeErrorRecord(str(kind), str(message), float(time), str(thread),
                                         [StackEntry(str(f), str(p), int(n)) for f, p, n in stack])
                      for kind, message, time, thread, stack in roots["errors"]]
+        files = roots["files"]
+        if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, bytes)
+                                                  for k, v in files.items()):
+            raise SnapshotError("malformed snapshot: sandbox files")
+        _restore_sandbox_files(session.game, files)
     except SnapshotError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
             msgpack.UnpackException) as err:
         raise SnapshotError(f"malformed snapshot: {type(err).__name__}: {err}") from None
+
+
+# -- the files the map wrote ---------------------------------------------------------------
+SANDBOX_FILES_LIMIT = 64 << 20
+"""Most bytes of sandbox files a save carries (64 MiB); past it a save fails."""
+
+
+def sandbox_files(game) -> dict[str, bytes]:
+    """The files the map wrote in its sandbox (game caches, preload files, the DzAPI store;
+    not ``saves/``: a save does not carry the saves), by relative posix path, sorted.
+    Links and special files are left out (``natives.sandbox``). Raises SnapshotError past
+    ``SANDBOX_FILES_LIMIT``."""
+    if game.sandbox_dir is None:
+        return {}
+    box = Sandbox(game.sandbox_dir)
+    out: dict[str, bytes] = {}
+    todo: list[list[str]] = [[]]
+    total = 0
+    while todo:
+        folder = todo.pop()
+        try:
+            names = box.list(folder, regular_only=False)
+        except SandboxError:
+            continue
+        for name in names:
+            parts = [*folder, name]
+            kind = box.kind(parts)
+            if kind == "dir" and parts != [SAVES_FOLDER]:
+                todo.append(parts)
+            elif kind == "file":
+                try:
+                    data = box.read(parts, SANDBOX_FILES_LIMIT - total)
+                except SandboxError as err:
+                    raise SnapshotError(f"cannot save the sandbox file {'/'.join(parts)}: {err}") from None
+                if data is None:
+                    continue
+                total += len(data)
+                out["/".join(parts)] = data
+    return dict(sorted(out.items()))
+
+
+def _restore_sandbox_files(game, files: dict[str, bytes]) -> None:
+    """Write the saved sandbox files that the session's sandbox lacks. Files already there
+    are kept: what is on disk outlives a load, as in the game (its zone backups rely on it)."""
+    if game.sandbox_dir is None or not files:
+        return
+    box = Sandbox(game.sandbox_dir)
+    for rel, data in files.items():
+        parts = rel.split("/")
+        try:
+            if box.kind(parts) is None:
+                box.write(parts, data)
+        except (SandboxError, ValueError) as err:
+            game.warn(f"restoring sandbox file {rel!r}: {err}")
 
 
 def _after_restore(session) -> None:

@@ -458,3 +458,31 @@ def test_campaign_map_resumes_from_the_moments_threads_wait(folder, tmp_path):
         assert [(e.time, e.kind, e.text) for e in resumed.timeline] == \
             [(e.time, e.kind, e.text) for e in reference.timeline], (at, why)
         assert resumed.state_digest == reference.state_digest, (at, why)
+
+
+def test_the_files_the_map_wrote_travel_with_the_save(tmp_path):
+    """The sandbox files (here a game cache) are part of a save: restored into a session
+    with an empty sandbox they are written there; a file already there is kept (disk
+    outlives a load, as in the game); saves themselves are not carried."""
+    from test_corpus_natives import sandbox_session
+    s = sandbox_session("""
+function main takes nothing returns nothing
+    local gamecache c = InitGameCache("Carry.w3v")
+    call StoreInteger(c, "m", "k", 7)
+    call SaveGameCache(c)
+    call SaveGame("Slot")
+endfunction
+""", tmp_path / "a")
+    s.advance(0.1)
+    assert (tmp_path / "a" / "Carry.w3v.json").is_file() and (tmp_path / "a" / "saves" / "Slot.w3z").is_file()
+    data = write_save(s, IDENTITY)
+    for folder, keep in (("b", None), ("c", b"{}")):
+        box = tmp_path / folder
+        box.mkdir()
+        if keep is not None:
+            (box / "Carry.w3v.json").write_bytes(keep)
+        fresh = GameSession(s.program, sandbox_dir=str(box))
+        load_save(fresh, read_save(data), IDENTITY)
+        expected = keep if keep is not None else (tmp_path / "a" / "Carry.w3v.json").read_bytes()
+        assert (box / "Carry.w3v.json").read_bytes() == expected
+        assert not (box / "saves").exists()
