@@ -50,7 +50,8 @@ from . import bytecode as bc
 from .bytecode import CompiledFunction, NativeBinding
 from .compiler import default_value
 from .values import (
-    R2I, JassDivisionByZero, concat, f32, int_div, int_mod, real_div, real_eq, wrap_int,
+    R2I, JassDivisionByZero, JassStringTooLong, concat, f32, int_div, int_mod, real_div, real_eq,
+    wrap_int,
 )
 from .thread import MAX_CALL_DEPTH, UNSET, JassArray, JassCrash, StackEntry, Suspend
 
@@ -209,6 +210,15 @@ def _rdiv(a, b, extra):
         raise
 
 
+def _cat(a, b, extra):
+    """``concat``, which crashes the thread past ``values.MAX_STRING_BYTES`` (like a division)."""
+    try:
+        return concat(a, b)
+    except JassStringTooLong as exc:
+        exc.jass_extra = extra
+        raise
+
+
 def _h2i(h):
     return getattr(h, "handle_id", 0) if h is not None else 0
 
@@ -246,7 +256,7 @@ _NAMESPACE = {
     "UNSET": UNSET, "_wrap": wrap_int, "_f32": f32, "_concat": concat, "_req": real_eq,
     "_R2I": R2I, "_h2i": _h2i, "_JassArray": JassArray, "_unset": _unset, "_oplimit": _oplimit,
     "_call_oplimit": _call_oplimit, "_overflow": _overflow, "_idiv": _idiv, "_imod": _imod,
-    "_rdiv": _rdiv, "_missing": _missing, "_warn_index": _warn_index, "_unwind": _unwind,
+    "_rdiv": _rdiv, "_cat": _cat, "_missing": _missing, "_warn_index": _warn_index, "_unwind": _unwind,
     "_inf": float("inf"), "_ninf": float("-inf"), "_nan": float("nan"),
 }
 
@@ -374,9 +384,11 @@ _BINARY = {
     bc.ADD_I: _WRAP.replace("{op}", "+"), bc.SUB_I: _WRAP.replace("{op}", "-"),
     bc.MUL_I: _WRAP.replace("{op}", "*"),
     bc.ADD_R: "_f32({a} + {b})", bc.SUB_R: "_f32({a} - {b})", bc.MUL_R: "_f32({a} * {b})",
-    bc.CONCAT: "_concat({a}, {b})", bc.EQ_R: "_req({a}, {b})",
+    bc.EQ_R: "_req({a}, {b})",
 }
-_DIVISIONS = {bc.DIV_I: "_idiv", bc.MOD_I: "_imod", bc.DIV_R: "_rdiv"}
+# Operations that can crash the thread: they carry the pending op count, and are kept even
+# when their value is dropped.
+_DIVISIONS = {bc.DIV_I: "_idiv", bc.MOD_I: "_imod", bc.DIV_R: "_rdiv", bc.CONCAT: "_cat"}
 _UNARY = {
     bc.NOT: "(not {a})", bc.NEG_I: "_wrap(-{a})", bc.NEG_R: "(-{a})",
     bc.I2R: "_f32(float({a}))", bc.H2I: "_h2i({a})", bc.R2I_RET: "_R2I({a})",

@@ -94,3 +94,22 @@ def test_a_string_doubled_by_a_timer_stops_at_the_limit(tmp_path):
     # rounds 1..15 double "ab" up to 64 KiB; every tick after that crashes its thread
     assert len(errors) > 100 and {e["kind"] for e in errors} == {"string-too-long"}
     assert peak < 200_000_000
+
+
+def test_bytecode_and_fast_path_crash_alike(monkeypatch):
+    """Same op count, stack and globals at the crash in both modes (the fast path carries
+    the pending op count into the crash, as for a division by zero)."""
+    from jassvm import fastpath
+    monkeypatch.setattr(fastpath, "HOT_CALLS", 1)
+    src = DOUBLING.replace("set s = s + s", 'set s = s + ("" + s)')
+    program = load_program([("t.j", src.encode())], {}, use_cache=False).program
+    seen = []
+    for fast in (False, True):
+        vm = VM(program, fast=fast)
+        vm.run_init()
+        th = vm.call("Main")
+        seen.append((th.ops, vm.total_ops, [(e.kind, [(s.function, s.line) for s in e.stack])
+                                            for e in vm.errors],
+                     [vm.globals[slot.index] for slot in program.globals]))
+    assert seen[0] == seen[1]
+    assert seen[0][2] == [("string-too-long", [("Main", 8)])]
