@@ -18,10 +18,10 @@ has no tree, so ``jass check`` and ``jass run`` refuse the same inputs):
   expression and 31 nodes from a declaration to a leaf.
 
 Memory: the lexer's regular expressions keep constant memory per character (possessive
-repeats, see ``jass.lark``); the tree costs about 150 bytes per node. Real scripts make about
-one node per 10 bytes (25 bytes of memory per byte of source at the peak of a parse); the
-densest input (``1+1+1...``) makes one per byte, which ``MAX_SYNTAX_NODES`` caps at about
-1 GB.
+repeats, see ``jass.lark``); the tree costs about 150 bytes per node. Real scripts make one
+node per 8 to 10 bytes (25 to 28 bytes of memory per byte of source at the peak of a parse);
+the densest input (``1+1+1...``) makes one per byte, about 180 bytes of memory per byte,
+which ``MAX_SYNTAX_NODES`` caps at about 750 MB.
 """
 from __future__ import annotations
 
@@ -45,8 +45,8 @@ _INT32 = 1 << 32
 
 #: Blocks nested deeper than this are refused (E108): six times the corpus's deepest (19).
 MAX_BLOCK_DEPTH = 128
-#: Most syntax-tree nodes (and parser diagnostics) one file may build (E110): 17 times the
-#: largest corpus script (custom-jzjh, 2.4 MB, 237,000 nodes).
+#: Most syntax-tree nodes (and parser diagnostics) one file may build (E110): 12 times the
+#: largest corpus script (custom-dwc-optimized, 2.8 MB, 353,000 nodes).
 MAX_SYNTAX_NODES = 4 << 20
 #: Longest number literal (characters); a valid int32 needs at most 12 (octal), a real about
 #: 40 in generated code.
