@@ -240,6 +240,9 @@ _DURATION = re.compile(
 MAX_DURATION = 7 * 24 * 3600.0
 """Longest duration (and budget) a scenario may give: one week of game time."""
 
+MAX_WALL_SECONDS = 24 * 3600.0
+"""Largest ``max_wall`` (wall-clock seconds a scenario's clock may run): one day."""
+
 
 def parse_duration(value: Any) -> float:
     """Game seconds from ``30s``, ``5m``, ``1m30s``, ``1h``, ``250ms`` or a number (seconds).
@@ -1087,6 +1090,7 @@ class Scenario(_Model):
     difficulty: Literal["easy", "normal", "hard", "insane"] | None = None
     players: dict[int, SlotOverride] = Field(default_factory=dict)
     budget: Duration = DEFAULT_BUDGET
+    max_wall: float | None = Field(None, gt=0, le=MAX_WALL_SECONDS, allow_inf_nan=False)
     markers: list[str] = Field(default_factory=list)
     steps: list[Step] = Field(default_factory=list)
     expect: list[Condition] = Field(default_factory=list)

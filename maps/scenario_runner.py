@@ -47,6 +47,7 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -326,6 +327,8 @@ class JassGame:
             ``config()`` and before ``main()``.
         difficulty: game difficulty (0 easy, 1 normal, 2 hard, 3 insane) or None.
         budget: game seconds all missions together may simulate (None: no limit).
+        max_wall: wall-clock seconds the clock may run in all (None: no limit), a harness
+            limit for runaway maps: past it the running step fails.
         base: folder relative map paths resolve against.
 
     Use ``load(map)``, then ``advance``, ``run_until``, injections (``kill``, ``move``,
@@ -335,7 +338,7 @@ class JassGame:
     def __init__(self, *, api: str | os.PathLike | None = None, seed: int = 0,
                  local_player: int | None = None, players: Mapping[int, Any] | None = None,
                  difficulty: int | None = None, budget: float | None = None,
-                 base: str | os.PathLike | None = None):
+                 max_wall: float | None = None, base: str | os.PathLike | None = None):
         self.api = str(api) if api is not None else None
         self.seed = seed
         self.local_player = local_player
@@ -343,6 +346,8 @@ class JassGame:
                         for k, v in (players or {}).items()}
         self.difficulty = difficulty
         self.budget = budget
+        self.max_wall = max_wall
+        self.wall_spent = 0.0          # wall-clock seconds the clock has run (max_wall)
         self.base = Path(base) if base is not None else Path.cwd()
         self.sandbox = tempfile.mkdtemp(prefix="jass-scenario-")
         self.session = None
@@ -770,7 +775,16 @@ class JassGame:
         restores the named save and fires ``EVENT_GAME_LOADED``), and playing on as if it
         had not been called would not be the game."""
         saves = self.game.saves
-        self.vm.run_until(target, stop=lambda: stop() or saves.load_request is not None)
+        started = time.monotonic()
+        deadline = None if self.max_wall is None else started + self.max_wall - self.wall_spent
+        over = lambda: deadline is not None and time.monotonic() >= deadline
+        try:
+            self.vm.run_until(target, stop=lambda: stop() or saves.load_request is not None or over())
+        finally:
+            self.wall_spent += time.monotonic() - started
+        if over():
+            raise _Problem(f"wall-clock budget of {self.max_wall:g} s (max_wall) used up at "
+                           f"{format_duration(self.now)} game time")
         request = saves.load_request
         if request is not None:
             raise _Problem(f"the script called LoadGame({request.get('name')!r}) at "
@@ -1768,7 +1782,7 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
     api_dir = api if api is not None else (str(loaded.api) if loaded.api else None)
     jg = JassGame(api=api_dir, seed=sc.seed if seed is None else seed,
                   local_player=sc.local_player, players=sc.players, budget=sc.budget,
-                  base=loaded.path.parent,
+                  max_wall=sc.max_wall, base=loaded.path.parent,
                   difficulty=_DIFFICULTY.get(sc.difficulty) if sc.difficulty else None)
     file = str(loaded.path)
     what, line, column = None, None, None

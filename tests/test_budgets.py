@@ -69,3 +69,23 @@ def test_ctrl_c_writes_the_partial_report_and_exits_130(tmp_path):
     assert "interrupted (Ctrl-C)" in out and "first tick" in out and "Traceback" not in err
     mission = json.loads((tmp_path / "r.json").read_text())["missions"][0]
     assert mission["stopped"] == "interrupted" and mission["game_time"] > 0
+
+
+def test_scenario_max_wall_fails_the_running_step(tmp_path):
+    """The scenario key ``max_wall``: a runaway map fails the step that was running, with
+    the game time it reached; non-finite or negative values are refused."""
+    import pytest
+
+    from maps.scenario import ScenarioFileError, load_scenario
+    from maps.scenario_runner import run_scenario
+    _map(tmp_path)
+    path = tmp_path / "runaway.scenario.yaml"
+    path.write_text("name: runaway\nmap: war3map.j\nmax_wall: 0.5\nsteps:\n  - advance: 1h\n")
+    started = time.monotonic()
+    result = run_scenario(load_scenario(path))
+    assert time.monotonic() - started < 30.0
+    assert not result.passed and "wall-clock budget of 0.5 s (max_wall) used up" in str(result.failure)
+    for bad in (".inf", "-1", "0"):
+        path.write_text(f"name: x\nmap: war3map.j\nmax_wall: {bad}\n")
+        with pytest.raises(ScenarioFileError, match="max_wall"):
+            load_scenario(path)
