@@ -532,8 +532,10 @@ class JassGame:
         missions played and their counters; ``next_mission`` goes on from the save's
         mission. A save from elsewhere (``jass run --save``) starts a new mission entry:
         trigger runs count from the restore, runtime errors are the save's own. The budget
-        counts game time simulated whatever a load rewinds. Files the game wrote into the
-        sandbox (game caches, saved games) are not part of a save and stay as they are."""
+        counts game time simulated whatever a load rewinds. Files the map wrote in the sandbox
+        travel in the save, but a restore writes back only those missing (``natives.snapshot``):
+        the sandbox is this JassGame's, so its files (game caches, saved games) stay as they
+        are."""
         from maps.errors import MapError
         from maps.runner import read_save_file
         source = self._path(path)
