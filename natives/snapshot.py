@@ -9,27 +9,32 @@ the timeline...). It is taken only at a *safe point*, when no JASS is on the sta
 
 Encoding (``encode_state``)
     The object graph is flattened into a table, as a heap dump: each mutable container and
-    each model object is one row ``[class name, state]`` and is referenced from other rows
-    by its index, so shared and cyclic references survive. Values are msgpack-native
-    (None, bools, ints, floats, strings with lone surrogates kept, bytes) or msgpack
-    extension types for references, big integers, interned enum handles (``Convert*``
-    results, by type and value), code values (compiled functions, by name) and *anchors*.
-    Anchors are the objects a fresh session builds itself, the ``Game``, its stores, the
-    scheduler and the VM: their state is written, and on restore it is poured into the
-    fresh session's own objects, so handlers registered by kind on the scheduler and the
-    event layer's subscription stay bound to live objects. What a session is given rather
-    than what it plays (the VM object, the map layer's callables, subscribers, scheduler
-    handlers) is never written. Only classes of this project's ``jassvm`` and ``natives``
-    packages and a few builtin containers can appear: decoding looks class names up in that
-    whitelist and never imports, evaluates or calls anything named by the data.
+    each model object is one row (``kinds[n]`` its class, ``states[n]`` its state) and is
+    referenced from other rows by its index, so shared and cyclic references survive.
+    Values are msgpack-native (None, bools, ints, floats, strings with lone surrogates kept,
+    bytes) or msgpack extension types for references, big integers, tuples, frozensets,
+    interned enum handles (``Convert*`` results, by type and value), code values (compiled
+    functions, by name), unset variables and entries of the project's constant tables. The
+    objects a fresh session builds itself (the ``Game``, its stores, the scheduler, the VM)
+    are *anchors*: their state is written, and on restore it is poured into the fresh
+    session's own objects, so handlers registered by kind on the scheduler and the event
+    layer's subscription stay bound to live objects. What a session is given rather than
+    what it plays (``ENVIRONMENT``: the VM object, the map layer's callables, subscribers,
+    scheduler handlers, the sandbox folder) is never written. Only classes of this
+    project's ``jassvm`` and ``natives`` packages and a few builtin containers can appear:
+    decoding looks class names up in that whitelist and never imports, evaluates or calls
+    anything named by the data. The files the map wrote in its sandbox travel along
+    (``sandbox_files``).
 
 Determinism
     Rows are numbered in traversal order from fixed roots, sets are written sorted, so the
     same game state gives the same bytes in any process: ``state_digest`` is their sha256.
 
-Restore (``restore_state``) builds every row, then fills anchors, objects and containers,
-and replaces the VM's state. It raises ``SnapshotError`` on any inconsistency; callers
-restore into a fresh session and discard it on failure (load is all-or-nothing).
+Restore (``restore_state``) builds every row, unpacks the states with references resolved
+to those rows, fills objects, then containers, and replaces the VM's state. It raises
+``SnapshotError`` on any inconsistency; callers restore into a fresh session and discard it
+on failure (load is all-or-nothing). Save files (``write_save``/``read_save``/``load_save``)
+wrap the state with a checked header: docs/save-format.md.
 """
 from __future__ import annotations
 
@@ -83,11 +88,6 @@ _VM_FIELDS = ("globals", "threads", "warnings", "threads_started", "total_ops",
 # as the units created after the restore.
 STATIC_TABLES: dict[str, dict] = {"unit_type": unitdata.UNIT_TYPES, "item_type": unitdata.ITEM_TYPES,
                                   "destructable_type": unitdata.DESTRUCTABLE_TYPES}
-
-_BUILTIN_CONTAINERS = {"list": list, "dict": dict, "set": set, "frozenset": frozenset,
-                       "deque": deque, "bytearray": bytearray,
-                       "random.Random": random.Random}
-
 
 class SnapshotError(Exception):
     """A state that cannot be written (an unsupported value, with its path) or data that
