@@ -22,6 +22,7 @@ from natives.mapsetup import MAP_RELOADED
 from natives.session import GameSession
 from natives.snapshot import (SnapshotError, encode_state, load_save, read_save, state_digest,
                               write_save)
+from test_corpus_maps import MAPS as CORPUS_MAPS, _id as _corpus_id
 from test_triggers import jass_session, seen
 
 IDENTITY = {"api": "test", "map_script": "test", "strings": "", "mode": "lenient"}
@@ -387,11 +388,7 @@ def test_seed004_load_game_restores_the_save_and_fires_game_loaded(tmp_path):
     assert session.game.events.save_name == "" and report.game_time == 5.0   # nothing left after
 
 
-# ---------------------------------------- corpus campaign maps at their interesting moments
-CAMPAIGN_MAPS = ["campaign-human01", "campaign-human02", "campaign-orc03", "campaign-undead01",
-                 "campaign-nightelf03", "campaign-prologue02", "campaign-humanx01",
-                 "campaign-nightelfx06", "campaign-orcx01-founding-of-durotar",
-                 "campaign-human02-interlude"]
+# ---------------------------------------------- corpus maps at their interesting moments
 PROBE_EVERY = 5.0
 END = 300.0
 
@@ -415,15 +412,16 @@ def _waits(session: GameSession) -> set[tuple[str, str]]:
     return out
 
 
-@pytest.mark.parametrize("folder", CAMPAIGN_MAPS)
-def test_campaign_map_resumes_from_the_moments_threads_wait(folder, tmp_path):
-    """Up to five save points per campaign map, each the first probe (every 5 game s) at
+@pytest.mark.parametrize("entry", CORPUS_MAPS, ids=[_corpus_id(e) for e in CORPUS_MAPS])
+def test_corpus_map_resumes_from_the_moments_threads_wait(entry, tmp_path):
+    """Up to five save points per corpus map (the 20 scripts and 4 JASS archives), each the first probe (every 5 game s) at
     which something new waits (a thread in PolledWait, TriggerSleepAction or
     TriggerExecuteWait in a function not seen waiting before, a timer), plus the busiest
     queue seen: each save, restored into a fresh session, plays on to 300 s with the same
     timeline and state digest."""
-    path = shared_path("corpus", "maps", folder, "war3map.j")
-    options = RunOptions(api=str(shared_path("corpus", "api", "1.30.4")), until=END)
+    folder, name, api = entry
+    path = shared_path("corpus", "maps", folder, name)
+    options = RunOptions(api=str(shared_path("corpus", "api", api)), until=END)
     saves: list[tuple[float, bytes, str]] = []
     seen_kinds: set[tuple[str, str]] = set()
     busiest = [0, None]
