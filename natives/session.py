@@ -19,6 +19,7 @@ from natives.players import MAP_CONTROL_USER
 from natives.response import Response
 from natives.snapshot import write_save
 
+
 def max_players_for(program: CompiledProgram) -> int:
     """28 player slots for API sets with 24 players (1.29+, S129), else 16."""
     return 28 if "GetBJMaxPlayers" in program.functions else 16
