@@ -5,7 +5,7 @@ runtime crashes), a severity, a position (file, 1-based line, 1-based column) an
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 

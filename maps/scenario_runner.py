@@ -386,8 +386,6 @@ class JassGame:
         path = self._path(map_path)
         if _is_save_file(path):
             return self.restore(path, map=map)
-        from maps.errors import MapError
-        from jassvm.diagnostics import JassError
         from maps.runner import RunOptions, new_session
         if api is not None:
             self.api = str(api)
