@@ -12,6 +12,7 @@ import hashlib
 import math
 import os
 import re
+import shutil
 import tempfile
 import time
 import tomllib
@@ -205,6 +206,9 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     wall-clock seconds have been spent simulating or the VM has executed ``options.max_ops``
     JASS ops (checked after every scheduler entry: one thread run is bounded by the op limit
     anyway), or on Ctrl-C (``interrupted``): the report then holds the timeline so far.
+
+    Without ``options.sandbox`` the map writes into a temporary folder that is removed when
+    the run ends; pass a folder to keep what the map wrote.
     """
     sandbox = options.sandbox or tempfile.mkdtemp(prefix="jass-run-")
     session = new_session(mission, options, sandbox)
@@ -234,6 +238,8 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     report = build_report(budget.mission or mission, session)
     report.saved = saved
     report.stopped = budget.reason
+    if options.sandbox is None:   # the run's own temporary sandbox: nothing may outlive it
+        shutil.rmtree(sandbox, ignore_errors=True)
     return report, session
 
 
