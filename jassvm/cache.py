@@ -27,6 +27,7 @@ types each field may hold).
 """
 from __future__ import annotations
 
+import contextlib
 import gc
 import hashlib
 import os
@@ -446,45 +447,50 @@ def thaw(data: Any, natives: Mapping[str, Callable]) -> CompiledProgram:
     return prog
 
 
+@contextlib.contextmanager
+def no_gc():
+    """The cycle collector off while a block builds many small objects (it would scan them
+    again and again: loading a cache entry or a save is several times faster without it)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def load(path: Path, natives: Mapping[str, Callable]) -> tuple[CompiledProgram, list] | None:
     """The cached (program, diagnostics) at ``path``, or None when absent or invalid (an
     invalid entry is deleted)."""
     data = read_entry(path)
     if data is None:
         return None
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # building many small objects is much faster without the cycle collector
-    try:
-        payload = decode_entry(PROGRAM_MAGIC, data)
-        if type(payload) is not dict or payload.keys() != {"program", "diagnostics"}:
-            raise CacheInvalid("entry")
-        return thaw(payload["program"], natives), _thaw_diagnostics(payload["diagnostics"])
-    except Exception:
-        discard(path)
-        return None
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    with no_gc():
+        try:
+            payload = decode_entry(PROGRAM_MAGIC, data)
+            if type(payload) is not dict or payload.keys() != {"program", "diagnostics"}:
+                raise CacheInvalid("entry")
+            return thaw(payload["program"], natives), _thaw_diagnostics(payload["diagnostics"])
+        except Exception:
+            discard(path)
+            return None
 
 
 def store(path: Path, program: CompiledProgram, diagnostics: list) -> None:
     """Write the cache entry atomically; failures are ignored (the cache is an optimisation).
 
     The entry is decoded and validated before it is written, so what is stored always loads."""
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        data = encode_entry(PROGRAM_MAGIC, {"program": freeze(program),
-                                            "diagnostics": _freeze_diagnostics(diagnostics)})
-        payload = decode_entry(PROGRAM_MAGIC, data)
-        thaw(payload["program"], {})
-        _thaw_diagnostics(payload["diagnostics"])
-        write_entry(path, data)
-    except Exception:
-        pass
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    with no_gc():
+        try:
+            data = encode_entry(PROGRAM_MAGIC, {"program": freeze(program),
+                                                "diagnostics": _freeze_diagnostics(diagnostics)})
+            payload = decode_entry(PROGRAM_MAGIC, data)
+            thaw(payload["program"], {})
+            _thaw_diagnostics(payload["diagnostics"])
+            write_entry(path, data)
+        except Exception:
+            pass
 
 
 # ---------------------------------------------------------------------------------------
@@ -673,20 +679,16 @@ def load_tree(path: Path) -> tuple[ast.SourceFile, list[Diagnostic]] | None:
     data = read_entry(path) if TREE_CODEC_OK else None
     if data is None:
         return None
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        payload = decode_entry(TREE_MAGIC, data)
-        if type(payload) is not tuple or len(payload) != 3:
-            raise CacheInvalid("entry")
-        files, body, diags = payload
-        return decode_tree(files, body), _thaw_diagnostics(diags)
-    except Exception:
-        discard(path)
-        return None
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    with no_gc():
+        try:
+            payload = decode_entry(TREE_MAGIC, data)
+            if type(payload) is not tuple or len(payload) != 3:
+                raise CacheInvalid("entry")
+            files, body, diags = payload
+            return decode_tree(files, body), _thaw_diagnostics(diags)
+        except Exception:
+            discard(path)
+            return None
 
 
 def store_tree(path: Path, tree: ast.SourceFile, diagnostics: list[Diagnostic]) -> None:
@@ -694,17 +696,13 @@ def store_tree(path: Path, tree: ast.SourceFile, diagnostics: list[Diagnostic]) 
     ignored: the cache is an optimisation)."""
     if not TREE_CODEC_OK:
         return
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        files, body = encode_tree(tree)
-        data = encode_entry(TREE_MAGIC, (files, body, _freeze_diagnostics(diagnostics)))
-        files, body, diags = decode_entry(TREE_MAGIC, data)
-        if decode_tree(files, body) != tree or _thaw_diagnostics(diags) != diagnostics:
-            return
-        write_entry(path, data)
-    except Exception:
-        pass
-    finally:
-        if gc_was_enabled:
-            gc.enable()
+    with no_gc():
+        try:
+            files, body = encode_tree(tree)
+            data = encode_entry(TREE_MAGIC, (files, body, _freeze_diagnostics(diagnostics)))
+            files, body, diags = decode_entry(TREE_MAGIC, data)
+            if decode_tree(files, body) != tree or _thaw_diagnostics(diags) != diagnostics:
+                return
+            write_entry(path, data)
+        except Exception:
+            pass

@@ -38,10 +38,8 @@ wrap the state with a checked header: docs/save-format.md.
 """
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
-import gc
 import hashlib
 import random
 import sys
@@ -54,6 +52,7 @@ import msgpack
 
 from jassvm import __version__
 from jassvm.bytecode import CompiledFunction, NativeBinding
+from jassvm.cache import no_gc
 from jassvm.thread import UNSET, RuntimeErrorRecord, StackEntry
 
 from natives.game import Game
@@ -279,7 +278,7 @@ def encode_state(session) -> bytes:
     if vm.current is not None:
         raise SnapshotError("a snapshot needs a safe point: JASS is running")
     init_index = {id(fn): i for i, fn in enumerate(vm.program.init)}
-    with _no_gc():
+    with no_gc():
         return _encode(session, _Encoder(_anchors(session), init_index))
 
 
@@ -454,21 +453,9 @@ def _tuples(v: Any) -> Any:
 def restore_state(session, data: bytes) -> None:
     """Pour the state ``encode_state`` wrote into ``session`` (a fresh, unstarted session of
     the same program). Raises SnapshotError when the data is malformed or does not fit."""
-    with _no_gc():
+    with no_gc():
         _restore(session, data)
     _after_restore(session)
-
-
-@contextlib.contextmanager
-def _no_gc():
-    """The cycle collector off while many objects are made (it would scan them repeatedly)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _restore(session, data: bytes) -> None:
