@@ -210,6 +210,7 @@ class Game:
         self.groups = GroupRegistry(self)
         self.hashtables = HashtableStore(self.handles)
         self.gamecache = GameCacheStore(sandbox_dir, self.handles)
+        self.scheduler.register("gamecache_sync", self.gamecache.deliver_syncs)   # S140 syncs
         self.game_states = GameStates(self)
         self.cheats = Cheats(self)
         self.daynight = DayNight(self)

@@ -524,8 +524,7 @@ def _make_sync(kind: str):
         if c is None or store is None:
             return None
         if store.queue_sync(c, kind, _s(missionKey), _s(key)):
-            ctx.game.scheduler.register("gamecache_sync", store.deliver_syncs)
-            ctx.game.schedule(0.0, "gamecache_sync")
+            ctx.game.schedule(0.0, "gamecache_sync")   # registered by Game
         return None
 
     sync.__doc__ = (f"Send the local {kind} value to every client (S140): captured now, "
