@@ -19,10 +19,11 @@ OPNAMES = [
     "CONCAT", "NOT", "EQ_R", "NE_R", "I2R", "JUMP_IF_FALSE_KEEP", "JUMP_IF_TRUE_KEEP",
     "POP", "RETURN_NOTHING", "STORE_LOCAL_H", "STORE_GLOBAL_H", "STORE_LOCAL_ELEM_H",
     "STORE_GLOBAL_ELEM_H", "JUMP_IF_TRUE", "H2I", "R2I_RET",
-    # Never emitted by the compiler: ``VM.watch_global`` rewrites the STORE_GLOBAL of a
-    # watched global to it at run time (TriggerRegisterVariableEvent).
-    "STORE_GLOBAL_WATCHED",
+    # Never emitted by the compiler: only in a VM's own instrumented copies of functions
+    # (``jassvm.instrument``): a store to a watched global or array, and a traced line start.
+    "STORE_GLOBAL_WATCHED", "STORE_GLOBAL_ELEM_WATCHED", "LINE",
 ]
+COMPILED_OPS = OPNAMES.index("STORE_GLOBAL_WATCHED")   # opcodes below this come from the compiler
 for _i, _name in enumerate(OPNAMES):  # LOAD_LOCAL = 0, PUSH = 1, ...: module constants
     globals()[_name] = _i
 

@@ -212,14 +212,13 @@ _KIND_OF = {
     "LOAD_LOCAL_ELEM": _K_LOCAL_ELEM, "STORE_LOCAL_ELEM": _K_LOCAL_ELEM,
     "STORE_LOCAL_ELEM_H": _K_LOCAL_ELEM,
     "LOAD_GLOBAL": _K_GLOBAL, "STORE_GLOBAL": _K_GLOBAL, "STORE_GLOBAL_H": _K_GLOBAL,
-    "STORE_GLOBAL_WATCHED": _K_GLOBAL,
     "LOAD_GLOBAL_ELEM": _K_GLOBAL_ELEM, "STORE_GLOBAL_ELEM": _K_GLOBAL_ELEM,
     "STORE_GLOBAL_ELEM_H": _K_GLOBAL_ELEM,
     **{name: _K_JUMP for name in bc.JUMPS},
     "PUSH": _K_PUSH, "CALL": _K_CALL, "CALL_NATIVE": _K_NATIVE,
 }
-_KINDS = tuple(_KIND_OF.get(name, _K_NONE) for name in bc.OPNAMES)
-_NOPS = len(bc.OPNAMES)
+_KINDS = tuple(_KIND_OF.get(name, _K_NONE) for name in bc.OPNAMES[:bc.COMPILED_OPS])
+_NOPS = bc.COMPILED_OPS   # instrumentation opcodes never come from a cache
 # Tables are stored by columns, so that checking their types and building their objects is
 # done by C loops (``map``, ``set``) rather than per row in Python:
 #   globals:   names, type names, is_array flags, is_constant flags

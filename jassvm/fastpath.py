@@ -65,9 +65,9 @@ _MAX_NESTING = 40
 # compiling costs about as much as interpreting a few thousand instructions).
 HOT_CALLS = 2
 
-# A global store that calls ``vm.global_watch`` callbacks (``VM.watch_global`` rewrites
-# STORE_GLOBAL into it); -1 where the opcode does not exist.
-_WATCHED = getattr(bc, "STORE_GLOBAL_WATCHED", -1)
+# A global store that calls ``vm.instrument.watched`` callbacks (in a VM's instrumented copy
+# of a function, ``jassvm.instrument``).
+_WATCHED = bc.STORE_GLOBAL_WATCHED
 
 
 class FastPathUnsupported(Exception):
@@ -299,7 +299,7 @@ def _definitely_set(fn: CompiledFunction) -> list[int]:
     state[0] = start
     work = [0]
     loads_stores_local = (bc.LOAD_LOCAL, bc.STORE_LOCAL, bc.STORE_LOCAL_H)
-    loads_stores_global = (bc.LOAD_GLOBAL, bc.STORE_GLOBAL, bc.STORE_GLOBAL_H, _WATCHED)
+    loads_stores_global = (bc.LOAD_GLOBAL, bc.STORE_GLOBAL, bc.STORE_GLOBAL_H)
     while work:
         pc = work.pop()
         s = state[pc]
@@ -308,6 +308,8 @@ def _definitely_set(fn: CompiledFunction) -> list[int]:
             s |= 1 << arg
         elif op in loads_stores_global:
             s |= 1 << (nl + arg)
+        elif op == _WATCHED:
+            s |= 1 << (nl + arg[0])
         for nxt in _successors(code, pc):
             if nxt >= len(code):
                 continue
@@ -759,8 +761,9 @@ class _Gen:
         self.emit(f"    vm._swap_handle({target}, {v})")
         self.emit(f"{target} = {v}")
 
-    def watched_store(self, pc: int, stack: list[_E], slot: int) -> None:
+    def watched_store(self, pc: int, stack: list[_E], arg: tuple[int, bool]) -> None:
         """STORE_GLOBAL_WATCHED: store, then run the VM's watchers like a native call."""
+        slot, handle = arg
         value = stack.pop()
         self.prep(pc, stack)
         v = value.src
@@ -769,10 +772,13 @@ class _Gen:
             self.emit(f"{v} = {value.src}")
         old = self.temp()
         self.emit(f"{old} = G[{slot}]")
+        if handle:
+            self.emit("if vm.retain is not None:")
+            self.emit(f"    vm._swap_handle({old}, {v})")
         self.emit(f"G[{slot}] = {v}")
         self.emit(f"th.ops = ops = ops + {self.pend}" if self.pend else "th.ops = ops")
         self.pend = 0
-        self.emit(f"for _w in list(vm.global_watch.get({slot}, ())):")
+        self.emit(f"for _w in list(vm.instrument.watched.get({slot}, ())):")
         self.emit(f"    _w({old}, {v})")
 
     def store_elem(self, pc: int, stack: list[_E], op: int, slot: int) -> None:
@@ -940,8 +946,8 @@ def _factory(fn: CompiledFunction, global_names: list[str], global_types: list[s
              array_size: int) -> Any:
     """The compiled factory of ``fn``'s fast form (cached; None when untranslatable).
 
-    The cache entry is checked against the current bytecode: ``VM.watch_global`` rewrites
-    instructions of a (possibly shared) program in place.
+    The cache entry is checked against the current bytecode (a VM's instrumented copy of a
+    function is a function of its own, but the check costs little and keeps this safe).
     """
     fingerprint = hash(tuple(fn.code))
     cached = _FACTORIES.get(fn)
@@ -973,8 +979,11 @@ def _has_loop(fn: CompiledFunction) -> bool:
 class FastRuntime:
     """The fast forms of one VM's functions: ``get(fn)`` gives a callable or None.
 
-    ``table`` maps functions to their fast form, or None when they may wait (or could not be
-    translated); ``calls`` counts the calls of functions not yet hot (see ``HOT_CALLS``).
+    ``table`` maps functions (originals, never instrumented copies) to their fast form, or
+    None when they may wait, could not be translated or must be interpreted for the VM's
+    instrumentation (``Instrumentation.slow``); a function with a copy (watched stores) is
+    translated from its copy. ``calls`` counts the calls of functions not yet hot (see
+    ``HOT_CALLS``).
     Calls between fast forms are linked through closure cells that first hold a stub, which
     makes the callee's form on its first call and links the cell.
     """
@@ -991,14 +1000,15 @@ class FastRuntime:
         # What the instances were made with; ``stale`` tells when to make new ones.
         self.limit = vm.op_limit
         self.globals = vm.globals
-        self.watched = len(getattr(vm, "global_watch", ()))
+        self.version = vm.instrument.version
+        self.slow = vm.instrument.slow()
 
     def stale(self) -> bool:
         """True when the VM changed what instances capture: its op limit, its globals list,
-        or its watched globals (whose stores ``watch_global`` rewrote)."""
+        or its instrumentation."""
         vm = self.vm
         return (self.limit != vm.op_limit or self.globals is not vm.globals
-                or self.watched != len(getattr(vm, "global_watch", ())))
+                or self.version != vm.instrument.version)
 
     def get(self, fn: CompiledFunction) -> Callable | None:
         """The fast form to run for this call of ``fn``, or None to interpret it."""
@@ -1018,13 +1028,16 @@ class FastRuntime:
 
     def _make(self, fn: CompiledFunction) -> Callable | None:
         self.table[fn] = None
-        if may_wait(fn):
+        if may_wait(fn) or fn in self.slow:
             return None
         vm = self.vm
-        factory = _factory(fn, self.global_names, self.global_types, vm.program.array_size)
+        src = vm.instrument.copies.get(fn, fn)
+        if getattr(src, "interpret", False):
+            return None
+        factory = _factory(src, self.global_names, self.global_types, vm.program.array_size)
         if factory is None:
             return None
-        calls, natives, codes = _constants(fn)
+        calls, natives, codes = _constants(src)
         form = factory(vm, vm.globals, vm.ctx, vm.op_limit, tuple(None for _ in calls),
                        tuple(n.func for n in natives), tuple(codes))
         self.table[fn] = form

@@ -19,6 +19,8 @@ from . import bytecode as bc
 from .bytecode import CompiledFunction, NativeBinding
 from .compiler import FUNCTION_ENTRY_COST, CompiledProgram, default_value
 from .fastpath import FastRuntime
+from .hooks import VMHooks
+from .instrument import Instrumentation
 from .scheduler import Scheduler
 from .thread import (
     MAX_CALL_DEPTH, UNSET, Frame, JassArray, JassCrash, RuntimeErrorRecord, StackEntry, Suspend, Thread,
@@ -96,8 +98,14 @@ class VM:
     registers its ``resume`` entries there (args: the thread id).
 
     ``fast`` (default ``FAST_DEFAULT``): run functions that can never wait through
-    ``jassvm.fastpath`` (same results, op counts and crash records); a debugger that steps
-    bytecode sets it False.
+    ``jassvm.fastpath`` (same results, op counts and crash records). Instrumentation
+    (``instrument``, ``jassvm.instrument``) takes just the functions it traces, and their
+    callers, off the fast path; call/return hooks take every function off it.
+
+    ``hooks`` (``jassvm.hooks.VMHooks``) are the subscribers told of thread starts, waits,
+    ends and crashes, calls, returns and traced lines. ``running`` is the stack of threads
+    executing on the Python stack right now (the innermost last); ``threads`` are the ones
+    waiting off it.
 
     ``new_response`` makes the response context of a thread started without one (called
     with no arguments) and the one ``NativeContext.run_code``/``start_thread`` build from
@@ -115,6 +123,10 @@ class VM:
         self.scheduler = scheduler if scheduler is not None else Scheduler()
         self.scheduler.register("resume", self._resume_entry)
         self.threads: dict[int, Thread] = {}   # id -> thread waiting off the Python stack
+        self.running: list[Thread] = []
+        self.hooks = VMHooks()
+        self.instrument = Instrumentation(program)
+        self._at_line: Thread | None = None    # the thread whose line hooks run right now
         self._next_thread_id = 0
         self.ctx = NativeContext(self)
         self.fast = FAST_DEFAULT if fast is None else fast
@@ -130,9 +142,6 @@ class VM:
         self.threads_started = 0
         self.total_ops = 0
         self.missing_called: dict[str, int] = {}
-        self.on_error: list[Callable[[RuntimeErrorRecord], None]] = []
-        # global index -> callbacks(old, new) run after each script assignment (watch_global)
-        self.global_watch: dict[int, list[Callable[[Any, Any], None]]] = {}
         self.globals: list[Any] = []
         for g in program.globals:
             if g.is_array:
@@ -147,6 +156,12 @@ class VM:
 
     def function(self, name: str) -> CompiledFunction | NativeBinding | None:
         return self.program.functions.get(name)
+
+    @property
+    def fast_allowed(self) -> bool:
+        """True when functions may run in their fast forms now (``fast``, and no call/return
+        hook and no single-stepping needs every frame interpreted)."""
+        return self.fast and not self.hooks.calls and not self.instrument.trace_all
 
     def run_init(self) -> Thread:
         """Run the global initialisers (the thread that loads the script)."""
@@ -169,6 +184,8 @@ class VM:
         th = self.new_thread(name or (fns[0].name if fns else "<empty>"), kind, response)
         th.actions.extend(fns)
         self.threads_started += 1
+        for cb in self.hooks.thread_started:
+            cb(th)
         self.execute(th)
         return th
 
@@ -186,6 +203,8 @@ class VM:
         th = self.new_thread(code.name, kind, response)
         th.actions.append(code)
         self.threads_started += 1
+        for cb in self.hooks.thread_started:
+            cb(th)
         self.execute(th)
         if th.status == "sleeping":  # cannot happen for callbacks: sleep crashes them
             return None
@@ -219,6 +238,8 @@ class VM:
         self.scheduler.cancel(th.wake)
         th.wake = None
         th.ops = 0
+        for cb in self.hooks.thread_resumed:
+            cb(th)
         self.execute(th)
 
     def warn(self, message: str) -> None:
@@ -244,47 +265,52 @@ class VM:
         """Call ``callback(old, new)`` after every assignment the script makes to the
         non-array global ``name`` (``set name = ...``; the old value may be ``UNSET``).
 
-        The compiler emits plain ``STORE_GLOBAL`` for every global; the first watch of a
-        global rewrites its stores, in every function, to ``STORE_GLOBAL_WATCHED`` (checked
-        last in the interpreter's dispatch chain), so unwatched globals cost nothing.
-        Writes by natives (``write_global``) are not watched. False when ``name`` is not a
-        non-array global of the program. The rewrite stays in the (possibly cached and
-        shared) program; another VM running it without watchers only pays the dict lookup.
-        Fast-path forms (``jassvm.fastpath``) made earlier are dropped and made again from
-        the rewritten bytecode; only a fast call chain already running when the watch starts
-        keeps its old forms until it returns.
+        The stores are rewritten in this VM's own copies of the functions that make them
+        (``jassvm.instrument``), which keep their fast forms; the shared program is
+        untouched. Writes by natives (``write_global``) are not watched. False when ``name``
+        is not a non-array global of the program.
         """
         g = self.program.global_index.get(name)
         if g is None or g.is_array:
             return False
-        idx = g.index
-        if idx not in self.global_watch:
-            self.global_watch[idx] = []
-            store, watched = bc.OPNAMES.index("STORE_GLOBAL"), bc.OPNAMES.index("STORE_GLOBAL_WATCHED")
-            for fn in self._all_functions():
-                code = fn.code
-                for pc, (op, arg) in enumerate(code):
-                    if op == store and arg == idx:
-                        code[pc] = (watched, arg)
-            rt = self._fastrt
-            if rt is not None:
-                # Fast forms made before the rewrite store without calling the watchers, and
-                # a running interpreter loop keeps using this runtime's ``get``: forget the
-                # forms so the next calls translate the rewritten bytecode.
-                rt.table.clear()
-                rt.calls.clear()
-                rt.watched = len(self.global_watch)
-        self.global_watch[idx].append(callback)
+        self.instrument.watch(g.index, callback)
+        self.rebase_frames()
         return True
 
-    def _all_functions(self) -> list[CompiledFunction]:
-        fns = [f for f in self.program.functions.values() if isinstance(f, CompiledFunction)]
-        init = self.program.init
-        if isinstance(init, CompiledFunction):
-            fns.append(init)
-        elif isinstance(init, (list, tuple)):
-            fns.extend(f for f in init if isinstance(f, CompiledFunction))
-        return fns
+    def unwatch_global(self, name: str, callback: Callable) -> None:
+        """Stop calling ``callback`` for ``name`` (see ``watch_global``)."""
+        g = self.program.global_index.get(name)
+        if g is not None:
+            self.instrument.unwatch(g.index, callback)
+
+    def watch_array(self, name: str, callback: Callable[[int, Any, Any], None]) -> bool:
+        """Call ``callback(index, old, new)`` after every script store into an element of the
+        global array ``name``; functions making such stores run as bytecode. False when
+        ``name`` is not a global array."""
+        g = self.program.global_index.get(name)
+        if g is None or not g.is_array:
+            return False
+        self.instrument.watch_array(g.index, callback)
+        self.rebase_frames()
+        return True
+
+    def unwatch_array(self, name: str, callback: Callable) -> None:
+        g = self.program.global_index.get(name)
+        if g is not None:
+            self.instrument.unwatch_array(g.index, callback)
+
+    def rebase_frames(self) -> None:
+        """Move live frames onto the functions the instrumentation resolves to now
+        (``Instrumentation.rebase``), so a breakpoint set while a function runs applies to
+        the frames already in it. The top frame of a thread that is mid-instruction on the
+        Python stack keeps its function until it returns, except that of a thread stopped
+        in a line hook (the interpreter reloads its frame when the hook returns)."""
+        inst = self.instrument
+        for th in list(self.threads.values()) + self.running:
+            frames = th.frames
+            top = len(frames) if th.status != "running" or th is self._at_line else len(frames) - 1
+            for k, fr in enumerate(frames[:top]):
+                inst.rebase(fr, after_line=th is self._at_line and k == len(frames) - 1)
 
     # ------------------------------------------------------------------ internals
     def _callable_code(self, code) -> bool:
@@ -299,12 +325,12 @@ class VM:
         th = thread or self.current
         rec = RuntimeErrorRecord(kind, message, self.scheduler.now, th.name if th else "", stack)
         self.errors.append(rec)
-        for hook in self.on_error:
-            hook(rec)
+        for cb in self.hooks.thread_crashed:
+            cb(th, rec)
 
     def _fast_runtime(self):
         """The fast forms of this VM's functions (``jassvm.fastpath.FastRuntime``), made anew
-        when what they capture changed (op limit, globals list, watched globals)."""
+        when what they capture changed (op limit, globals list, instrumentation)."""
         rt = self._fastrt
         if rt is None or rt.stale():
             rt = self._fastrt = FastRuntime(self)
@@ -341,6 +367,7 @@ class VM:
         self.current = th
         th.status = "running"
         self._nesting += 1
+        self.running.append(th)
         try:
             while True:
                 try:
@@ -352,6 +379,8 @@ class VM:
                     self.threads[th.id] = th
                     if s.delay is not None:
                         th.wake = self.scheduler.schedule(s.delay, "resume", th.id)
+                    for cb in self.hooks.thread_slept:
+                        cb(th, s.delay)
                     return
                 except JassCrash as c:
                     self._record(c.kind, c.message, self._crash_stack(th, c), th)
@@ -376,6 +405,7 @@ class VM:
                 th.status = "done"
         finally:
             self._nesting -= 1
+            self.running.pop()
             self.total_ops += th.ops
             self.current = prev
         self._finished(th)
@@ -388,17 +418,25 @@ class VM:
         for waiter in th.waiters:
             self.scheduler.schedule(0.0, "resume", waiter)
         th.waiters.clear()
+        for cb in self.hooks.thread_ended:
+            cb(th)
 
     def _push_next_action(self, th: Thread) -> bool:
         """Start the thread's next action: push its frame; an action with a fast form runs
         to completion right here instead (then the next one). False when none is left."""
-        rt = self._fast_runtime() if self.fast else None
+        rt = self._fast_runtime() if self.fast_allowed else None
+        inst = self.instrument
         while th.actions:
             fn = th.actions.popleft()
             th.ops += FUNCTION_ENTRY_COST
             fast = rt.get(fn) if rt is not None else None
             if fast is None:
-                th.frames.append(Frame(fn, [UNSET] * len(fn.local_names), self.program.array_size))
+                if inst.active:
+                    fn = inst.resolve(fn)
+                f = Frame(fn, [UNSET] * len(fn.local_names), self.program.array_size)
+                th.frames.append(f)
+                for cb in self.hooks.call:
+                    cb(th, f)
                 return True
             th.result = fast(th, 0, th.ops)
         return False
@@ -412,7 +450,7 @@ class VM:
          SUB_R, MUL_R, DIV_R, NEG_I, NEG_R, CONCAT, NOT, EQ_R, NE_R, I2R, JUMP_IF_FALSE_KEEP,
          JUMP_IF_TRUE_KEEP, POP, RETURN_NOTHING, STORE_LOCAL_H, STORE_GLOBAL_H,
          STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H, JUMP_IF_TRUE, H2I, R2I_RET,
-         STORE_GLOBAL_WATCHED) = range(len(bc.OPNAMES))
+         STORE_GLOBAL_WATCHED, STORE_GLOBAL_ELEM_WATCHED, LINE) = range(len(bc.OPNAMES))
         frames = th.frames
         if not frames and not self._push_next_action(th):
             return
@@ -420,7 +458,9 @@ class VM:
         limit = self.op_limit
         ctx = self.ctx
         array_size = self.program.array_size
-        fast_get = self._fast_runtime().get if self.fast else None
+        fast_get = self._fast_runtime().get if self.fast_allowed else None
+        hooks = self.hooks
+        inst = self.instrument
         f = frames[-1]
         fn = f.fn
         code = fn.code
@@ -508,6 +548,8 @@ class VM:
                         if target.returns != "nothing":
                             push(r)
                         continue
+                    if inst.active:
+                        target = inst.resolve(target)
                     nlocals = len(target.local_names)
                     if nlocals > argc:
                         args.extend([UNSET] * (nlocals - argc))
@@ -526,6 +568,10 @@ class VM:
                     push = stack.append
                     pop = stack.pop
                     pc = 0
+                    if hooks.call:
+                        th.ops = ops
+                        for cb in hooks.call:
+                            cb(th, f)
                 elif op == CALL_NATIVE:
                     target, argc = arg
                     if argc:
@@ -552,6 +598,11 @@ class VM:
                         push(r)
                 elif op == RETURN or op == RETURN_NOTHING:
                     v = pop() if op == RETURN else None
+                    if hooks.ret:
+                        f.pc = pc
+                        th.ops = ops
+                        for cb in hooks.ret:
+                            cb(th, f)
                     frames.pop()
                     if not frames:
                         th.result = v
@@ -659,13 +710,53 @@ class VM:
                 elif op == R2I_RET:
                     stack[-1] = R2I(stack[-1])
                 elif op == STORE_GLOBAL_WATCHED:
+                    slot, handle = arg
                     v = pop()
-                    old = G[arg]
-                    G[arg] = v
+                    old = G[slot]
+                    if handle and self.retain is not None:
+                        self._swap_handle(old, v)
+                    G[slot] = v
                     f.pc = pc
                     th.ops = ops
-                    for watcher in list(self.global_watch.get(arg, ())):
+                    for watcher in list(inst.watched.get(slot, ())):
                         watcher(old, v)
+                elif op == STORE_GLOBAL_ELEM_WATCHED:
+                    slot, handle = arg
+                    v = pop()
+                    i = pop()
+                    arr = G[slot]
+                    if 0 <= i < arr.size:
+                        old = arr.get(i, arr.default)
+                        if handle and self.retain is not None:
+                            self._swap_handle(arr.get(i), v)
+                        arr[i] = v
+                        f.pc = pc
+                        th.ops = ops
+                        for watcher in list(inst.watched_arrays.get(slot, ())):
+                            watcher(i, old, v)
+                    else:
+                        self.warn(f"array index {i} out of range 0..{arr.size - 1} in {fn.name} (S085)")
+                elif op == LINE:
+                    f.pc = pc
+                    th.ops = ops
+                    self._at_line = th
+                    try:
+                        for cb in hooks.line:
+                            cb(th, f, arg)
+                    finally:
+                        self._at_line = None
+                    # The hook may have moved this frame onto another copy (a breakpoint
+                    # set or cleared) or changed instrumentation: reload everything.
+                    f = frames[-1]
+                    fn = f.fn
+                    code = fn.code
+                    costs = fn.costs
+                    loc = f.locals
+                    stack = f.stack
+                    push = stack.append
+                    pop = stack.pop
+                    pc = f.pc
+                    fast_get = self._fast_runtime().get if self.fast_allowed else None
                 else:
                     raise JassCrash("internal", f"unknown opcode {op}")
         finally:

@@ -19,8 +19,8 @@ runs are queued on a 0-delay scheduler entry (seed 004), so after each injection
 lets the clock process what is due *now* (no game time passes): the triggers an injection
 fires have run when the next step starts.
 
-Trigger activity: ``TriggerLog`` wraps the session VM's ``start_thread`` (on the instance,
-for that session only) and records every thread of kind ``action`` -- each trigger run,
+Trigger activity: ``TriggerLog`` subscribes to the session VM's ``thread_started`` hook
+(``jassvm.hooks``; for that session only) and records every thread of kind ``action`` -- each trigger run,
 whether an event dispatched it or ``TriggerExecute`` started it -- with the game time, the
 trigger (``response.trigger``, a ``natives.response.Response``) and its first action
 function. "Fired N times" counts those runs. A trigger without actions starts no thread and
@@ -178,23 +178,10 @@ class TriggerLog:
         self._names: dict[int, str] = {}
 
     def install(self, game: "JassGame") -> None:
-        """Wrap ``game.vm.start_thread`` so action threads are recorded before they start."""
-        vm = game.vm
-        original = vm.start_thread
-        mission = game.mission_index
+        """Record the action threads of ``game``'s current session as they start (a
+        ``thread_started`` hook subscriber of its VM)."""
         self._names = {}
-
-        def start_thread(functions, kind, response=None, *args, **kwargs):
-            if kind == "action":
-                fns = list(functions)
-                trig = getattr(response, "trigger", None)
-                first = getattr(fns[0], "name", "") if fns else ""
-                self.runs.append(TriggerRun(vm.scheduler.now, mission, self.name_of(game, trig, first),
-                                            first, trig))
-                functions = fns
-            return original(functions, kind, response, *args, **kwargs)
-
-        vm.start_thread = start_thread
+        game.vm.hooks.add(_TriggerRecorder(self, game, game.mission_index))
 
     def name_of(self, game: "JassGame", trig: Any, first: str = "") -> str:
         """The script's name of a trigger: the global (or array element) holding it."""
@@ -214,6 +201,30 @@ class TriggerLog:
 
     def of_mission(self, mission: int) -> list[TriggerRun]:
         return [r for r in self.runs if r.mission == mission]
+
+
+class _TriggerRecorder:
+    """The hook subscriber of one session: each action thread is a trigger run."""
+
+    def __init__(self, log: TriggerLog, game: "JassGame", mission: int) -> None:
+        self.log, self.game, self.mission = log, game, mission
+
+    def thread_started(self, th) -> None:
+        if th.kind == "action":
+            trig = getattr(th.response, "trigger", None)
+            first = th.actions[0].name if th.actions else ""
+            self.log.runs.append(TriggerRun(self.game.vm.scheduler.now, self.mission,
+                                            self.log.name_of(self.game, trig, first), first, trig))
+
+
+class _ErrorRecorder:
+    """The hook subscriber that collects a session's runtime errors for one mission index."""
+
+    def __init__(self, errors: list, mission: int) -> None:
+        self.errors, self.mission = errors, mission
+
+    def thread_crashed(self, th, record) -> None:
+        self.errors.append((self.mission, record))
 
 
 # ---------------------------------------------------------------------------------------
@@ -439,8 +450,7 @@ class JassGame:
         """Install the per-session instrumentation on the current session's VM: runtime
         errors into ``errors``, trigger runs into ``triggers`` (both for the current mission
         index). Done for every new session, whether started or restored."""
-        index = self.mission_index
-        self.vm.on_error.append(lambda rec: self.errors.append((index, rec)))
+        self.vm.hooks.add(_ErrorRecorder(self.errors, self.mission_index))
         self.triggers.install(self)
 
     def _lobby(self) -> None:

@@ -1084,14 +1084,13 @@ function main takes nothing returns nothing
 endfunction
 """)
     responses = []
-    start_thread = s.vm.start_thread
 
-    def record(functions, kind, response=None, *args, **kwargs):
-        if kind == "action":
-            responses.append(response.copy())
-        return start_thread(functions, kind, response, *args, **kwargs)
+    class Record:
+        def thread_started(self, th):
+            if th.kind == "action":
+                responses.append(th.response.copy())
 
-    s.vm.start_thread = record
+    s.vm.hooks.add(Record())
     hall, shop = s.vm.read_global("hall"), s.vm.read_global("shop")
     buyer = s.game.units.create_unit(s.game.players.get(0), 1215324524, 600.0, 0.0, 0.0)
     zeppelin = s.game.units.create_unit(s.game.players.get(0), 1853515120, 512.0, 0.0, 0.0)
