@@ -192,7 +192,8 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
 def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = None,
                 progress: Callable[[float], None] | None = None,
                 session_hook: Callable[[GameSession], None] | None = None,
-                resume: SaveFile | None = None) -> tuple[MissionReport, GameSession]:
+                resume: SaveFile | None = None,
+                interrupt: Callable[[], bool] | None = None) -> tuple[MissionReport, GameSession]:
     """Play ``mission`` until it ends, ``options.until`` is reached or nothing is left to do.
 
     ``carry`` is game cache data from the previous mission of a campaign. ``resume`` is a
@@ -206,6 +207,11 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     wall-clock seconds have been spent simulating or the VM has executed ``options.max_ops``
     JASS ops (checked after every scheduler entry: one thread run is bounded by the op limit
     anyway), or on Ctrl-C (``interrupted``): the report then holds the timeline so far.
+
+    ``session_hook(session)`` is called for every new session (the first, before the script
+    starts, and one a ``LoadGame`` makes); ``progress(now)`` after every clock step, and
+    early when ``interrupt()`` (checked after every scheduler entry) returns true: the run
+    then goes on from there (the debugger stops the game in ``progress``).
 
     Without ``options.sandbox`` the map writes into a temporary folder that is removed when
     the run ends; pass a folder to keep what the map wrote.
@@ -228,7 +234,7 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     saved = None
     save_at = options.save_at
     try:
-        saved = _play(session, mission, options, sandbox, budget, progress)
+        saved = _play(session, mission, options, sandbox, budget, progress, interrupt, session_hook)
     except KeyboardInterrupt:
         budget.reason = "interrupted"
     session = budget.session or session
@@ -264,11 +270,12 @@ class _Budget:
 
 
 def _play(session: GameSession, mission: Mission, options: RunOptions, sandbox: str,
-          budget: _Budget, progress) -> dict | None:
+          budget: _Budget, progress, interrupt=None, session_hook=None) -> dict | None:
     """The clock loop of ``run_mission``; the save written, if any."""
     game, vm = session.game, session.vm
     ended = lambda: bool(game.ended)
-    stop = lambda: bool(game.ended) or game.saves.load_request is not None or budget.spent(vm)
+    stop = lambda: (bool(game.ended) or game.saves.load_request is not None or budget.spent(vm)
+                    or (interrupt is not None and interrupt()))
     saved = None
     save_at = options.save_at
     while not ended() and vm.scheduler.now < options.until and not budget.spent(vm):
@@ -287,6 +294,8 @@ def _play(session: GameSession, mission: Mission, options: RunOptions, sandbox: 
             session, mission = _load_requested(session, mission, options, sandbox)
             budget.session, budget.mission = session, mission
             game, vm = session.game, session.vm
+            if session_hook:
+                session_hook(session)
         if progress:
             progress(vm.scheduler.now)
     return saved

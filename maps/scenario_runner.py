@@ -362,6 +362,7 @@ class JassGame:
         self.base = Path(base) if base is not None else Path.cwd()
         self.sandbox = tempfile.mkdtemp(prefix="jass-scenario-")
         self.session = None
+        self.session_hooks: list[Callable[["JassGame"], None]] = []   # run for every new session
         self.mission = None
         self.mission_index = -1
         self.missions: list[str] = []
@@ -452,6 +453,8 @@ class JassGame:
         index). Done for every new session, whether started or restored."""
         self.vm.hooks.add(_ErrorRecorder(self.errors, self.mission_index))
         self.triggers.install(self)
+        for hook in self.session_hooks:
+            hook(self)
 
     def _lobby(self) -> None:
         """Between ``config()`` and ``main()``: choose the local player, apply overrides."""
@@ -1781,19 +1784,25 @@ _DIFFICULTY = {"easy": 0, "normal": 1, "hard": 2, "insane": 3}
 
 
 def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None,
-                 seed: int | None = None, reload_each_step: bool = False) -> ScenarioResult:
+                 seed: int | None = None, reload_each_step: bool = False,
+                 on_session: Callable[["JassGame"], None] | None = None,
+                 on_failure: Callable[["JassGame", ScenarioFailure], None] | None = None) -> ScenarioResult:
     """Play a loaded scenario: its steps in order, then its expectations. ``api`` and
     ``seed`` override the file's (``--jass-api``, ``--jass-seed``). With
     ``reload_each_step`` (``--jass-reload-each-step``) the game is saved and restored into
     a fresh session at every step boundary (before the first step, between steps, before
     the expectations): a scenario must pass the same way. Never raises for a scenario that
-    fails: the result carries the ScenarioFailure."""
+    fails: the result carries the ScenarioFailure. ``on_session(jg)`` runs for every new
+    session of the game (``JassGame.session_hooks``; the debugger hooks its VM there), and
+    ``on_failure(jg, failure)`` with the game still intact when the scenario fails."""
     sc = loaded.scenario
     api_dir = api if api is not None else (str(loaded.api) if loaded.api else None)
     jg = JassGame(api=api_dir, seed=sc.seed if seed is None else seed,
                   local_player=sc.local_player, players=sc.players, budget=sc.budget,
                   max_wall=sc.max_wall, base=loaded.path.parent,
                   difficulty=_DIFFICULTY.get(sc.difficulty) if sc.difficulty else None)
+    if on_session is not None:
+        jg.session_hooks.append(on_session)
     file = str(loaded.path)
     what, line, column = None, None, None
     failure = None
@@ -1830,6 +1839,8 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
             f.file = file
             f.what = f.what or what
             failure = f
+        if failure is not None and on_failure is not None:
+            on_failure(jg, failure)
         facts = jg.facts()
     finally:
         jg.close()
