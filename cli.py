@@ -386,6 +386,59 @@ def _run_with_progress(console, mission, options, carry, run_mission, resume=Non
 
 # ---------------------------------------------------------------------------- jass dis
 
+@main.command("debug")
+@click.argument("program", required=False, type=click.Path(path_type=Path))
+@click.option("--api", "api_dir", type=click.Path(path_type=Path), envvar="JASS_API",
+              help="Folder with common.j and Blizzard.j [env: JASS_API].")
+@click.option("-b", "--break", "breaks", multiple=True, metavar="LOCATION",
+              help="A breakpoint before the game starts: FILE:LINE, LINE, FUNCTION or gg_trg_X.")
+@click.option("--until", default="30m", callback=_duration, show_default=True,
+              help="Stop the game after this much game time.")
+@click.option("--seed", default=0, show_default=True, help="Random seed.")
+@click.option("--local-player", type=int, default=None, help="Player id GetLocalPlayer returns.")
+@click.option("--break-on-failure", is_flag=True,
+              help="Scenario: stop at the failing expectation with the game intact.")
+@click.option("--catch", "catches", multiple=True, metavar="KIND",
+              help="Stop when a thread crashes with this kind (op-limit, uninitialized, ...).")
+@click.option("--stop-on-entry", is_flag=True, help="Stop before the script starts.")
+@click.option("--quiet", is_flag=True, help="Do not print the game timeline and trigger activity.")
+@click.option("--dap", is_flag=True, help="Serve the Debug Adapter Protocol instead (for editors).")
+@click.option("--port", type=int, default=None, help="With --dap: listen on this TCP port instead of stdio.")
+def debug_command(program: Path | None, api_dir: Path | None, breaks: tuple[str, ...], until: float,
+                  seed: int, local_player: int | None, break_on_failure: bool, catches: tuple[str, ...],
+                  stop_on_entry: bool, quiet: bool, dap: bool, port: int | None) -> None:
+    """Debug PROGRAM (a map, map folder, war3map.j, campaign folder or *.scenario.yaml) in the
+    terminal: breakpoints, stepping over waits, threads, frames, print and set (see
+    docs/debugging.md). With --dap, serve the Debug Adapter Protocol over stdio or --port."""
+    if dap:
+        from debugger import dap as dap_server
+        sys.exit(dap_server.serve(port=port))
+    if program is None:
+        raise click.UsageError("give a map, campaign folder or scenario file to debug")
+    from debugger.engine import DebugError, Debugger
+    from debugger.terminal import TerminalFrontend
+
+    frontend = TerminalFrontend(quiet=quiet)
+    dbg = Debugger(program, api=str(api_dir) if api_dir else None, until=until, seed=seed,
+                   local_player=local_player, frontend=frontend, stop_on_entry=stop_on_entry,
+                   break_on_failure=break_on_failure)
+    try:
+        if catches:
+            dbg.set_exception_filters(list(catches))
+        for location in breaks:
+            bp = dbg.add_breakpoint(location)
+            click.echo(f"breakpoint {bp.id}: {location}")
+        result = dbg.run()
+    except DebugError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(1)
+    if result.get("failure"):
+        click.echo(f"scenario failed: {result['failure']}")
+    click.echo(f"game ended at {result['time']:.2f} s" + (f": {result['outcome']}" if result.get("outcome") else "")
+               + (" (terminated)" if result.get("terminated") else ""))
+    sys.exit(result.get("exit_code", 0))
+
+
 @main.command("dis")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.argument("function", required=False)

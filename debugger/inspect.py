@@ -77,6 +77,8 @@ def format_value(value: Any, declared: str | None = None) -> str:
         return f"{type(value).__name__} ({len(value)})"
     if isinstance(value, dict):
         return f"dict ({len(value)})"
+    if is_dataclass(value):
+        return type(value).__name__       # expandable: its fields are the children
     return repr(value)
 
 

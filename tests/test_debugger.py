@@ -1,0 +1,267 @@
+"""The debugger core (``debugger.engine``) driven by a scripted front end, and ``jass debug``
+through a pseudo-terminal (issue 10).
+
+Game facts asserted: Human01's intro is started by ``ConditionalTriggerExecute`` from map
+initialisation at game time 0; Uther (``udg_Uther``) is the script's ``'Huth'`` unit, and his
+expanded owner and life are what ``GetOwningPlayer`` and ``GetWidgetLife`` answer. The small map's trigger fires at
+1 s (``TriggerRegisterTimerEvent``) and sleeps 2 s; ``Spin``, started by ``main``, loops until
+the op limit ends it after 42,857 iterations (S093), so the trigger starts from that count.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from debugger.engine import Debugger
+from maps.scenario import load_scenario
+from maps.scenario_runner import run_scenario
+
+from conftest import shared_path
+
+HUMAN01 = shared_path("corpus", "maps", "campaign-human01", "war3map.j")
+API_130 = str(shared_path("corpus", "api", "1.30.4"))
+
+SMALL = """globals
+    trigger gg_trg_Tick = null
+    integer udg_count = 0
+    integer array udg_seen
+    unit udg_hero = null
+endglobals
+function Add takes integer a, integer b returns integer
+    return a + b
+endfunction
+function Tick_Actions takes nothing returns nothing
+    set udg_count = Add(udg_count, 1)
+    call TriggerSleepAction(2.0)
+    set udg_count = udg_count + 10
+    set udg_seen[3] = udg_count
+endfunction
+function Spin takes nothing returns nothing
+    loop
+        set udg_count = udg_count + 1
+    endloop
+endfunction
+function InitTrig_Tick takes nothing returns nothing
+    set gg_trg_Tick = CreateTrigger()
+    call TriggerRegisterTimerEvent(gg_trg_Tick, 1.0, false)
+    call TriggerAddAction(gg_trg_Tick, function Tick_Actions)
+endfunction
+function main takes nothing returns nothing
+    set udg_hero = CreateUnit(Player(0), 'Hpal', 0.0, 0.0, 0.0)
+    call InitTrig_Tick()
+    call ExecuteFunc("Spin")
+endfunction
+"""
+
+
+def line_of(text: str, src: str = SMALL) -> int:
+    return next(n for n, line in enumerate(src.split("\n"), 1) if text in line)
+
+
+class Scripted:
+    """A front end that runs one callable per stop (then continues). A failing assertion in
+    a callable is reported by the core as front-end output: ``no_front_end_failures`` turns
+    it into a test failure."""
+
+    made: list["Scripted"] = []
+
+    def __init__(self, *actions):
+        self.actions = list(actions)
+        self.stops = []
+        self.out = []
+        Scripted.made.append(self)
+
+    def output(self, category, text):
+        self.out.append((category, text))
+
+    def stopped(self, dbg, stop):
+        self.stops.append((stop, dbg.now))
+        action = self.actions.pop(0) if self.actions else (lambda d, s: d.continue_())
+        action(dbg, stop)
+
+
+@pytest.fixture(autouse=True)
+def no_front_end_failures():
+    Scripted.made.clear()
+    yield
+    failed = [t for fe in Scripted.made for c, t in fe.out if c == "stderr"]
+    assert failed == []
+
+
+@pytest.fixture
+def small(tmp_path) -> Path:
+    path = tmp_path / "war3map.j"
+    path.write_text(SMALL)
+    return path
+
+
+def test_line_breakpoint_stack_and_step_over_a_wait(small):
+    seen = {}
+
+    def at_break(d, stop):
+        seen["stack"] = [(f.function, f.line) for f in d.stack(stop.thread_id)]
+        seen["threads"] = [(t.name, t.state) for t in d.threads()]
+        d.step_over(stop.thread_id)
+
+    fe = Scripted(at_break, lambda d, s: d.step_over(s.thread_id), lambda d, s: d.step_over(s.thread_id))
+    d = Debugger(small, until=20, frontend=fe)
+    d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_count = Add(udg_count, 1)")}])
+    d.run()
+    assert seen["stack"] == [("Tick_Actions", line_of("set udg_count = Add(udg_count, 1)"))]
+    assert ("gg_trg_Tick actions", "stopped") in seen["threads"]
+    (s1, t1), (s2, t2), (s3, t3) = fe.stops[:3]
+    assert s1.reason == "breakpoint" and t1 == 1.0
+    assert s2.reason == "step" and s2.description.endswith(f":{line_of('call TriggerSleepAction(2.0)')})")
+    assert s3.reason == "step" and t3 == pytest.approx(3.0)       # over the wait: +2 s game time
+    assert ("triggers", "[    1.00s] gg_trg_Tick fired") in fe.out
+
+
+def test_step_in_and_out(small):
+    fe = Scripted(lambda d, s: d.step_in(s.thread_id), lambda d, s: d.step_out(s.thread_id))
+    d = Debugger(small, until=5, frontend=fe)
+    d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_count = Add(udg_count, 1)")}])
+    d.run()
+    stops = [s for s, _t in fe.stops]
+    assert stops[1].description.startswith("Add (") and stops[1].description.endswith(f":{line_of('return a + b')})")
+    assert stops[2].description.startswith("Tick_Actions")  # back in the caller
+
+
+def test_conditions_hit_counts_and_logpoints(small):
+    fe = Scripted()
+    d = Debugger(small, until=5, frontend=fe)
+    d.set_line_breakpoints("war3map.j", [
+        {"line": line_of("return a + b"), "logMessage": "adding {a} and {b}"},
+        {"line": line_of("set udg_count = udg_count + 10"), "condition": "udg_count == 99"},
+        {"line": line_of("set udg_seen[3] = udg_count"), "hitCondition": "1"},
+    ])
+    d.run()
+    assert [s.reason for s, _t in fe.stops] == ["breakpoint"]           # the condition was false
+    assert fe.stops[0][0].description.endswith(f":{line_of('set udg_seen[3] = udg_count')}")
+    assert ("console", "adding 42857 and 1\n") in fe.out
+
+
+def test_trigger_breakpoint_variables_and_unit_expansion_on_a_campaign_map():
+    seen = {}
+
+    def at_intro(d, stop):
+        frames = d.stack(stop.thread_id)
+        seen["frame"] = frames[0].function
+        seen["thread"] = next(t.name for t in d.threads() if t.id == stop.thread_id)
+        uther = d.evaluate("udg_Uther")
+        fields = {v.name: v.value for v in d.variables(uther.ref)}
+        owner = d.evaluate("GetPlayerId(GetOwningPlayer(udg_Uther))").value
+        life = d.evaluate("GetWidgetLife(udg_Uther)").value
+        seen["uther"] = (uther.type, fields["owner"], fields["life"], fields["type"], owner, life)
+        d.step_over(stop.thread_id)
+
+    fe = Scripted(at_intro)
+    d = Debugger(HUMAN01, api=API_130, until=30, frontend=fe)
+    d.set_function_breakpoints([{"name": "gg_trg_Intro_Cinematic"}])
+    d.run()
+    assert seen["frame"] == "Trig_Intro_Cinematic_Actions"
+    assert seen["thread"] == "gg_trg_Intro_Cinematic actions"
+    kind, owner_text, life_text, type_text, owner_id, life = seen["uther"]
+    assert kind == "unit" and type_text.startswith("'Huth'")     # CreateUnit(p, 'Huth', ...) in the script
+    assert owner_text.startswith(f"Player({owner_id})") and life_text == life and float(life) > 0
+
+
+def test_exception_breakpoint_stops_on_an_op_limit_crash_with_the_jass_stack(small):
+    seen = {}
+
+    def at_crash(d, stop):
+        seen["reason"], seen["text"] = stop.reason, stop.text
+        seen["stack"] = [(f.function, f.line) for f in d.stack(stop.thread_id)]
+        d.continue_()
+
+    fe = Scripted(at_crash)
+    d = Debugger(small, until=2, frontend=fe)
+    d.set_exception_filters(["op-limit"])
+    d.run()
+    assert seen["reason"] == "exception" and "op limit" in seen["text"]
+    assert seen["stack"][0][0] == "Spin"
+
+
+def test_evaluate_and_set_variable_change_what_the_map_does_next(small):
+    def at_break(d, stop):
+        frame = d.stack(stop.thread_id)[0]
+        assert d.evaluate("Add(2, 39)", frame.id).value == "41"
+        globals_ref = next(s.ref for s in d.scopes(frame.id) if s.name == "Map globals")
+        d.set_variable(globals_ref, "udg_count", "100")
+        d.continue_()
+
+    fe = Scripted(at_break)
+    d = Debugger(small, until=5, frontend=fe)
+    d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_count = udg_count + 10")}])
+    d.run()
+    assert d.vm.read_global("udg_count") == 110 and d.vm.read_global("udg_seen")[3] == 110
+
+
+def test_evaluate_refuses_natives_that_change_the_game(small):
+    errors = []
+
+    def at_break(d, stop):
+        from debugger.engine import DebugError
+        for expr in ("CreateUnit(Player(0), 'hfoo', 0, 0, 0)", "GetRandomInt(1, 5)"):
+            try:
+                d.evaluate(expr)
+            except DebugError as exc:
+                errors.append(str(exc))
+        assert d.evaluate("GetUnitState(udg_hero, UNIT_STATE_LIFE)").value == "650.0" \
+            if "UNIT_STATE_LIFE" in d.vm.program.global_index else True
+        d.continue_()
+
+    d = Debugger(small, until=5, frontend=Scripted(at_break))
+    d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_count = udg_count + 10")}])
+    d.run()
+    assert len(errors) == 2 and all("may change the game" in e for e in errors)
+
+
+def test_data_breakpoint_on_an_array_element(small):
+    fe = Scripted()
+    d = Debugger(small, until=5, frontend=fe)
+    d.set_data_breakpoints(["udg_seen[3]"])
+    d.run()
+    stop = fe.stops[0][0]
+    assert stop.reason == "data breakpoint" and "udg_seen[3] changed from 0 to 42868" in stop.description
+
+
+def test_instrumentation_never_leaks_into_the_next_run():
+    """A scenario run after a debugged run in the same process behaves as if no debugger had
+    existed: same outcome, same state digest, no instrumented copies in the shared program."""
+    path = Path(__file__).parent / "scenarios"
+    files = sorted(path.glob("*.scenario.yaml"))
+    assert files, "the project's scenarios folder is empty"
+    chosen = files[0]
+    plain = run_scenario(load_scenario(chosen))
+    d = Debugger(chosen, frontend=Scripted(*(lambda d, s: d.step_in(s.thread_id) for _ in range(50))))
+    d.set_function_breakpoints([{"name": "main"}])
+    d.run()
+    again = run_scenario(load_scenario(chosen))
+    assert (plain.failure is None) == (again.failure is None)
+    assert plain.facts == again.facts
+
+
+def test_terminal_debugger_in_a_pseudo_terminal(small):
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "cli", "debug", str(small), "-b",
+                                           f"war3map.j:{line_of('set udg_count = Add(udg_count, 1)')}",
+                                           "--until", "10s"], encoding="utf-8", timeout=60,
+                          cwd=str(Path(__file__).parent.parent))
+    child.expect(r"\(jass\) ")
+    assert "stopped: breakpoint 1" in child.before
+    child.sendline("print udg_hero")
+    child.expect("owner = Player\\(0\\)")
+    child.expect(r"\(jass\) ")
+    child.sendline("next")
+    child.expect(r"\(jass\) ")
+    child.sendline("next")
+    child.expect(r"\[3\.00s\] stopped")
+    child.expect(r"\(jass\) ")
+    child.sendline("where")
+    child.expect("#0 Tick_Actions")
+    child.expect(r"\(jass\) ")
+    child.sendline("continue")
+    child.expect("game ended")
+    child.expect(pexpect.EOF)
