@@ -179,6 +179,7 @@ class Debugger:
         self._data_watch: list[tuple[Breakpoint, Any]] = []
         self._first_line: dict[int, Breakpoint] = {}
         self._labels: dict[int, str] = {}
+        self._trigger_names: dict[int, tuple[str, Any]] = {}
         self._step: _Step | None = None
         self._resumed = False
         self._pause = False
@@ -213,7 +214,7 @@ class Debugger:
     def _run_maps(self) -> None:
         sandbox = tempfile.mkdtemp(prefix="jass-debug-")
         options = RunOptions(api=self.api, until=self.until, seed=self.seed, local_player=self.local_player,
-                             sandbox=sandbox, step=0.25)
+                             sandbox=sandbox)
         try:
             missions = read_campaign(self.path).missions if is_campaign(self.path) else [self.path]
             carry = None
@@ -269,6 +270,7 @@ class Debugger:
         breakpoints into it."""
         self.session, self.game, self.vm = session, session.game, session.vm
         self._labels = {}
+        self._trigger_names = {}
         self._first_line = {}
         self._timeline_seen = 0
         self.vm.hooks.add(self._hooks)
@@ -399,12 +401,16 @@ class Debugger:
                                 [bp.id for bp in hit]), th, None)
 
     def _on_thread_started(self, th: Thread) -> None:
+        if th.kind != "action" and not self._trigger_bps:
+            return      # the common case (enum and filter callbacks): nothing to do
         trig = getattr(th.response, "trigger", None)
         name = self._trigger_name(trig) if trig is not None else None
+        if name is None:
+            return
         self._labels[th.id] = thread_label(th, name)
-        if th.kind == "action" and name:
+        if th.kind == "action":
             self.frontend.output("triggers", f"[{self.now:8.2f}s] {name} fired")
-        if not self._trigger_bps or name is None:
+        if not self._trigger_bps:
             return
         part = "actions" if th.kind == "action" else "conditions" if th.kind == "callback" else None
         for bp, trig_name, wanted in self._trigger_bps:
@@ -689,7 +695,11 @@ class Debugger:
             else:
                 other = next((o for o in every.values() if th.id in o.waiters), None)
                 state = (f"waiting for thread {other.id} (TriggerExecuteWait)" if other else "waiting")
-            out.append(ThreadInfo(th.id, self._labels.get(th.id) or thread_label(th, None), state, th.ops))
+            label = self._labels.get(th.id)
+            if label is None:
+                trig = getattr(th.response, "trigger", None)
+                label = thread_label(th, self._trigger_name(trig) if trig is not None else None)
+            out.append(ThreadInfo(th.id, label, state, th.ops))
         return out
 
     def stack(self, thread_id: int) -> list[FrameInfo]:
@@ -851,6 +861,23 @@ class Debugger:
         raise DebugError(f"no thread {thread_id}")
 
     def _trigger_name(self, trig: Any) -> str | None:
+        """The script's name of a trigger (the global or array element holding it), cached
+        per trigger while it is held there."""
+        vm = self.vm
+        cached = self._trigger_names.get(id(trig))
+        if cached is not None:
+            name, holder = cached
+            base, index = _split_index(name)
+            g = vm.program.global_index.get(base)
+            value = vm.globals[g.index] if g is not None else None
+            if (value.get(index) if isinstance(value, JassArray) else value) is trig and holder is trig:
+                return name
+        found = self._find_trigger(trig)
+        if found is not None:
+            self._trigger_names[id(trig)] = (found, trig)
+        return found
+
+    def _find_trigger(self, trig: Any) -> str | None:
         vm = self.vm
         for g in vm.program.globals:
             if g.type_name != "trigger":
