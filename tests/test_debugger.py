@@ -265,3 +265,28 @@ def test_terminal_debugger_in_a_pseudo_terminal(small):
     child.sendline("continue")
     child.expect("game ended")
     child.expect(pexpect.EOF)
+
+
+def test_terminal_debugger_stops_at_a_failing_scenario_expectation(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    demo = Path(__file__).resolve().parent.parent / "maps" / "demo"
+    scenario = tmp_path / "fails.scenario.yaml"
+    scenario.write_text(f"""name: the demo with a wrong expectation
+campaign: {demo}
+steps:
+  - run_until: {{dialog: Choose your difficulty, buttons: [Easy, Normal, Hard], within: 1s}}
+  - click: Easy
+  - expect:
+      - {{global: udg_difficulty, eq: 2}}
+""")
+    child = pexpect.spawn(sys.executable, ["-m", "cli", "debug", str(scenario), "--break-on-failure", "--quiet"],
+                          encoding="utf-8", timeout=60, cwd=str(Path(__file__).parent.parent))
+    child.expect(r"stopped: scenario failed")
+    child.expect(r"udg_difficulty is 0 \(expected eq 2\)")
+    child.expect(r"\(jass\) ")
+    child.sendline("print udg_difficulty")      # the game is intact: Easy is difficulty 0
+    child.expect(r"0  \(integer\)")
+    child.expect(r"\(jass\) ")
+    child.sendline("quit")
+    child.expect("terminated")
+    child.expect(pexpect.EOF)
