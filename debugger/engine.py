@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -38,9 +39,11 @@ from maps.errors import MapError
 from maps.runner import RunOptions, describe, is_campaign, load_mission, read_campaign, run_mission
 from maps.scenario import ScenarioFileError, load_scenario
 from maps.scenario_runner import run_scenario
+from natives.snapshot import SnapshotError, read_save
 
 from .evaluate import EvalError, Evaluator
 from .inspect import children, expandable, format_value, thread_label, type_of
+from .timetravel import DEFAULT_MEMORY, MIN_GAP, Checkpoint, Checkpoints, Position, Replay, Rewind
 
 EXCEPTION_FILTERS = [
     ("op-limit", "Op limit exceeded (300,000 ops)"),
@@ -155,7 +158,8 @@ class Debugger:
 
     def __init__(self, program_path: str | os.PathLike, *, api: str | None = None, until: float = 1800.0,
                  seed: int = 0, local_player: int | None = None, frontend: Frontend,
-                 stop_on_entry: bool = False, break_on_failure: bool = False) -> None:
+                 stop_on_entry: bool = False, break_on_failure: bool = False,
+                 checkpoint_memory: int = DEFAULT_MEMORY) -> None:
         self.path = Path(program_path)
         self.api = api
         self.until = until
@@ -193,6 +197,16 @@ class Debugger:
         self._hooks = _Hooks(self)
         self._terminated = False
         self.result: dict = {}
+        # time travel (``debugger.timetravel``)
+        self.checkpoint_memory = checkpoint_memory
+        self.checkpoints: Checkpoints | None = None
+        self._replay: Replay | None = None
+        self._travel: tuple | None = None
+        self._position: Position | None = None
+        self._clock_offset = 0
+        self._resume_clock = 0
+        self._save_cost = 0.0
+        self._next_save_wall = 0.0
 
     # ================================================================== running
     def run(self) -> dict:
@@ -228,8 +242,21 @@ class Debugger:
                     raise DebugError(f"{mission_path}: the script cannot be loaded"
                                      + (f": {first.format()}" if first else "")) from None
                 self._remember_sources(mission)
-                report, session = run_mission(mission, options, carry=carry, session_hook=self._install,
-                                              progress=self._progress, interrupt=self._interrupt)
+                self.checkpoints = Checkpoints(self.checkpoint_memory)
+                resume = None
+                while True:
+                    try:
+                        report, session = run_mission(mission, options, carry=carry, session_hook=self._install,
+                                                      progress=self._progress, interrupt=self._interrupt,
+                                                      resume=resume)
+                        break
+                    except Rewind as rw:   # time travel: restore a checkpoint, replay from it
+                        cp = rw.checkpoint
+                        resume = read_save(cp.save) if cp.save is not None else None
+                        self._resume_clock = cp.clock
+                        self._replay = rw.replay
+                        for bp in self._breakpoints.values():
+                            bp.hits = cp.hits.get(bp.id, 0)
                 self._flush_timeline()
                 outcome = report.outcome.get(report.local_player)
                 self.result = {"outcome": outcome, "time": report.game_time, "exit_code": 0}
@@ -272,9 +299,13 @@ class Debugger:
         self._labels = {}
         self._trigger_names = {}
         self._first_line = {}
-        self._timeline_seen = 0
+        self._timeline_seen = len(self.game.timeline) if self._replay is not None else 0
+        self._clock_offset = self._resume_clock - self.vm.total_ops
+        self._resume_clock = 0
         self.vm.hooks.add(self._hooks)
         self._apply_breakpoints()
+        if self._replay is not None:
+            self.vm.instrument.set_trace_all(True)
         if self.stop_on_entry:
             self.stop_on_entry = False
             self._stop(Stop("entry", "stopped on entry (the script has not started)", None), None, None)
@@ -291,11 +322,17 @@ class Debugger:
         self._paths[name] = str(files.source) if files.kind == "script" else None
 
     def _interrupt(self) -> bool:
+        if self._replay is not None:
+            r = self._replay
+            return r.kind == "time" and self.vm.scheduler.now >= r.time
         return self._pause or (self._until_time is not None and self.vm is not None
                                and self.vm.scheduler.now >= self._until_time)
 
     def _progress(self, now: float) -> None:
+        if self._replay is not None:
+            return self._replay_progress(now)
         self._flush_timeline()
+        self._checkpoint(now)
         if self._until_time is not None and now >= self._until_time:
             self._until_time = None
             self._stop(Stop("goto", f"game time {now:.2f} s reached", None), None, None)
@@ -324,6 +361,36 @@ class Debugger:
         self._until_time = seconds
         self._resume(None)
 
+    def step_back(self, thread_id: int | None = None) -> None:
+        """Go back to the line this thread ran before the current one (game time may go
+        back): see ``debugger.timetravel``. Maps and campaigns only."""
+        th = self._thread(thread_id) if thread_id is not None else (self._stopped[1] if self._stopped else None)
+        if th is None:
+            raise DebugError("step back needs a thread stopped at a line")
+        self._need_travel()
+        self._travel = ("back", th.id)
+        self._resumed = True
+
+    def reverse_continue(self) -> None:
+        """Go back to the last breakpoint hit before now."""
+        self._need_travel()
+        self._travel = ("breakpoint", None)
+        self._resumed = True
+
+    def goto_time(self, seconds: float) -> None:
+        """Go to game time ``seconds``, forward (as ``until_time``) or back."""
+        if seconds > self.now:
+            return self.until_time(seconds)
+        self._need_travel()
+        self._travel = ("time", seconds)
+        self._resumed = True
+
+    def _need_travel(self) -> None:
+        if self.checkpoints is None or self.is_scenario:
+            raise DebugError("time travel works on maps and campaigns (not in scenarios)")
+        if self._position is None:
+            raise DebugError("nothing to go back to yet")
+
     def terminate(self) -> None:
         """End the game: ``run`` returns once the front end's ``stopped`` returns."""
         self._terminated = True
@@ -344,9 +411,11 @@ class Debugger:
         self._resumed = True
 
     # ================================================================== stops
-    def _stop(self, stop: Stop, th: Thread | None, crash) -> None:
+    def _stop(self, stop: Stop, th: Thread | None, crash, line: int | None = None) -> None:
         if self._terminated:
             raise Terminate()
+        self._position = Position(self._clock(), self.now, th.id if th is not None else None, line)
+        self._travel = None
         self._stopped = (stop, th, crash)
         self._refs.clear()
         self._frame_refs.clear()
@@ -362,35 +431,136 @@ class Debugger:
             self._stopped = None
         if self._terminated:
             raise Terminate()
+        if self._travel is not None:
+            raise self._plan_travel()
         vm = self.vm
         if vm is not None:
             vm.instrument.set_trace_all(self._step is not None)
             vm.rebase_frames()
 
+    # ------------------------------------------------------------------ time travel
+    def _clock(self) -> int:
+        """The op clock (``debugger.timetravel``): ops executed since the mission started."""
+        vm = self.vm
+        if vm is None:
+            return 0
+        return self._clock_offset + vm.total_ops + sum(t.ops for t in vm.running)
+
+    def _checkpoint(self, now: float) -> None:
+        """Take a checkpoint between clock steps, at most every ``MIN_GAP`` game seconds and
+        at most a tenth of the wall time."""
+        cps = self.checkpoints
+        if cps is None or now - cps.items[-1].now < MIN_GAP or time.monotonic() < self._next_save_wall:
+            return
+        t0 = time.monotonic()
+        try:
+            data = self.session.save_bytes()
+        except SnapshotError:
+            return          # not data right now (the save says why when the map saves)
+        cost = time.monotonic() - t0
+        self._next_save_wall = time.monotonic() + 10 * cost
+        if cps.add(Checkpoint(now, self._clock(), data, {b.id: b.hits for b in self._breakpoints.values()})):
+            self._out("console", f"time travel: checkpoints thinned to {len(cps.items)} to stay under "
+                                 f"{cps.limit >> 20} MiB\n")
+
+    def _plan_travel(self) -> Rewind:
+        kind, arg = self._travel
+        self._travel = None
+        here = self._position
+        cps = self.checkpoints
+        if kind == "time":
+            cp = cps.before_time(arg)
+            return Rewind(cp, Replay("time", time=arg, origin=here, reason="goto"))
+        cp = cps.before(here.clock)
+        reason = "step" if kind == "back" else "breakpoint"
+        return Rewind(cp, Replay(kind, until=here, thread=arg, origin=here, reason=reason))
+
+    def _scan_done(self) -> None:
+        """The scan reached the moment it started from: seek its find, or scan further back."""
+        r = self._replay
+        cps = self.checkpoints
+        start = cps.before(r.until.clock) if r.until is not None else cps.items[0]
+        if r.found is not None:
+            raise Rewind(start, Replay("seek", target=r.found, origin=r.origin, reason=r.reason))
+        earlier = cps.earlier(start)
+        if earlier is not None:
+            until = Position(start.clock, start.now, None, None)
+            raise Rewind(earlier, Replay(r.kind, until=until, thread=r.thread, origin=r.origin, reason=r.reason))
+        # nothing earlier in the whole mission: back to where the travel started
+        self._out("console", "time travel: nothing earlier to go back to\n")
+        raise Rewind(cps.before(r.origin.clock), Replay("seek", target=r.origin, origin=r.origin, reason=r.reason))
+
+    def _replay_line(self, th: Thread, frame, line: int) -> None:
+        r = self._replay
+        clock = self._clock()
+        if r.kind == "seek":
+            t = r.target
+            if clock == t.clock and th.id == t.thread and line == t.line:
+                self._arrive()
+                what = f"{frame.fn.name} ({frame.fn.file}:{line})"
+                self._stop(Stop(r.reason, f"back to {what}", th.id), th, None, line)
+            return
+        if r.kind == "time":
+            return
+        if clock >= r.until.clock:
+            self._scan_done()
+        if r.kind == "back":
+            if th.id == r.thread:
+                r.found = Position(clock, self.now, th.id, line)
+            return
+        bps = self._line_index.get((frame.fn.file, line))
+        if bps and any([self._hit(bp, th, frame) for bp in bps]):
+            r.found = Position(clock, self.now, th.id, line)
+
+    def _replay_progress(self, now: float) -> None:
+        r = self._replay
+        if r.kind == "time" and now >= r.time:
+            self._arrive()
+            self._stop(Stop("goto", f"back at game time {now:.2f} s", None), None, None)
+        elif r.kind in ("back", "breakpoint") and r.until is not None and r.until.thread is None \
+                and self._clock() >= r.until.clock:
+            self._scan_done()
+        elif r.kind == "seek" and r.target.thread is None and self._clock() >= r.target.clock:
+            self._arrive()
+            self._stop(Stop(r.reason, f"back at game time {now:.2f} s", None), None, None)
+
+    def _arrive(self) -> None:
+        """The replay reached its target: the game goes on normally from here."""
+        self._replay = None
+        self._timeline_seen = len(self.game.timeline)
+        self.vm.instrument.set_trace_all(False)
+
+    def _out(self, category: str, text: str) -> None:
+        if self._replay is None:
+            self.frontend.output(category, text)
+
     def _flush_timeline(self) -> None:
         game = self.game
-        if game is None:
+        if game is None or self._replay is not None:
             return
         timeline = game.timeline
         for t, kind, data in timeline[self._timeline_seen:]:
-            self.frontend.output("timeline", f"[{t:8.2f}s] {describe(kind, data)}")
+            self._out("timeline", f"[{t:8.2f}s] {describe(kind, data)}")
         self._timeline_seen = len(timeline)
 
     # hook handlers (``_Hooks`` forwards the VM's events here)
     def _on_line(self, th: Thread, frame, line: int) -> None:
+        if self._replay is not None:
+            return self._replay_line(th, frame, line)
         if self._pause:
-            self._stop(Stop("pause", f"paused in {frame.fn.name} at game time {self.now:.2f} s", th.id), th, None)
+            self._stop(Stop("pause", f"paused in {frame.fn.name} at game time {self.now:.2f} s", th.id), th, None,
+                       line)
             return
         step = self._step
         if step is not None and (step.thread is None or step.thread == th.id):
             depth = len(th.frames)
             if step.kind == "in" or (step.kind == "over" and depth <= step.depth) or depth < step.depth:
-                self._stop(Stop("step", f"{frame.fn.name} ({frame.fn.file}:{line})", th.id), th, None)
+                self._stop(Stop("step", f"{frame.fn.name} ({frame.fn.file}:{line})", th.id), th, None, line)
                 return
         first = self._first_line.pop(th.id, None)
         if first is not None and self._hit(first, th, frame):
             self._stop(Stop("function breakpoint", f"breakpoint {first.id}: {first.target}", th.id, [first.id]),
-                       th, None)
+                       th, None, line)
             return
         bps = self._line_index.get((frame.fn.file, line))
         if bps:
@@ -398,7 +568,7 @@ class Debugger:
             if hit:
                 reason = "function breakpoint" if hit[0].kind == "function" else "breakpoint"
                 self._stop(Stop(reason, f"breakpoint {hit[0].id} at {frame.fn.file}:{line}", th.id,
-                                [bp.id for bp in hit]), th, None)
+                                [bp.id for bp in hit]), th, None, line)
 
     def _on_thread_started(self, th: Thread) -> None:
         if th.kind != "action" and not self._trigger_bps:
@@ -409,7 +579,7 @@ class Debugger:
             return
         self._labels[th.id] = thread_label(th, name)
         if th.kind == "action":
-            self.frontend.output("triggers", f"[{self.now:8.2f}s] {name} fired")
+            self._out("triggers", f"[{self.now:8.2f}s] {name} fired")
         if not self._trigger_bps:
             return
         part = "actions" if th.kind == "action" else "conditions" if th.kind == "callback" else None
@@ -422,7 +592,7 @@ class Debugger:
                 break
 
     def _on_thread_crashed(self, th: Thread | None, rec) -> None:
-        if rec.kind in self._exception_kinds:
+        if rec.kind in self._exception_kinds and self._replay is None:
             self._stop(Stop("exception", f"{rec.kind}: {rec.message}", th.id if th else None,
                             text=rec.format()), th, rec)
 
@@ -438,7 +608,7 @@ class Debugger:
             try:
                 value, _ = Evaluator(self.vm, frame).evaluate(bp.condition)
             except EvalError as exc:
-                self.frontend.output("stderr", f"breakpoint {bp.id}: condition {bp.condition!r}: {exc}\n")
+                self._out("stderr", f"breakpoint {bp.id}: condition {bp.condition!r}: {exc}\n")
                 value = True
             if not value:
                 return False
@@ -446,9 +616,10 @@ class Debugger:
         if bp.hit_condition and not _hit_condition(bp.hit_condition, bp.hits):
             return False
         if bp.log_message is not None:
-            self.frontend.output("console", self._interpolate(bp.log_message, frame) + "\n")
+            if self._replay is None:
+                self.frontend.output("console", self._interpolate(bp.log_message, frame) + "\n")
             return False
-        if bp.temporary:
+        if bp.temporary and self._replay is None:
             self._remove(bp)
         return True
 
@@ -655,6 +826,8 @@ class Debugger:
                     return
             th = vm.current
             bp.hits += 1
+            if self._replay is not None:
+                return
             self._stop(Stop("data breakpoint", f"{bp.target} changed from {format_value(old)} to "
                             f"{format_value(new)}", th.id if th else None, [bp.id]), th, None)
 

@@ -9,7 +9,8 @@ Commands (abbreviations as in gdb): ``break``/``b LOCATION [if COND]``, ``tbreak
 ``condition N [COND]``, ``delete N``, ``continue``/``c``, ``step``/``s``, ``next``/``n``,
 ``finish``, ``until TIME``, ``where``/``bt``, ``up``, ``down``, ``list``/``l``,
 ``print``/``p EXPR``, ``display EXPR``, ``set VAR = EXPR``, ``call F(...)``, ``threads``,
-``thread N``, ``watch VAR``, ``info breakpoints``, ``time``, ``catch KIND...``, ``quit``.
+``thread N``, ``watch VAR``, ``info breakpoints``, ``time``, ``catch KIND...``, ``quit``;
+and backwards in time: ``back`` (``rs``), ``rcontinue`` (``rc``), ``goto TIME``.
 LOCATION is ``FILE:LINE``, ``LINE`` (the map script), a function name, or a trigger
 ``gg_trg_X [actions|conditions]``.
 """
@@ -162,6 +163,33 @@ class TerminalFrontend(cmd.Cmd):
             self.dbg.until_time(_seconds(arg))
             self._resume = True
         except (ValueError, DebugError) as exc:
+            self._say(f"error: {exc}")
+
+    def do_back(self, arg: str) -> None:
+        """back: go back to the line this thread ran before (game time may go back)."""
+        self._travel(lambda: self.dbg.step_back(self.thread_id))
+
+    do_rs = do_back
+
+    def do_rcontinue(self, arg: str) -> None:
+        """rcontinue: go back to the last breakpoint hit before now."""
+        self._travel(self.dbg.reverse_continue)
+
+    do_rc = do_rcontinue
+
+    def do_goto(self, arg: str) -> None:
+        """goto TIME: go to game time TIME, forward or back."""
+        try:
+            t = _seconds(arg)
+        except ValueError as exc:
+            return self._say(f"error: {exc}")
+        self._travel(lambda: self.dbg.goto_time(t))
+
+    def _travel(self, go) -> None:
+        try:
+            go()
+            self._resume = True
+        except DebugError as exc:
             self._say(f"error: {exc}")
 
     def do_where(self, arg: str) -> None:

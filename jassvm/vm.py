@@ -11,6 +11,7 @@ native the runtime lacks) end only that thread, silently as in the game, and are
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from typing import Any, Callable, Iterable
@@ -20,7 +21,7 @@ from .bytecode import CompiledFunction, NativeBinding
 from .compiler import FUNCTION_ENTRY_COST, CompiledProgram, default_value
 from .fastpath import FastRuntime
 from .hooks import VMHooks
-from .instrument import Instrumentation
+from .instrument import InstrumentedFunction, Instrumentation
 from .scheduler import Scheduler
 from .thread import (
     MAX_CALL_DEPTH, UNSET, Frame, JassArray, JassCrash, RuntimeErrorRecord, StackEntry, Suspend, Thread,
@@ -311,6 +312,24 @@ class VM:
             top = len(frames) if th.status != "running" or th is self._at_line else len(frames) - 1
             for k, fr in enumerate(frames[:top]):
                 inst.rebase(fr, after_line=th is self._at_line and k == len(frames) - 1)
+
+    @contextlib.contextmanager
+    def plain_frames(self):
+        """While the block runs, the frames of waiting threads stand on the program's own
+        functions (pcs mapped back from instrumented copies): what a snapshot must record, so
+        a save never depends on a debugger. Afterwards they move back onto their copies."""
+        moved = []
+        for th in self.threads.values():
+            for fr in th.frames:
+                fn = fr.fn
+                if isinstance(fn, InstrumentedFunction):
+                    moved.append((fr, fn, fr.pc))
+                    fr.fn, fr.pc = fn.original, fn.to_old[fr.pc]
+        try:
+            yield
+        finally:
+            for fr, fn, pc in moved:
+                fr.fn, fr.pc = fn, pc
 
     # ------------------------------------------------------------------ internals
     def _callable_code(self, code) -> bool:

@@ -278,7 +278,7 @@ def encode_state(session) -> bytes:
     if vm.current is not None:
         raise SnapshotError("a snapshot needs a safe point: JASS is running")
     init_index = {id(fn): i for i, fn in enumerate(vm.program.init)}
-    with no_gc():
+    with vm.plain_frames(), no_gc():
         return _encode(session, _Encoder(_anchors(session), init_index))
 
 

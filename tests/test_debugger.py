@@ -290,3 +290,44 @@ steps:
     child.sendline("quit")
     child.expect("terminated")
     child.expect(pexpect.EOF)
+
+
+def test_step_back_over_a_wait_and_reverse_continue_then_forward_to_the_same_state(small):
+    """Time travel (issue 11): back over ``TriggerSleepAction`` takes game time from 3 s back
+    to 1 s; forward again reaches the same state; reverse continue returns to the breakpoint
+    hit earlier with the values seen then; the game then ends in the state a run without any
+    debugger ends in (same ``state_digest``)."""
+    from maps.runner import RunOptions, load_mission, run_mission
+    from natives.snapshot import state_digest
+
+    seen = []
+
+    def note(d, s):
+        seen.append((s.reason, d.now, d.stack(s.thread_id)[0].line, d.vm.read_global("udg_count")))
+
+    fe = Scripted(lambda d, s: (note(d, s), d.step_over(s.thread_id)),
+                  lambda d, s: (note(d, s), d.step_over(s.thread_id)),
+                  lambda d, s: (note(d, s), d.step_back(s.thread_id)),
+                  lambda d, s: (note(d, s), d.step_over(s.thread_id)),
+                  lambda d, s: (note(d, s), d.reverse_continue()),
+                  lambda d, s: (note(d, s), d.continue_()))
+    d = Debugger(small, until=8, frontend=fe)
+    d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_count = Add(udg_count, 1)")}])
+    d.run()
+    brk, sleep, after = (line_of("set udg_count = Add(udg_count, 1)"), line_of("call TriggerSleepAction(2.0)"),
+                         line_of("set udg_count = udg_count + 10"))
+    assert seen == [("breakpoint", 1.0, brk, 42857), ("step", 1.0, sleep, 42858), ("step", 3.0, after, 42858),
+                    ("step", 1.0, sleep, 42858), ("step", 3.0, after, 42858), ("breakpoint", 1.0, brk, 42857)]
+    options = RunOptions(until=8)
+    _report, plain = run_mission(load_mission(small, options), options)
+    assert state_digest(d.session) == state_digest(plain)
+
+
+def test_goto_an_earlier_game_time(small):
+    seen = []
+    fe = Scripted(lambda d, s: (seen.append(d.now), d.goto_time(2.0)),
+                  lambda d, s: (seen.append((s.reason, d.now, d.vm.read_global("udg_count"))), d.continue_()))
+    d = Debugger(small, until=8, frontend=fe)
+    d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_seen[3] = udg_count")}])
+    d.run()
+    assert seen == [3.0, ("goto", 2.0, 42858)]        # between the trigger's two sets
