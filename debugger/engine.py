@@ -203,8 +203,6 @@ class Debugger:
         self._replay: Replay | None = None
         self._travel: tuple | None = None
         self._position: Position | None = None
-        self._clock_offset = 0
-        self._resume_clock = 0
         self._save_cost = 0.0
         self._next_save_wall = 0.0
 
@@ -253,7 +251,6 @@ class Debugger:
                     except Rewind as rw:   # time travel: restore a checkpoint, replay from it
                         cp = rw.checkpoint
                         resume = read_save(cp.save) if cp.save is not None else None
-                        self._resume_clock = cp.clock
                         self._replay = rw.replay
                         for bp in self._breakpoints.values():
                             bp.hits = cp.hits.get(bp.id, 0)
@@ -300,12 +297,8 @@ class Debugger:
         self._trigger_names = {}
         self._first_line = {}
         self._timeline_seen = len(self.game.timeline) if self._replay is not None else 0
-        self._clock_offset = self._resume_clock - self.vm.total_ops
-        self._resume_clock = 0
         self.vm.hooks.add(self._hooks)
         self._apply_breakpoints()
-        if self._replay is not None:
-            self.vm.instrument.set_trace_all(True)
         if self.stop_on_entry:
             self.stop_on_entry = False
             self._stop(Stop("entry", "stopped on entry (the script has not started)", None), None, None)
@@ -436,15 +429,16 @@ class Debugger:
         vm = self.vm
         if vm is not None:
             vm.instrument.set_trace_all(self._step is not None)
-            vm.rebase_frames()
+            vm.sync_instrumentation()
 
     # ------------------------------------------------------------------ time travel
     def _clock(self) -> int:
-        """The op clock (``debugger.timetravel``): ops executed since the mission started."""
+        """The op clock (``debugger.timetravel``): ops executed since the mission started
+        (``VM.total_ops`` is part of a save, so a restored game goes on counting)."""
         vm = self.vm
         if vm is None:
             return 0
-        return self._clock_offset + vm.total_ops + sum(t.ops for t in vm.running)
+        return vm.total_ops + sum(t.ops for t in vm.running)
 
     def _checkpoint(self, now: float) -> None:
         """Take a checkpoint between clock steps, at most every ``MIN_GAP`` game seconds and
@@ -459,7 +453,9 @@ class Debugger:
             return          # not data right now (the save says why when the map saves)
         cost = time.monotonic() - t0
         self._next_save_wall = time.monotonic() + 10 * cost
-        if cps.add(Checkpoint(now, self._clock(), data, {b.id: b.hits for b in self._breakpoints.values()})):
+        cp = Checkpoint(now, self._clock(), data, {b.id: b.hits for b in self._breakpoints.values()},
+                        self.vm._next_thread_id)
+        if cps.add(cp):
             self._out("console", f"time travel: checkpoints thinned to {len(cps.items)} to stay under "
                                  f"{cps.limit >> 20} MiB\n")
 
@@ -483,6 +479,8 @@ class Debugger:
         if r.found is not None:
             raise Rewind(start, Replay("seek", target=r.found, origin=r.origin, reason=r.reason))
         earlier = cps.earlier(start)
+        if r.kind == "back" and r.thread is not None and r.thread > start.next_thread:
+            earlier = None      # the thread started after this checkpoint: nothing before it
         if earlier is not None:
             until = Position(start.clock, start.now, None, None)
             raise Rewind(earlier, Replay(r.kind, until=until, thread=r.thread, origin=r.origin, reason=r.reason))
@@ -523,6 +521,14 @@ class Debugger:
         elif r.kind == "seek" and r.target.thread is None and self._clock() >= r.target.clock:
             self._arrive()
             self._stop(Stop(r.reason, f"back at game time {now:.2f} s", None), None, None)
+
+    def _replay_thread(self, th: Thread, running: bool) -> None:
+        """A replay traces every line only while the thread it follows runs: the rest of
+        the game replays at full speed (the op clock is the same either way)."""
+        r = self._replay
+        follow = r.thread if r.kind == "back" else r.target.thread if r.kind == "seek" else None
+        if follow is not None and th.id == follow:
+            self.vm.instrument.set_trace_all(running)
 
     def _arrive(self) -> None:
         """The replay reached its target: the game goes on normally from here."""
@@ -571,6 +577,8 @@ class Debugger:
                                 [bp.id for bp in hit]), th, None, line)
 
     def _on_thread_started(self, th: Thread) -> None:
+        if self._replay is not None:
+            self._replay_thread(th, True)
         if th.kind != "action" and not self._trigger_bps:
             return      # the common case (enum and filter callbacks): nothing to do
         trig = getattr(th.response, "trigger", None)
@@ -596,7 +604,23 @@ class Debugger:
             self._stop(Stop("exception", f"{rec.kind}: {rec.message}", th.id if th else None,
                             text=rec.format()), th, rec)
 
+    def _on_thread_resumed(self, th: Thread) -> None:
+        if self._replay is not None:
+            self._replay_thread(th, True)
+        # a thread restored from a save, or asleep while breakpoints changed, resumes on the
+        # functions the instrumentation resolves to now (it is not on the stack yet: safe)
+        inst = self.vm.instrument
+        if inst.active:
+            for fr in th.frames:
+                inst.rebase(fr)
+
+    def _on_thread_slept(self, th: Thread, delay) -> None:
+        if self._replay is not None:
+            self._replay_thread(th, False)
+
     def _on_thread_ended(self, th: Thread) -> None:
+        if self._replay is not None:
+            self._replay_thread(th, False)
         step = self._step
         if step is not None and step.thread == th.id:
             self._step = None        # the stepped thread ended: run on
@@ -807,7 +831,7 @@ class Debugger:
                 self._trigger_bps.append((bp, name, part))
             elif bp.kind == "data":
                 self._watch(vm, bp)
-        vm.rebase_frames()
+        vm.sync_instrumentation()
 
     def _watch(self, vm, bp: Breakpoint) -> None:
         base, index = _split_index(bp.target or "")
@@ -1080,6 +1104,12 @@ class _Hooks:
 
     def thread_crashed(self, th, rec):
         self.d._on_thread_crashed(th, rec)
+
+    def thread_resumed(self, th):
+        self.d._on_thread_resumed(th)
+
+    def thread_slept(self, th, delay):
+        self.d._on_thread_slept(th, delay)
 
     def thread_ended(self, th):
         self.d._on_thread_ended(th)

@@ -12,8 +12,9 @@ the mission's start, reached by starting it again.
 A step back is two replays from the latest checkpoint before the current moment: a *scan*
 that records the last line the thread ran before it (a breakpoint hit, for reverse continue),
 then a *seek* that stops there; when the scan finds nothing it scans the checkpoint before.
-Replays run with every function traced (bytecode), report nothing to the front end, and
-restore the breakpoints' hit counts saved with the checkpoint.
+Replays report nothing to the front end and restore the breakpoints' hit counts saved with
+the checkpoint. They trace every line (bytecode) only while the thread they follow runs;
+the rest replays at full speed, since the op clock counts the same either way.
 
 Memory is bounded: past ``limit`` bytes of saves, every other checkpoint is dropped
 (``thin``), the start always kept; saving costs at most a tenth of the wall time (the
@@ -33,12 +34,14 @@ MIN_GAP = 2.0
 @dataclass
 class Checkpoint:
     """The game at game time ``now`` and op clock ``clock``: ``save`` bytes, or None for the
-    mission's start; ``hits``: breakpoint id -> hit count then."""
+    mission's start; ``hits``: breakpoint id -> hit count then; ``next_thread``: the id the
+    next new thread got (a thread with a higher id started after this checkpoint)."""
 
     now: float
     clock: int
     save: bytes | None
     hits: dict[int, int] = field(default_factory=dict)
+    next_thread: int = 0
 
 
 @dataclass

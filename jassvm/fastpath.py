@@ -992,12 +992,19 @@ class FastRuntime:
 
     def __init__(self, vm):
         self.vm = vm
-        self.table: dict[CompiledFunction, Callable | None] = {}
-        self.calls: dict[CompiledFunction, int] = {}
         program = vm.program
         self.global_names = program.global_names
         self.global_types = [g.type_name for g in program.globals]
-        # What the instances were made with; ``stale`` tells when to make new ones.
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Forget every form: the next calls make them again from what the VM has now (op
+        limit, globals, instrumentation). In place, so an interpreter loop already holding
+        ``get`` sees it; only fast call chains running right now keep their old forms."""
+        vm = self.vm
+        self.table: dict[CompiledFunction, Callable | None] = {}
+        self.calls: dict[CompiledFunction, int] = {}
+        # What the instances were made with; ``stale`` tells when to make them again.
         self.limit = vm.op_limit
         self.globals = vm.globals
         self.version = vm.instrument.version

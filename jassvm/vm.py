@@ -275,7 +275,7 @@ class VM:
         if g is None or g.is_array:
             return False
         self.instrument.watch(g.index, callback)
-        self.rebase_frames()
+        self.sync_instrumentation()
         return True
 
     def unwatch_global(self, name: str, callback: Callable) -> None:
@@ -283,6 +283,7 @@ class VM:
         g = self.program.global_index.get(name)
         if g is not None:
             self.instrument.unwatch(g.index, callback)
+            self.sync_instrumentation()
 
     def watch_array(self, name: str, callback: Callable[[int, Any, Any], None]) -> bool:
         """Call ``callback(index, old, new)`` after every script store into an element of the
@@ -292,13 +293,22 @@ class VM:
         if g is None or not g.is_array:
             return False
         self.instrument.watch_array(g.index, callback)
-        self.rebase_frames()
+        self.sync_instrumentation()
         return True
 
     def unwatch_array(self, name: str, callback: Callable) -> None:
         g = self.program.global_index.get(name)
         if g is not None:
             self.instrument.unwatch_array(g.index, callback)
+            self.sync_instrumentation()
+
+    def sync_instrumentation(self) -> None:
+        """Apply instrumentation changes now: fast forms made before them are forgotten (in
+        place: loops running right now call the new ones) and live frames move onto the
+        current copies (``rebase_frames``)."""
+        if self._fastrt is not None and self._fastrt.stale():
+            self._fastrt.refresh()
+        self.rebase_frames()
 
     def rebase_frames(self) -> None:
         """Move live frames onto the functions the instrumentation resolves to now
@@ -351,8 +361,10 @@ class VM:
         """The fast forms of this VM's functions (``jassvm.fastpath.FastRuntime``), made anew
         when what they capture changed (op limit, globals list, instrumentation)."""
         rt = self._fastrt
-        if rt is None or rt.stale():
+        if rt is None:
             rt = self._fastrt = FastRuntime(self)
+        elif rt.stale():
+            rt.refresh()
         return rt
 
     def _crash_stack(self, th: Thread, exc: BaseException) -> list[StackEntry]:

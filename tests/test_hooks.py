@@ -290,7 +290,7 @@ def test_breakpoint_set_from_a_line_hook_applies_to_the_running_caller():
             seen.append((frame.fn.name, line))
             if frame.fn.name == "Leaf" and len(seen) == 1:
                 vm.instrument.trace(prog.functions["Main"])
-                vm.rebase_frames()
+                vm.sync_instrumentation()
 
     vm.hooks.add(Stepper())
     vm.instrument.trace(prog.functions["Leaf"])
@@ -308,7 +308,7 @@ def test_sleeping_thread_resumes_on_its_traced_copy():
     vm.run_init()
     vm.call("Sleeper", kind="action")
     vm.instrument.trace(prog.functions["Sleeper"])
-    vm.rebase_frames()
+    vm.sync_instrumentation()
     vm.advance(3.0)
     assert lines.seen == [("Sleeper", LINE_SLEEPER_AFTER), ("Sleeper", LINE_SLEEPER_AFTER + 1)]
 

@@ -116,12 +116,10 @@ def test_block_nesting_past_the_limit_is_e108_at_the_block(block, end):
     assert load_errors(src) == found          # jass run refuses the same file
 
 
-def test_deep_nesting_is_fast_and_small():
+def test_deep_nesting_is_small():
     src = function("    local integer x = " + "(" * 20_000 + "1" + ")" * 20_000
                    + "\n" + "    if true then\n" * 20_000 + "    endif\n" * 20_000)
-    start = time.perf_counter()
-    peak = peak_bytes(load_sources, [("t.j", src)])
-    assert time.perf_counter() - start < 30
+    peak = peak_bytes(load_sources, [("t.j", src)])   # no timing here: benchmarks/ measure speed
     assert peak < 400 * len(src)
 
 
