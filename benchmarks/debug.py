@@ -9,6 +9,10 @@ Default: Human01 (``campaign-human01``, API 1.30.4) for 600 game seconds, breakp
 input; the script checks that it was never hit). Each case loads the mission (from the
 program cache after the first) and plays it; the figure is wall seconds of the play and game
 seconds per wall second, the median of ``--repeat`` runs (default 3).
+
+Then time travel (issue 11 target: a step back under 1 s there): the debugger runs to game
+time ``--until``, steps to the next line any thread runs, and steps back; the figure is the
+wall time of that step back, with the number of checkpoints and their memory.
 """
 from __future__ import annotations
 
@@ -57,6 +61,42 @@ def debugged(script: Path, until: float, function: str | None) -> float:
     return elapsed
 
 
+class _StepBack:
+    """Front end of the time-travel case: until ``until``, one step in, one step back."""
+
+    def __init__(self, until: float) -> None:
+        self.until = until
+        self.stops = 0
+        self.t0 = 0.0
+        self.back = None
+        self.where = ""
+
+    def output(self, category, text):
+        pass
+
+    def stopped(self, dbg, stop):
+        self.stops += 1
+        if self.stops == 1:
+            dbg.until_time(self.until)
+        elif self.stops == 2:
+            dbg.step_in()
+        elif self.stops == 3:
+            self.where = stop.description
+            self.t0 = time.perf_counter()
+            dbg.step_back(stop.thread_id)
+        else:
+            if self.back is None:
+                self.back = time.perf_counter() - self.t0
+                self.checkpoints = (len(dbg.checkpoints.items), dbg.checkpoints.memory)
+            dbg.continue_()
+
+
+def step_back(script: Path, until: float) -> _StepBack:
+    fe = _StepBack(until)
+    Debugger(script, api=str(API), until=until + 120, frontend=fe, stop_on_entry=True).run()
+    return fe
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--until", type=float, default=600.0)
@@ -79,6 +119,14 @@ def main() -> None:
     for name, _ in cases:
         wall = statistics.median(results[name])
         print(f"{name:<48} {wall:>8.2f} {args.until / wall:>10.0f} {base / wall:>11.2f}x")
+    backs = [step_back(script, args.until) for _ in range(args.repeat)]
+    done = [b for b in backs if b.back is not None]
+    if not done:
+        print(f"step back: no line ran within 120 game seconds after {args.until:.0f} s")
+        return
+    n, memory = done[0].checkpoints
+    print(f"step back at {args.until:.0f} s ({done[0].where}): {statistics.median(b.back for b in done):.2f} s wall, "
+          f"{n} checkpoints, {memory / 1024:.0f} KiB")
 
 
 if __name__ == "__main__":

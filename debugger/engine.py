@@ -43,7 +43,7 @@ from natives.snapshot import SnapshotError, read_save
 
 from .evaluate import EvalError, Evaluator
 from .inspect import children, expandable, format_value, thread_label, type_of
-from .timetravel import DEFAULT_MEMORY, MIN_GAP, Checkpoint, Checkpoints, Position, Replay, Rewind
+from .timetravel import DEFAULT_MEMORY, MIN_GAP, MIN_WALL, Checkpoint, Checkpoints, Position, Replay, Rewind
 
 EXCEPTION_FILTERS = [
     ("op-limit", "Op limit exceeded (300,000 ops)"),
@@ -203,7 +203,6 @@ class Debugger:
         self._replay: Replay | None = None
         self._travel: tuple | None = None
         self._position: Position | None = None
-        self._save_cost = 0.0
         self._next_save_wall = 0.0
 
     # ================================================================== running
@@ -297,6 +296,7 @@ class Debugger:
         self._trigger_names = {}
         self._first_line = {}
         self._timeline_seen = len(self.game.timeline) if self._replay is not None else 0
+        self._next_save_wall = time.monotonic() + MIN_WALL
         self.vm.hooks.add(self._hooks)
         self._apply_breakpoints()
         if self.stop_on_entry:
@@ -441,8 +441,10 @@ class Debugger:
         return vm.total_ops + sum(t.ops for t in vm.running)
 
     def _checkpoint(self, now: float) -> None:
-        """Take a checkpoint between clock steps, at most every ``MIN_GAP`` game seconds and
-        at most a tenth of the wall time."""
+        """Take a checkpoint between clock steps: at most every ``MIN_GAP`` game seconds, and
+        only after ``MIN_WALL`` seconds or ten times the last save's cost of play, whichever
+        is longer (saving costs at most a tenth of the time; replaying from the latest
+        checkpoint costs about as much play as that)."""
         cps = self.checkpoints
         if cps is None or now - cps.items[-1].now < MIN_GAP or time.monotonic() < self._next_save_wall:
             return
@@ -452,7 +454,7 @@ class Debugger:
         except SnapshotError:
             return          # not data right now (the save says why when the map saves)
         cost = time.monotonic() - t0
-        self._next_save_wall = time.monotonic() + 10 * cost
+        self._next_save_wall = time.monotonic() + max(10 * cost, MIN_WALL)
         cp = Checkpoint(now, self._clock(), data, {b.id: b.hits for b in self._breakpoints.values()},
                         self.vm._next_thread_id)
         if cps.add(cp):
@@ -800,9 +802,10 @@ class Debugger:
             inst.trace(fn, on=False)
         self._line_index = {}
         self._trigger_bps = []
-        index = _LineIndex(vm.program)
+        index = None
         for bp in self.breakpoints():
             if bp.kind == "line":
+                index = index or _LineIndex(vm.program)
                 found = index.find(bp.file or "", bp.line or 0)
                 if found is None:
                     bp.verified, bp.message = False, f"no code at {bp.file}:{bp.line}"

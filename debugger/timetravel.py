@@ -17,9 +17,10 @@ the checkpoint. They trace every line (bytecode) only while the thread they foll
 the rest replays at full speed, since the op clock counts the same either way.
 
 Memory is bounded: past ``limit`` bytes of saves, every other checkpoint is dropped
-(``thin``), the start always kept; saving costs at most a tenth of the wall time (the
-debugger waits ten times the last save's cost before the next one), so checkpoints never make
-a run much slower, whatever its pace.
+(``thin``), the start always kept. Saving costs at most a tenth of the wall time (the
+debugger plays at least ten times the last save's cost, and ``MIN_WALL``, before the next
+one), so checkpoints never make a run much slower, whatever its pace, and a replay from the
+latest checkpoint costs about that much play.
 """
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ DEFAULT_MEMORY = 256 << 20
 """Bytes of checkpoint saves kept by default (``--checkpoint-memory``)."""
 MIN_GAP = 2.0
 """Game seconds between two checkpoints at the least."""
+MIN_WALL = 0.25
+"""Wall seconds of play between two checkpoints at the least (a replay costs about that)."""
 
 
 @dataclass

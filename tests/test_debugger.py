@@ -292,7 +292,9 @@ steps:
     child.expect(pexpect.EOF)
 
 
-def test_step_back_over_a_wait_and_reverse_continue_then_forward_to_the_same_state(small):
+@pytest.mark.parametrize("checkpoints", ["every 2 game seconds", "none but the start"])
+def test_step_back_over_a_wait_and_reverse_continue_then_forward_to_the_same_state(small, monkeypatch,
+                                                                                   checkpoints):
     """Time travel (issue 11): back over ``TriggerSleepAction`` takes game time from 3 s back
     to 1 s; forward again reaches the same state; reverse continue returns to the breakpoint
     hit earlier with the values seen then; the game then ends in the state a run without any
@@ -300,6 +302,8 @@ def test_step_back_over_a_wait_and_reverse_continue_then_forward_to_the_same_sta
     from maps.runner import RunOptions, load_mission, run_mission
     from natives.snapshot import state_digest
 
+    import debugger.engine
+    monkeypatch.setattr(debugger.engine, "MIN_WALL", 0.0 if checkpoints.startswith("every") else 1e9)
     seen = []
 
     def note(d, s):
@@ -318,6 +322,7 @@ def test_step_back_over_a_wait_and_reverse_continue_then_forward_to_the_same_sta
                          line_of("set udg_count = udg_count + 10"))
     assert seen == [("breakpoint", 1.0, brk, 42857), ("step", 1.0, sleep, 42858), ("step", 3.0, after, 42858),
                     ("step", 1.0, sleep, 42858), ("step", 3.0, after, 42858), ("breakpoint", 1.0, brk, 42857)]
+    assert len(d.checkpoints.items) == (2 if checkpoints.startswith("every") else 1)   # 0 s, 2 s
     options = RunOptions(until=8)
     _report, plain = run_mission(load_mission(small, options), options)
     assert state_digest(d.session) == state_digest(plain)
