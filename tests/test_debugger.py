@@ -336,3 +336,26 @@ def test_goto_an_earlier_game_time(small):
     d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_seen[3] = udg_count")}])
     d.run()
     assert seen == [3.0, ("goto", 2.0, 42858)]        # between the trigger's two sets
+
+
+def test_jass_test_opens_the_debugger_on_the_first_failing_scenario(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    demo = Path(__file__).resolve().parent.parent / "maps" / "demo"
+    (tmp_path / "fails.scenario.yaml").write_text(f"""name: the demo with a wrong expectation
+campaign: {demo}
+steps:
+  - run_until: {{dialog: Choose your difficulty, buttons: [Easy, Normal, Hard], within: 1s}}
+  - click: Easy
+  - expect:
+      - {{global: udg_difficulty, eq: 2}}
+""")
+    child = pexpect.spawn(sys.executable, ["-m", "pytest", "-p", "no:cacheprovider", "-q", "fails.scenario.yaml",
+                                           "--jass-debug-on-failure"], encoding="utf-8", timeout=90, cwd=str(tmp_path))
+    child.expect(r"stopped: scenario failed")
+    child.expect(r"\(jass\) ")
+    child.sendline("print udg_difficulty")
+    child.expect(r"0  \(integer\)")
+    child.expect(r"\(jass\) ")
+    child.sendline("quit")
+    child.expect("1 failed")
+    child.expect(pexpect.EOF)
