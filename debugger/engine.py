@@ -188,6 +188,7 @@ class Debugger:
         self._resumed = False
         self._pause = False
         self._until_time: float | None = None
+        self._until: tuple | None = None        # (predicate, description): until_outcome/quest
         self._stopped: tuple[Stop, Thread | None, Any] | None = None
         self._refs: dict[int, Any] = {}
         self._frame_refs: dict[int, tuple] = {}
@@ -319,7 +320,8 @@ class Debugger:
             r = self._replay
             return r.kind == "time" and self.vm.scheduler.now >= r.time
         return self._pause or (self._until_time is not None and self.vm is not None
-                               and self.vm.scheduler.now >= self._until_time)
+                               and self.vm.scheduler.now >= self._until_time) or (
+            self._until is not None and self._until[0]())
 
     def _progress(self, now: float) -> None:
         if self._replay is not None:
@@ -329,6 +331,10 @@ class Debugger:
         if self._until_time is not None and now >= self._until_time:
             self._until_time = None
             self._stop(Stop("goto", f"game time {now:.2f} s reached", None), None, None)
+        elif self._until is not None and self._until[0]():
+            what = self._until[1]
+            self._until = None
+            self._stop(Stop("goto", f"{what} at game time {now:.2f} s", None), None, None)
         elif self._pause:
             self._pause = False
             self._stop(Stop("pause", f"paused at game time {now:.2f} s", None), None, None)
@@ -346,6 +352,27 @@ class Debugger:
 
     def step_out(self, thread_id: int | None = None) -> None:
         self._resume(self._make_step("out", thread_id))
+
+    def until_outcome(self) -> None:
+        """Go on until the mission ends (victory, defeat or another end): the stop comes with
+        the game in its final state."""
+        game = self.game
+        self._until = (lambda: bool(game.ended), "the mission ended")
+        self._resume(None)
+
+    def until_quest(self, title: str, state: str = "completed") -> None:
+        """Go on until the quest titled ``title`` is ``state`` (``completed``, ``failed``,
+        ``discovered`` or ``created``, as the quest log has it)."""
+        if state not in ("completed", "failed", "discovered", "created"):
+            raise DebugError(f"quest state {state!r}: completed, failed, discovered or created")
+        log = self.game.quests
+
+        def reached() -> bool:
+            q = log.find(title)
+            return q is not None and (state == "created" or bool(getattr(q, state)))
+
+        self._until = (reached, f"quest {title!r} {state}")
+        self._resume(None)
 
     def until_time(self, seconds: float) -> None:
         """Go on until game time ``seconds`` (stop reason ``goto``)."""
@@ -962,7 +989,10 @@ class Debugger:
                     out.append(self._variable(name, v, None))
             return out
         value = spec[1]
-        return [self._variable(name, v, t if t not in ("list", "dict") else None) for name, v, t in children(value)]
+        out = [self._variable(name, v, t if t not in ("list", "dict") else None) for name, v, t in children(value)]
+        if getattr(value, "type_name", "") == "timer" and getattr(value, "state", "") == "running":
+            out.insert(0, Variable("remaining", format_value(f32(value.due - self.now)), "real", 0))
+        return out
 
     def set_variable(self, ref: int, name: str, value: str) -> Variable:
         """Set a local, argument, global or array element shown under ``ref`` to the value of the

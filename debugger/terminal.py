@@ -158,9 +158,23 @@ class TerminalFrontend(cmd.Cmd):
         self._resume = True
 
     def do_until(self, arg: str) -> None:
-        """until TIME: run until game time TIME (seconds, or 90s, 2m, 1m30s)."""
+        """until TIME | until outcome | until quest TITLE [completed|failed|discovered|created]
+        | until gg_trg_X: run until game time TIME (90s, 2m, 1m30s), the mission's end, a
+        quest state, or the trigger's next run."""
+        words = arg.split()
         try:
-            self.dbg.until_time(_seconds(arg))
+            if words[:1] == ["outcome"]:
+                self.dbg.until_outcome()
+            elif words[:1] == ["quest"]:
+                state = words[-1] if len(words) > 2 and words[-1] in ("completed", "failed", "discovered",
+                                                                      "created") else "completed"
+                title = " ".join(words[1:-1] if state == words[-1] and len(words) > 2 else words[1:]).strip('"')
+                self.dbg.until_quest(title, state)
+            elif words and words[0].startswith("gg_trg_"):
+                self.dbg.add_breakpoint(arg, temporary=True)
+                self.dbg.continue_()
+            else:
+                self.dbg.until_time(_seconds(arg))
             self._resume = True
         except (ValueError, DebugError) as exc:
             self._say(f"error: {exc}")

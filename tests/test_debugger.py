@@ -359,3 +359,17 @@ steps:
     child.sendline("quit")
     child.expect("1 failed")
     child.expect(pexpect.EOF)
+
+
+def test_until_a_quest_state_and_until_the_outcome():
+    """The demo campaign's first mission, nobody at the keyboard: the difficulty dialog times
+    out after 10 s (``TimerStart(udg_dialogTimeout, 10.0, ...)``), then 'Hold the Ridge' is
+    completed after the 90 s countdown, and the mission ends in victory."""
+    seen = []
+    demo = Path(__file__).resolve().parent.parent / "maps" / "demo" / "01-hold-the-ridge.j"
+    fe = Scripted(lambda d, s: d.until_quest("Hold the Ridge", "completed"),
+                  lambda d, s: (seen.append((s.description, d.now)), d.until_outcome()),
+                  lambda d, s: (seen.append((s.description, d.game.outcome.get(0))), d.continue_()))
+    Debugger(demo, until=300, frontend=fe, stop_on_entry=True).run()
+    assert seen[0][0].startswith("quest 'Hold the Ridge' completed") and seen[0][1] == 100.0
+    assert seen[1][0].startswith("the mission ended") and seen[1][1] == "victory"
