@@ -402,11 +402,13 @@ def _run_with_progress(console, mission, options, carry, run_mission, resume=Non
               help="Stop when a thread crashes with this kind (op-limit, uninitialized, ...).")
 @click.option("--stop-on-entry", is_flag=True, help="Stop before the script starts.")
 @click.option("--quiet", is_flag=True, help="Do not print the game timeline and trigger activity.")
+@click.option("--checkpoint-memory", type=click.IntRange(min=1), default=256, show_default=True, metavar="MIB",
+              help="Memory for time-travel checkpoints (past it, every other one is dropped).")
 @click.option("--dap", is_flag=True, help="Serve the Debug Adapter Protocol instead (for editors).")
 @click.option("--port", type=int, default=None, help="With --dap: listen on this TCP port instead of stdio.")
 def debug_command(program: Path | None, api_dir: Path | None, breaks: tuple[str, ...], until: float,
                   seed: int, local_player: int | None, break_on_failure: bool, catches: tuple[str, ...],
-                  stop_on_entry: bool, quiet: bool, dap: bool, port: int | None) -> None:
+                  stop_on_entry: bool, quiet: bool, checkpoint_memory: int, dap: bool, port: int | None) -> None:
     """Debug PROGRAM (a map, map folder, war3map.j, campaign folder or *.scenario.yaml) in the
     terminal: breakpoints, stepping over waits, threads, frames, print and set (see
     docs/debugging.md). With --dap, serve the Debug Adapter Protocol over stdio or --port."""
@@ -421,7 +423,7 @@ def debug_command(program: Path | None, api_dir: Path | None, breaks: tuple[str,
     frontend = TerminalFrontend(quiet=quiet)
     dbg = Debugger(program, api=str(api_dir) if api_dir else None, until=until, seed=seed,
                    local_player=local_player, frontend=frontend, stop_on_entry=stop_on_entry,
-                   break_on_failure=break_on_failure)
+                   break_on_failure=break_on_failure, checkpoint_memory=checkpoint_memory << 20)
     try:
         if catches:
             dbg.set_exception_filters(list(catches))
