@@ -20,6 +20,10 @@ function Tick takes nothing returns nothing
     set n = n + 1
     if n == 1 then
         call DisplayTextToPlayer(Player(0), 0, 0, "first tick")
+        call PreloadGenClear()
+        call PreloadGenStart()
+        call Preload("running")
+        call PreloadGenEnd("running.pld")
     endif
     loop
         exitwhen i == 20000
@@ -58,11 +62,14 @@ def test_max_wall_stops_the_run(tmp_path):
 
 def test_ctrl_c_writes_the_partial_report_and_exits_130(tmp_path):
     code = "import sys, cli; cli.main(sys.argv[1:], prog_name='jass')"
+    box = tmp_path / "box"
     proc = subprocess.Popen([sys.executable, "-c", code, "run", str(_map(tmp_path)), "--until", "1h",
-                             "--report", str(tmp_path / "r.json")], cwd=tmp_path, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             "--report", str(tmp_path / "r.json"), "--sandbox", str(box)], cwd=tmp_path,
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "COLUMNS": "200"})
-    time.sleep(4.0)   # loading, then the runaway timer
+    deadline = time.monotonic() + 120
+    while not list(box.glob("**/running.pld")) and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.1)   # the map writes the file at its first tick: the run is under way
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, out + err
