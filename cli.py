@@ -246,12 +246,16 @@ def _print_summary(console, report, local: int) -> None:
               help="Stop after this many wall-clock seconds of simulation (a partial report).")
 @click.option("--max-ops", type=click.IntRange(min=1), default=None,
               help="Stop once this many JASS ops have run (a partial report).")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write a recording of the run (one map): replay it with --replay or jass debug.")
+@click.option("--replay", "replay_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Play a recording (*.jrec) again and say whether it reproduced it exactly (else exit 4).")
 @click.option("-v", "--verbose", count=True, help="Show every timeline entry and warnings.")
 def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed: int,
                 local_player: int | None, report_path: Path | None, expect: str | None,
                 sandbox: Path | None, save_at: float | None, save_path: Path | None,
                 load_path: Path | None, max_wall: float | None, max_ops: int | None,
-                verbose: int) -> None:
+                record_path: Path | None, replay_path: Path | None, verbose: int) -> None:
     """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
     timeline. Without MAP, plays the bundled demo campaign.
 
@@ -263,14 +267,15 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
     Either way the timeline so far, the summary and ``--report`` are written.
 
     Exit status: 0 when the run completes, 1 when loading fails, 2 when --expect is not met,
-    3 when a budget stopped the run, 130 on Ctrl-C.
+    3 when a budget stopped the run, 4 when --replay did not reproduce the recording, 130 on
+    Ctrl-C.
     """
     import tempfile
 
     if save_at is not None and save_path is None:
         raise click.UsageError("--save-at needs --save FILE")
     args = (map_path, api_dir, until, seed, local_player, report_path, expect)
-    saves = (save_at, save_path, load_path, max_wall, max_ops)
+    saves = (save_at, save_path, load_path, max_wall, max_ops, record_path, replay_path)
     if sandbox is None:
         with tempfile.TemporaryDirectory(prefix="jass-run-") as tmp:
             _run(*args, Path(tmp), verbose, *saves)
@@ -280,7 +285,8 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
 
 
 def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose,
-         save_at=None, save_path=None, load_path=None, max_wall=None, max_ops=None) -> None:
+         save_at=None, save_path=None, load_path=None, max_wall=None, max_ops=None, record_path=None,
+         replay_path=None) -> None:
     import json
 
     from rich.console import Console
@@ -291,6 +297,8 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
                              read_save_file, run_mission)
 
     console = Console(highlight=False, soft_wrap=True)
+    if replay_path is not None:
+        sys.exit(_replay(console, replay_path))
     resume = None
     if load_path is not None:
         try:
@@ -313,8 +321,8 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
     except MapError as exc:
         console.print(f"[bold red]error:[/] {exc}")
         sys.exit(1)
-    if (save_path or resume) and len(missions) != 1:
-        console.print("[bold red]error:[/] --save and --load work on one map, not a campaign folder")
+    if (save_path or resume or record_path) and len(missions) != 1:
+        console.print("[bold red]error:[/] --save, --load and --record work on one map, not a campaign folder")
         sys.exit(1)
     reports, carry = [], None
     for mission_path in missions:
@@ -343,6 +351,14 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
                           f"--save-at {save_at:.1f} s: nothing saved")
             sys.exit(1)
         reports.append(report)
+        if record_path and resume is None:
+            from maps.recording import map_recording, write_recording
+            try:
+                write_recording(record_path, map_recording(mission_path, options, mission, report, session))
+            except OSError as exc:
+                console.print(f"[bold red]error:[/] cannot write {record_path}: {exc.strerror}")
+                sys.exit(1)
+            console.print(f"[blue]recorded[/] {record_path}")
         _print_timeline(console, report, verbose)
         if verbose:
             for w in report.warnings[:200]:
@@ -370,6 +386,36 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
     if expect is not None and final != expect:
         console.print(f"[bold red]expected {expect}, got {final or 'no outcome'}[/]")
         sys.exit(2)
+
+
+def _replay(console, path: Path) -> int:
+    """``jass run --replay``: 0 when the recording was reproduced exactly, 4 when not, 1 when
+    it cannot be played here."""
+    from jassvm.diagnostics import JassError
+    from maps.errors import MapError
+    from maps.recording import RecordingError, read_recording, replay
+
+    try:
+        rec = read_recording(path)
+        console.print(f"replaying {rec.kind} {rec.path} (seed {rec.seed})")
+        again, diffs = replay(rec)
+    except (RecordingError, MapError) as exc:
+        console.print(f"[bold red]error:[/] {exc}")
+        return 1
+    except JassError as exc:
+        console.print(f"[bold red]error:[/] {rec.path}: the script cannot be loaded: {exc}")
+        return 1
+    result = again.result
+    console.print(f"game time {result.get('game_time')} s, outcome {result.get('outcome') or 'none'}, "
+                  f"state {str(result.get('state_digest'))[:16]}")
+    if rec.result.get("failure"):
+        console.print(f"failed as recorded at step {rec.result.get('failed_step')}" if not diffs else "")
+    if diffs:
+        for d in diffs:
+            console.print(f"[bold red]diverged:[/] {d}")
+        return 4
+    console.print("[green]replayed exactly[/]")
+    return 0
 
 
 def _run_with_progress(console, mission, options, carry, run_mission, resume=None):

@@ -36,6 +36,7 @@ from jassvm.instrument import line_starts, program_functions
 from jassvm.thread import JassArray, Thread
 from jassvm.values import f32
 from maps.errors import MapError
+from maps.recording import Recording, RecordingError, is_recording, load_scenario_of, read_recording
 from maps.runner import RunOptions, describe, is_campaign, load_mission, read_campaign, run_mission
 from maps.scenario import ScenarioFileError, load_scenario
 from maps.scenario_runner import run_scenario
@@ -169,6 +170,7 @@ class Debugger:
         self.stop_on_entry = stop_on_entry
         self.break_on_failure = break_on_failure
         self.is_scenario = self.path.name.endswith((".yaml", ".yml"))
+        self.recording: Recording | None = None   # a *.jrec: read when the run starts
         self.vm = None
         self.session = None
         self.game = None
@@ -211,6 +213,8 @@ class Debugger:
         """Play the program to its end (or ``terminate``); returns ``{"outcome", "time",
         "exit_code", "failure"}``. Errors loading it raise ``DebugError``."""
         try:
+            if is_recording(self.path):
+                self._open_recording()
             if self.is_scenario:
                 self._run_scenario()
             else:
@@ -264,10 +268,28 @@ class Debugger:
         finally:
             shutil.rmtree(sandbox, ignore_errors=True)
 
+    def _open_recording(self) -> None:
+        """A recording (``maps.recording``) is debugged as what it recorded: the map with its
+        options, or the scenario as it was written then; a recorded failure stops the game at
+        the failing step."""
+        try:
+            rec = self.recording = read_recording(self.path)
+        except RecordingError as exc:
+            raise DebugError(str(exc)) from None
+        self.api = self.api or rec.api
+        self.seed = rec.seed
+        if rec.kind == "map":
+            self.path = Path(rec.path)
+            self.until = rec.until or self.until
+            self.local_player = rec.local_player if self.local_player is None else self.local_player
+        else:
+            self.is_scenario = True
+            self.break_on_failure = self.break_on_failure or bool(rec.result.get("failure"))
+
     def _run_scenario(self) -> None:
         try:
-            loaded = load_scenario(self.path)
-        except ScenarioFileError as exc:
+            loaded = load_scenario_of(self.recording) if self.recording is not None else load_scenario(self.path)
+        except (ScenarioFileError, RecordingError) as exc:
             raise DebugError(str(exc)) from None
 
         def on_failure(jg, failure) -> None:
@@ -276,8 +298,8 @@ class Debugger:
                 self._stop(Stop("failure", f"scenario failed: {failure.what or ''}".strip(), None,
                                 text=str(failure)), None, None)
 
-        result = run_scenario(loaded, api=self.api, seed=None, on_session=self._install_game,
-                              on_failure=on_failure)
+        result = run_scenario(loaded, api=self.api, seed=self.seed if self.recording is not None else None,
+                              on_session=self._install_game, on_failure=on_failure)
         self._flush_timeline()
         failure = result.failure
         self.result = {"outcome": result.facts.get("outcome"), "time": result.facts.get("game_time", self.now),

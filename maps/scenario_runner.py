@@ -1786,7 +1786,9 @@ _DIFFICULTY = {"easy": 0, "normal": 1, "hard": 2, "insane": 3}
 def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None,
                  seed: int | None = None, reload_each_step: bool = False,
                  on_session: Callable[["JassGame"], None] | None = None,
-                 on_failure: Callable[["JassGame", ScenarioFailure], None] | None = None) -> ScenarioResult:
+                 on_failure: Callable[["JassGame", ScenarioFailure], None] | None = None,
+                 on_step: Callable[[int, float, float], None] | None = None,
+                 on_end: Callable[["JassGame"], None] | None = None) -> ScenarioResult:
     """Play a loaded scenario: its steps in order, then its expectations. ``api`` and
     ``seed`` override the file's (``--jass-api``, ``--jass-seed``). With
     ``reload_each_step`` (``--jass-reload-each-step``) the game is saved and restored into
@@ -1794,7 +1796,9 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
     the expectations): a scenario must pass the same way. Never raises for a scenario that
     fails: the result carries the ScenarioFailure. ``on_session(jg)`` runs for every new
     session of the game (``JassGame.session_hooks``; the debugger hooks its VM there), and
-    ``on_failure(jg, failure)`` with the game still intact when the scenario fails."""
+    ``on_failure(jg, failure)`` with the game still intact when the scenario fails;
+    ``on_step(index, start, end)`` after each step that completed (game seconds of all missions
+    played) and ``on_end(jg)`` before the game is closed (``maps.recording`` uses both)."""
     sc = loaded.scenario
     api_dir = api if api is not None else (str(loaded.api) if loaded.api else None)
     jg = JassGame(api=api_dir, seed=sc.seed if seed is None else seed,
@@ -1821,7 +1825,10 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
                 column = loaded.step_columns[i] or None if loaded.step_columns else None
                 if reload_each_step:
                     _reload(jg, "before this step")
+                start = jg.elapsed
                 _run_step(jg, step, loaded, first + jg.mission_index + 1)
+                if on_step is not None:
+                    on_step(i, start, jg.elapsed)
             if reload_each_step:
                 what, line, column = "the end of the steps", None, None
                 _reload(jg, "after the last step")
@@ -1841,6 +1848,8 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
             failure = f
         if failure is not None and on_failure is not None:
             on_failure(jg, failure)
+        if on_end is not None:
+            on_end(jg)
         facts = jg.facts()
     finally:
         jg.close()
