@@ -41,6 +41,8 @@ from dataclasses import dataclass, field
 from maps._binary import BinaryReader
 from maps.errors import MapError
 from maps.wts import WTS, resolve_trigstr
+from natives.objecttypes import ObjectRecord
+from natives.unitdata import rawcode
 
 KINDS: dict[str, str] = {"w3u": "unit", "w3t": "item", "w3b": "destructable", "w3d": "doodad",
                          "w3a": "ability", "w3h": "buff", "w3q": "upgrade"}
@@ -236,3 +238,20 @@ def load_object_data(read, wts: WTS | None = None, where: str = "") -> ObjectDat
             continue
         (out.skins if name.startswith("war3mapSkin") else out.tables)[table.kind] = table
     return out
+
+
+def object_records(data: ObjectData) -> list[ObjectRecord]:
+    """The model's records (``natives.objecttypes``) of the map's object data: one per
+    object, fields keyed (field id, level) with the later of two writes of a field winning
+    (the skin file's after the object file's, as the game layers them)."""
+    merged: dict[tuple[str, str], ObjectRecord] = {}
+    for tables in (data.tables, data.skins):
+        for kind, table in tables.items():
+            for obj in table.objects:
+                key = (kind, obj.code)
+                rec = merged.get(key)
+                if rec is None:
+                    rec = merged[key] = ObjectRecord(kind, rawcode(obj.code), rawcode(obj.base), obj.custom)
+                for mod in obj.modifications:
+                    rec.fields[(mod.field, mod.level)] = mod.value
+    return list(merged.values())
