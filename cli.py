@@ -479,6 +479,76 @@ def dis_command(file: Path, function: str | None, api_dir: Path | None) -> None:
 
 # ---------------------------------------------------------------------------- jass natives
 
+@main.command("info")
+@click.argument("map_path", type=click.Path(path_type=Path))
+@click.option("--api", "api_dir", type=click.Path(file_okay=False, path_type=Path), envvar="JASS_API",
+              help="Folder with common.j and Blizzard.j to check the script against [env: JASS_API].")
+@click.option("--api-sets", "api_sets", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder of API sets named by generation (roc-1.0x, 1.26, 1.30.4, 1.33.0...): "
+                   "the one recommended for the map is used.")
+@click.option("--json", "as_json", is_flag=True, help="Print the facts as JSON.")
+def info_command(map_path: Path, api_dir: Path | None, api_sets: Path | None, as_json: bool) -> None:
+    """Facts of MAP: name, author, players and forces, size and tileset, object data counts,
+    natives used and missing, and the checker's verdict under the API set (--api, else the
+    recommended one of --api-sets, else what `jass run` would use)."""
+    import json
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from maps.errors import MapError
+    from maps.info import map_info
+
+    try:
+        info = map_info(map_path, api_dir, api_sets)
+    except MapError as exc:
+        raise click.ClickException(str(exc))
+    if as_json:
+        click.echo(json.dumps(info.to_dict(), indent=2))
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    console.rule(info.name)
+    size = lambda s: f"{s[0]} x {s[1]} tiles" if s else "unknown"   # noqa: E731
+    for label, value in (("author", info.author), ("players", info.recommended_players),
+                         ("format", info.format), ("tileset", info.tileset or "unknown"),
+                         ("map size", size(info.map_size)), ("playable", size(info.playable_size)),
+                         ("recommended API", f"{info.recommended_api}: {info.recommended_because}")):
+        console.print(f"{label:<16} {value}")
+    if info.players:
+        table = Table(title="players")
+        for col in ("id", "controller", "race", "name", "start (x, y)"):
+            table.add_column(col)
+        for p in info.players:
+            table.add_row(str(p["id"]), p["controller"], p["race"], p["name"], f"{p['start'][0]}, {p['start'][1]}")
+        console.print(table)
+    for f in info.forces:
+        flags = ", ".join(k.replace("_", " ") for k in ("allied", "allied_victory") if f[k])
+        console.print(f"force {f['name']!r}: players {', '.join(map(str, f['players'])) or 'none'}"
+                      + (f" ({flags})" if flags else ""))
+    if info.objects:
+        table = Table(title="object data")
+        for col in ("kind", "modified stock", "custom", "modifications"):
+            table.add_column(col, justify="left" if col == "kind" else "right")
+        for kind, (original, custom, mods) in info.objects.items():
+            table.add_row(kind, str(original), str(custom), str(mods))
+        console.print(table)
+    else:
+        console.print("object data     none")
+    missing = info.natives_missing
+    console.print(f"natives          {info.natives_reachable} reachable, {len(missing)} missing"
+                  + (": " + ", ".join(missing) if missing else ""))
+    c = info.checker
+    console.print(f"checker          {c['errors']} errors, {c['warnings']} warnings in the script "
+                  f"under {c['api']}" + (f" ({c['api_errors']} errors in the API files)" if c["api_errors"] else "")
+                  + f"; jass run {'loads' if c['loads'] else 'refuses'} it")
+    for line in c["first_errors"]:
+        console.print(f"  {line}")
+    if c["api"] == "built-in":
+        console.print("  (checked against the built-in API: point --api or --api-sets at the API files)")
+    for warning in info.warnings:
+        console.print(f"[yellow]warning:[/] {warning}")
+
+
 @main.command("natives")
 @click.argument("maps", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--api", "api_dir", type=click.Path(path_type=Path), envvar="JASS_API",
