@@ -153,6 +153,13 @@ class ObjectTypes:
                 return DESTRUCTABLE_FIELDS[fid](t)
         return MISSING
 
+    def internal_name(self, code: int) -> str | None:
+        """``"custom_<rawcode>"`` for a custom unit type of the map (its string identifier for
+        ``UnitId``/``UnitId2String``, matched case-insensitively: Hive Workshop, "Unit type
+        string identifiers", 2025), else None."""
+        r = self.records.get(("unit", code))
+        return f"custom_{rawcode_str(code)}" if r is not None and r.custom else None
+
     def name(self, code: int) -> str | None:
         """The map's name for object ``code`` of any kind (``NAME_FIELDS``), or None."""
         for kind, fid in NAME_FIELDS.items():
@@ -190,6 +197,13 @@ class ObjectTypes:
             flags -= set(CLASSIFICATIONS.values())
             flags |= {CLASSIFICATIONS[w] for w in str(classes).lower().split(",") if w in CLASSIFICATIONS}
         hero = t.hero
+        if r.custom and unitdata.is_hero_id(r.code) != (hero is not None):
+            # the rawcode decides: a capital first letter makes a hero whatever the base
+            # (Hive Workshop, "Hero unit with same raw code letter", 2014)
+            hero = unitdata.default_unit_type(r.code).hero if hero is None else None
+            flags.discard("hero")
+            if hero is not None:
+                flags.add("hero")
         if hero is not None:
             primary = str(self._get(r, "upra", hero.primary)).lower()
             hero = HeroStats(int(self._get(r, "ustr", hero.str)), int(self._get(r, "uagi", hero.agi)),

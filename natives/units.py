@@ -3085,21 +3085,28 @@ def UnitId(ctx, text):
     if not text:
         return 0
     want = text.lower()
-    for t in _all_unit_types(_store(ctx)):
-        if unitdata.internal_name(t) == want:
+    store = _store(ctx)
+    for t in _all_unit_types(store):
+        if _internal_name(store, t).lower() == want:
             return t.code
     return 0
+
+
+def _internal_name(store: UnitStore, t: UnitType) -> str:
+    """A map's custom type is ``custom_<rawcode>`` (``natives.objecttypes``), a stock one
+    ``unitdata.internal_name``."""
+    return store.game.object_types.internal_name(t.code) or unitdata.internal_name(t)
 
 
 @native("UnitId2String", "takes integer unitId            returns string", constant=True)
 def UnitId2String(ctx, unit_id):
     """The internal type string of a known unit type (``unitdata.internal_name``, e.g.
-    ``"footman"``); null for an unknown id (jassdoc: null is what the game gives when it
-    has no string)."""
+    ``"footman"``; ``custom_h000`` for a map's custom type); null for an unknown id (jassdoc:
+    null is what the game gives when it has no string)."""
     store = _store(ctx)
     t = (store.unit_types.get(unit_id) or store.game.object_types.unit_types.get(unit_id)
          or unitdata.UNIT_TYPES.get(unit_id))
-    return unitdata.internal_name(t) if t is not None else None
+    return _internal_name(store, t) if t is not None else None
 
 
 UNKNOWN_OBJECT_NAME = "Default string"

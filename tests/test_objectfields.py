@@ -52,6 +52,29 @@ def test_custom_types_derive_from_their_base_type():
                           "fields the map does not set use default values"]
 
 
+def test_the_rawcode_decides_whether_a_custom_unit_is_a_hero():
+    """Hive Workshop, "Hero unit with same raw code letter" (2014): a custom unit whose
+    rawcode starts with a capital letter is a hero whatever its base, one starting with any
+    other character is not."""
+    t = ObjectTypes([ObjectRecord("unit", R("Hf00"), R("hfoo"), True, {}),
+                     ObjectRecord("unit", R("hp00"), R("Hpal"), True, {("uhpm", 0): 300})])
+    hero, plain = t.unit_types[R("Hf00")], t.unit_types[R("hp00")]
+    assert hero.is_hero and hero.hero is not None
+    assert not plain.is_hero and plain.hero is None and plain.life == 300.0
+
+
+def test_custom_unit_string_identifiers_are_custom_rawcode():
+    """Hive Workshop, "Unit type string identifiers" (2025): a custom unit's string
+    identifier is ``custom_`` and its rawcode, not case-sensitive."""
+    s = _session(r"""
+function main takes nothing returns nothing
+    call P(UnitId2String('h000') + " " + UnitId2String('hfoo'))
+    call P(B2S(UnitId("CUSTOM_H000") == 'h000') + " " + B2S(UnitId("guard") == 0))
+endfunction
+""")
+    assert seen(s) == ["custom_h000 footman", "true true"]
+
+
 def _session(script: str):
     s = jass_session(script, run_main=False)
     s.game.object_types = _types()
