@@ -224,6 +224,11 @@ def _print_summary(console, report, local: int) -> None:
 @click.argument("map_path", required=False, type=click.Path(path_type=Path))
 @click.option("--api", "api_dir", type=click.Path(path_type=Path), envvar="JASS_API",
               help="Folder with common.j and Blizzard.j [env: JASS_API].")
+@click.option("--game-data", "game_data", type=click.Path(file_okay=False, path_type=Path),
+              envvar="JASS_GAME_DATA",
+              help="Folder extracted from your game (Units\\UnitMetaData.slk, UnitBalance.slk, "
+                   "AbilityData.slk, *Strings.txt...): stock unit, item and ability figures "
+                   "come from it [env: JASS_GAME_DATA].")
 @click.option("--until", default="30m", callback=_duration, show_default=True,
               help="Stop after this much game time (e.g. 90s, 10m, 1m30s).")
 @click.option("--seed", default=0, show_default=True, help="Random seed.")
@@ -251,7 +256,7 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
                 local_player: int | None, report_path: Path | None, expect: str | None,
                 sandbox: Path | None, save_at: float | None, save_path: Path | None,
                 load_path: Path | None, max_wall: float | None, max_ops: int | None,
-                verbose: int) -> None:
+                verbose: int, game_data: Path | None) -> None:
     """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
     timeline. Without MAP, plays the bundled demo campaign.
 
@@ -270,7 +275,7 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
     if save_at is not None and save_path is None:
         raise click.UsageError("--save-at needs --save FILE")
     args = (map_path, api_dir, until, seed, local_player, report_path, expect)
-    saves = (save_at, save_path, load_path, max_wall, max_ops)
+    saves = (save_at, save_path, load_path, max_wall, max_ops, game_data)
     if sandbox is None:
         with tempfile.TemporaryDirectory(prefix="jass-run-") as tmp:
             _run(*args, Path(tmp), verbose, *saves)
@@ -280,7 +285,8 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
 
 
 def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose,
-         save_at=None, save_path=None, load_path=None, max_wall=None, max_ops=None) -> None:
+         save_at=None, save_path=None, load_path=None, max_wall=None, max_ops=None,
+         game_data=None) -> None:
     import json
 
     from rich.console import Console
@@ -307,7 +313,7 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
     options = RunOptions(api=str(api_dir) if api_dir else None, until=until, seed=seed,
                          local_player=local_player, sandbox=str(sandbox), save_at=save_at,
                          save_path=str(save_path) if save_path else None, max_wall=max_wall,
-                         max_ops=max_ops)
+                         max_ops=max_ops, game_data=str(game_data) if game_data else None)
     try:
         missions = read_campaign(path).missions if is_campaign(path) else [path]
     except MapError as exc:

@@ -197,11 +197,12 @@ def _modification(r: BinaryReader, leveled: bool, wts, missing) -> Modification:
 _SECTION = re.compile(r"\[(.*)\]\s*$")
 
 
-def parse_skin_profile(data: bytes, wts: WTS | dict[int, str] | None = None,
-                       missing: list[int] | None = None) -> dict[str, dict[str, str]]:
-    """Parse ``war3mapSkin.txt`` (UTF-8, BOM skipped): section -> key -> value, later keys
-    overriding earlier ones; ``//`` comment and stray lines are skipped; values that are
-    exactly ``TRIGSTR_n`` resolve through ``wts``. Never raises."""
+def parse_profile(data: bytes, wts: WTS | dict[int, str] | None = None,
+                  missing: list[int] | None = None) -> dict[str, dict[str, str]]:
+    """Parse a profile (``war3mapSkin.txt``, the game's ``*Func.txt``/``*Strings.txt``; UTF-8,
+    BOM skipped): section -> key -> value, later keys overriding earlier ones; ``//`` comment
+    and stray lines are skipped; values that are exactly ``TRIGSTR_n`` resolve through
+    ``wts``. Never raises."""
     text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
     out: dict[str, dict[str, str]] = {}
     section: dict[str, str] | None = None
@@ -229,7 +230,7 @@ def load_object_data(read, wts: WTS | None = None, where: str = "") -> ObjectDat
             if data is None:
                 continue
             if name == SKIN_TXT:
-                out.skin_profile = parse_skin_profile(data, wts)
+                out.skin_profile = parse_profile(data, wts)
                 continue
             ext = name.rsplit(".", 1)[1]
             table = parse_object_file(data, ext, f"{where}{name}", wts)

@@ -26,6 +26,7 @@ from jassvm.loader import load_program
 from maps.api import ApiSet, find_ai_script, select_api
 from maps.errors import MapError
 from maps.mapfile import MapFiles, load_map
+from maps.gamedata import GameData
 from maps.objectdata import FILE_NAMES as OBJECT_FILES, object_records
 from natives.objecttypes import ObjectTypes
 from natives.geometry import terrain_of
@@ -53,6 +54,7 @@ class RunOptions:
     save_path: str | None = None      # ... to this file (``write_save_file``)
     max_wall: float | None = None     # stop after this many wall-clock seconds of simulation
     max_ops: int | None = None        # stop once the VM has executed this many JASS ops
+    game_data: str | None = None      # the game's extracted tables (maps.gamedata); else JASS_GAME_DATA
 
 
 @dataclass
@@ -140,8 +142,12 @@ def load_mission(path: str | os.PathLike, options: RunOptions) -> Mission:
     objects = [mapfiles.read(n) or b"" for n in OBJECT_FILES] if mapfiles.objects else []
     identity = {"api": _digest(data for _n, data in api.sources), "map_script": _digest([mapfiles.script]),
                 "strings": _digest([wts]), "objects": _digest(objects), "mode": "lenient"}
-    return Mission(name, mapfiles, api, loaded.program, loaded.diagnostics, identity,
-                   ObjectTypes(object_records(mapfiles.objects)))
+    game_data = options.game_data or os.environ.get("JASS_GAME_DATA")
+    game = GameData(game_data) if game_data else None
+    if game is not None:
+        identity["game_data"] = _digest(path.read_bytes() for path in game.files)
+    types = ObjectTypes(object_records(mapfiles.objects), game.records if game else ())
+    return Mission(name, mapfiles, api, loaded.program, loaded.diagnostics, identity, types)
 
 
 def _digest(parts) -> str:

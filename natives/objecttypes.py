@@ -14,9 +14,11 @@ object, with the map's modifications of that stock object, then applies its own)
    a stock object),
 2. for a custom object, the record of its base (the map's modifications of the stock object
    it is derived from),
-3. the project table (``natives.unitdata``: the stock type's project-authored row, read
+3. the game's own tables for the stock object, when the user points at them
+   (``--game-data``, ``maps.gamedata``: ``game_records``),
+4. the project table (``natives.unitdata``: the stock type's project-authored row, read
    through ``UNIT_FIELDS``/``ITEM_FIELDS``/``DESTRUCTABLE_FIELDS``),
-4. nothing: ``field_value`` answers ``MISSING`` and the caller uses a default with a warning.
+5. nothing: ``field_value`` answers ``MISSING`` and the caller uses a default with a warning.
 
 Field ids are the object editor's ("uhpm" unit hit points, "anam" ability name, "Hbz2"
 Blizzard damage...), the same rawcodes common.j passes to ``ConvertUnitIntegerField`` & co.
@@ -88,20 +90,22 @@ NAME_FIELDS = {"unit": "unam", "item": "unam", "destructable": "bnam", "doodad":
 class ObjectTypes:
     """The map's object records with the types derived from them (see the module doc).
 
-    ``records`` (kind, rawcode) -> ObjectRecord; ``unit_types``/``item_types``/
-    ``destructable_types`` rawcode -> the derived row of every unit/item/destructable record;
+    ``records`` (kind, rawcode) -> ObjectRecord of the map; ``game`` the same for the game's
+    own tables (``game_records``); ``unit_types``/``item_types``/``destructable_types``
+    rawcode -> the derived row of every unit/item/destructable of either;
     ``warnings`` what the derivation could not source (a base the project table lacks), to
     be reported once per game. Built once per loaded map; never changed afterwards.
     """
 
-    def __init__(self, records: Iterable[ObjectRecord] = ()) -> None:
-        self.records: dict[tuple[str, int], ObjectRecord] = {}
-        for r in records:
-            self.records[(r.kind, r.code)] = r
+    def __init__(self, records: Iterable[ObjectRecord] = (),
+                 game_records: Iterable[ObjectRecord] = ()) -> None:
+        self.records: dict[tuple[str, int], ObjectRecord] = {(r.kind, r.code): r for r in records}
+        self.game: dict[tuple[str, int], ObjectRecord] = {(r.kind, r.code): r for r in game_records}
         self.warnings: list[str] = []
-        self.unit_types = {code: self._unit(r) for (kind, code), r in self.records.items() if kind == "unit"}
-        self.item_types = {code: self._item(r) for (kind, code), r in self.records.items() if kind == "item"}
-        self.destructable_types = {code: self._destructable(r) for (kind, code), r in self.records.items()
+        every = {**self.game, **self.records}
+        self.unit_types = {code: self._unit(r) for (kind, code), r in every.items() if kind == "unit"}
+        self.item_types = {code: self._item(r) for (kind, code), r in every.items() if kind == "item"}
+        self.destructable_types = {code: self._destructable(r) for (kind, code), r in every.items()
                                    if kind == "destructable"}
 
     def __len__(self) -> int:
@@ -121,19 +125,20 @@ class ObjectTypes:
         r = self.records.get((kind, code))
         return r.base if r is not None else code
 
-    def map_value(self, kind: str, code: int, fid: str, level: int = 0) -> Any:
-        """Steps 1-2: the value of field ``fid`` at ``level`` from the object's record or its
-        base's, else ``MISSING``."""
+    def data_value(self, kind: str, code: int, fid: str, level: int = 0) -> Any:
+        """Steps 1-3: the value of field ``fid`` at ``level`` from the object's record, its
+        base's, or the game's tables for the stock object, else ``MISSING``."""
         r = self.records.get((kind, code))
-        for rec in (r, self.records.get((kind, r.base)) if r is not None and r.custom else None):
+        base = r.base if r is not None else code
+        for rec in (r, self.records.get((kind, base)) if base != code else None, self.game.get((kind, base))):
             if rec is not None and (fid, level) in rec.fields:
                 return rec.fields[(fid, level)]
         return MISSING
 
     def field_value(self, kind: str, code: int, fid: str, level: int = 0) -> Any:
-        """Steps 1-3 of the module doc: the map's data, then the project table's row of the
-        stock type (units, items, destructables), else ``MISSING``."""
-        value = self.map_value(kind, code, fid, level)
+        """Steps 1-4 of the module doc: the map's data, the game's, then the project table's
+        row of the stock type (units, items, destructables), else ``MISSING``."""
+        value = self.data_value(kind, code, fid, level)
         if value is not MISSING or level:
             return value
         base = self.base_code(kind, code)
@@ -161,11 +166,12 @@ class ObjectTypes:
         return f"custom_{rawcode_str(code)}" if r is not None and r.custom else None
 
     def name(self, code: int) -> str | None:
-        """The map's name for object ``code`` of any kind (``NAME_FIELDS``), or None."""
+        """The name of object ``code`` of any kind (``NAME_FIELDS``) in the map's or the game's
+        data, or None."""
         for kind, fid in NAME_FIELDS.items():
-            if (kind, code) in self.records:
+            if (kind, code) in self.records or (kind, code) in self.game:
                 for level in (0, 1):
-                    value = self.map_value(kind, code, fid, level)
+                    value = self.data_value(kind, code, fid, level)
                     if value is not MISSING:
                         return str(value)
         return None
@@ -175,24 +181,26 @@ class ObjectTypes:
         row = table.get(r.base)
         if row is None:
             row = default(r.base)
+            if (r.kind, r.base) in self.game:
+                return row              # the game's tables source what the map does not set
             base = f"is based on '{rawcode_str(r.base)}', which" if r.custom else "is modified by the map but"
             self.warnings.append(f"{what} '{rawcode_str(r.code)}' {base} the project table lacks: "
                                  "the fields the map does not set use default values")
         return row
 
     def _get(self, r: ObjectRecord, fid: str, default):
-        value = self.map_value(r.kind, r.code, fid)
+        value = self.data_value(r.kind, r.code, fid)
         return default if value is MISSING else value
 
     def _unit(self, r: ObjectRecord) -> UnitType:
         t: UnitType = self._base_row(r, unitdata.UNIT_TYPES, unitdata.default_unit_type, "unit type")
         flags = set(t.flags)
-        building = self.map_value("unit", r.code, "ubdg")
+        building = self.data_value("unit", r.code, "ubdg")
         if building is not MISSING:
             flags.discard("structure")
             if building:
                 flags.add("structure")
-        classes = self.map_value("unit", r.code, "utyp")
+        classes = self.data_value("unit", r.code, "utyp")
         if classes is not MISSING:
             flags -= set(CLASSIFICATIONS.values())
             flags |= {CLASSIFICATIONS[w] for w in str(classes).lower().split(",") if w in CLASSIFICATIONS}
@@ -214,8 +222,8 @@ class ObjectTypes:
         base_mana = UNIT_FIELDS["umpm"](t)
         life = float(self._get(r, "uhpm", base_life)) + (LIFE_PER_STR * hero.str if hero else 0)
         mana = float(self._get(r, "umpm", base_mana)) + (MANA_PER_INT * hero.int if hero else 0)
-        race = self.map_value("unit", r.code, "urac")
-        move = self.map_value("unit", r.code, "umvt")
+        race = self.data_value("unit", r.code, "urac")
+        move = self.data_value("unit", r.code, "umvt")
         return dataclasses.replace(
             t, code=r.code, rawcode=rawcode_str(r.code), name=str(self._get(r, "unam", t.name)),
             race=t.race if race is MISSING else RACE_NAMES.get(str(race).lower(), 7),
@@ -226,7 +234,7 @@ class ObjectTypes:
 
     def _item(self, r: ObjectRecord) -> ItemType:
         t: ItemType = self._base_row(r, unitdata.ITEM_TYPES, unitdata.default_item_type, "item type")
-        klass = self.map_value("item", r.code, "icla")
+        klass = self.data_value("item", r.code, "icla")
         return dataclasses.replace(
             t, code=r.code, rawcode=rawcode_str(r.code), name=str(self._get(r, "unam", t.name)),
             level=int(self._get(r, "ilev", t.level)),

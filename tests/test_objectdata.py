@@ -11,7 +11,7 @@ import pytest
 
 from maps.errors import MapError
 from maps.mapfile import load_map
-from maps.objectdata import KINDS, LEVELED, parse_object_file, parse_skin_profile
+from maps.objectdata import KINDS, LEVELED, parse_object_file, parse_profile
 from maps.wts import parse_wts
 from tests.conftest import SHARED, shared_path
 
@@ -189,5 +189,5 @@ def test_a_bad_object_file_is_a_load_warning_not_a_failure(tmp_path):
 
 
 def test_skin_profile_sections_keys_and_strings():
-    got = parse_skin_profile(b"\xef\xbb\xbf// note\n[A]\nk=TRIGSTR_1\n x = 2 \nstray\n[B]\nk=v=w\n", {1: "one"})
+    got = parse_profile(b"\xef\xbb\xbf// note\n[A]\nk=TRIGSTR_1\n x = 2 \nstray\n[B]\nk=v=w\n", {1: "one"})
     assert got == {"A": {"k": "one", "x": "2"}, "B": {"k": "v=w"}}
