@@ -41,7 +41,8 @@ Stores
     no import cycles (``tests/test_layering.py``). ``vm`` is the VM of the session running the
     game (None for a bare model), ``ai_resolver``, ``string_table``, ``height_function`` and
     ``object_types`` (the map's object data, ``natives.objecttypes``) are what the map layer
-    installs, ``save_writer`` (the whole game as save bytes) what the session installs. None of these is game state: a save leaves them out.
+    installs, ``save_writer`` (the whole game as save bytes) what the session installs. None
+    of these is game state: a save leaves them out.
 """
 from __future__ import annotations
 

@@ -3070,8 +3070,8 @@ _UNKNOWN_NAME_WARNINGS = 20
 
 
 def _all_unit_types(store: UnitStore) -> list[UnitType]:
-    """Known unit types: defined with ``define_type`` first, then the map's object data, then
-    the built-in table."""
+    """Known unit types: defined with ``define_type`` first, then the map's object data (and
+    the game's tables), then the built-in table."""
     seen = dict(unitdata.UNIT_TYPES)
     seen.update(store.game.object_types.unit_types)
     seen.update(store.unit_types)
@@ -3128,8 +3128,7 @@ def GetObjectName(ctx, object_id):
     name = t.name if t is not None else store.game.object_types.name(object_id)
     if name is not None:
         return name
-    for table in (store.unit_types, unitdata.UNIT_TYPES, store.item_types, unitdata.ITEM_TYPES,
-                  store.destructable_types, unitdata.DESTRUCTABLE_TYPES):
+    for table in (unitdata.UNIT_TYPES, unitdata.ITEM_TYPES, unitdata.DESTRUCTABLE_TYPES):
         t = table.get(object_id)
         if t is not None:
             return t.name
