@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from maps._binary import BinaryReader
 from maps.errors import MapError
@@ -59,8 +60,7 @@ MAX_MODIFICATIONS = 1 << 16
 MAX_SETS = 64
 
 
-@dataclass(frozen=True)
-class Modification:
+class Modification(NamedTuple):
     """One field value: ``field`` the 4-character field id, ``type`` 0..3 (``VALUE_TYPES``),
     ``level`` (1-based level or doodad variation; 0 = no level, always 0 outside
     ``LEVELED`` files), ``column`` the data column (1 = DataA; 0 none), ``value`` an int, a
@@ -178,19 +178,21 @@ def _object(r: BinaryReader, version: int, leveled: bool, custom: bool, wts, mis
 
 
 def _modification(r: BinaryReader, leveled: bool, wts, missing) -> Modification:
-    fid = _rawcode(r)
-    at = r.pos
-    vtype = r.i32()
-    level, column = (r.i32(), r.i32()) if leveled else (0, 0)
+    at = r.pos + 4
+    if leveled:
+        raw, vtype, level, column = r.fields("4siii")
+    else:
+        (raw, vtype), level, column = r.fields("4si"), 0, 0
+    fid = raw.decode("latin-1")
     if vtype == 0:
-        value: int | float | str = r.i32()
+        value: int | float | str = r.fields("i4x")[0]     # the value, then the end token
     elif vtype in (1, 2):
-        value = r.f32()
+        value = r.fields("f4x")[0]
     elif vtype == 3:
         value = resolve_trigstr(r.cstring(), wts, missing)
+        r.raw(4)
     else:
         raise MapError(r.source, f"field {fid!r}: unknown value type {vtype} at byte {at}")
-    r.raw(4)   # end token
     return Modification(fid, vtype, level, column, value)
 
 
