@@ -203,3 +203,27 @@ def test_the_corpus_folder_units_take_their_life_from_the_maps_object_data(code,
     mission = load_mission(shared_path("corpus", "mapfolders", "custom-tribute-alliance"), options)
     session = new_session(mission, options, None)
     assert session.game.units.unit_type(R(code)).life == life
+
+
+def test_a_save_belongs_to_the_object_data_it_was_played_with(tmp_path):
+    """The map's identity covers its object data files: a save of a map whose war3map.w3u
+    changed afterwards is refused, naming what differs."""
+    from maps.errors import MapError
+    from maps.runner import RunOptions, load_mission, read_save_file, run_mission
+    folder = shared_path("corpus", "mapfolders", "custom-tribute-alliance")
+    for name in ("war3map.w3u", "war3map.w3a", "war3map.wts"):
+        shutil.copy(folder / name, tmp_path / name)
+    (tmp_path / "war3map.j").write_text(RUN_SCRIPT)
+    save = tmp_path / "game.sav"
+    options = RunOptions(api=str(shared_path("corpus", "api", "1.33.0")), until=2.0, save_path=str(save))
+    report, _ = run_mission(load_mission(tmp_path, options), options)
+    assert report.saved is not None
+    resumed, _ = run_mission(load_mission(tmp_path, options), RunOptions(api=options.api, until=3.0),
+                             resume=read_save_file(save))
+    assert resumed.state_digest == report.state_digest and not resumed.errors
+    data = bytearray((tmp_path / "war3map.w3u").read_bytes())
+    data[-5] ^= 1                                   # a value byte of the last modification
+    (tmp_path / "war3map.w3u").write_bytes(bytes(data))
+    with pytest.raises(MapError, match="objects"):
+        run_mission(load_mission(tmp_path, options), RunOptions(api=options.api, until=3.0),
+                    resume=read_save_file(save))
