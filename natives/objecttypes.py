@@ -60,7 +60,7 @@ CLASSIFICATIONS = {"giant": "giant", "undead": "undead", "summoned": "summoned",
 """Object-editor classification words ("utyp", comma separated) -> ``unitdata`` flags."""
 ITEM_CLASS_NAMES = {name.lower(): value for name, value in unitdata.ITEM_CLASSES.items()}
 
-# The project-table fallback: field id -> the value the table's row gives (step 3 above).
+# The project-table fallback: field id -> the value the table's row gives (step 4 above).
 UNIT_FIELDS = {
     "unam": lambda t: t.name,
     "uhpm": lambda t: int(t.life - (LIFE_PER_STR * t.hero.str if t.hero else 0)),
@@ -109,6 +109,7 @@ class ObjectTypes:
                                    if kind == "destructable"}
 
     def __len__(self) -> int:
+        """How many objects the map's object data holds."""
         return len(self.records)
 
     def static_tables(self) -> dict[str, dict]:
@@ -117,9 +118,6 @@ class ObjectTypes:
                 "map_destructable_type": self.destructable_types}
 
     # -- look-ups -------------------------------------------------------------------------
-    def record(self, kind: str, code: int) -> ObjectRecord | None:
-        return self.records.get((kind, code))
-
     def base_code(self, kind: str, code: int) -> int:
         """The stock rawcode ``code`` derives from (``code`` itself for a stock object)."""
         r = self.records.get((kind, code))
