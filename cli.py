@@ -224,6 +224,11 @@ def _print_summary(console, report, local: int) -> None:
 @click.argument("map_path", required=False, type=click.Path(path_type=Path))
 @click.option("--api", "api_dir", type=click.Path(path_type=Path), envvar="JASS_API",
               help="Folder with common.j and Blizzard.j [env: JASS_API].")
+@click.option("--game-data", "game_data", type=click.Path(file_okay=False, path_type=Path),
+              envvar="JASS_GAME_DATA",
+              help="Folder extracted from your game (Units\\UnitMetaData.slk, UnitBalance.slk, "
+                   "AbilityData.slk, *Strings.txt...): stock unit, item and ability figures "
+                   "come from it [env: JASS_GAME_DATA].")
 @click.option("--until", default="30m", callback=_duration, show_default=True,
               help="Stop after this much game time (e.g. 90s, 10m, 1m30s).")
 @click.option("--seed", default=0, show_default=True, help="Random seed.")
@@ -255,7 +260,8 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
                 local_player: int | None, report_path: Path | None, expect: str | None,
                 sandbox: Path | None, save_at: float | None, save_path: Path | None,
                 load_path: Path | None, max_wall: float | None, max_ops: int | None,
-                record_path: Path | None, replay_path: Path | None, verbose: int) -> None:
+                record_path: Path | None, replay_path: Path | None, verbose: int,
+                game_data: Path | None) -> None:
     """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
     timeline. Without MAP, plays the bundled demo campaign.
 
@@ -275,7 +281,7 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
     if save_at is not None and save_path is None:
         raise click.UsageError("--save-at needs --save FILE")
     args = (map_path, api_dir, until, seed, local_player, report_path, expect)
-    saves = (save_at, save_path, load_path, max_wall, max_ops, record_path, replay_path)
+    saves = (save_at, save_path, load_path, max_wall, max_ops, game_data, record_path, replay_path)
     if sandbox is None:
         with tempfile.TemporaryDirectory(prefix="jass-run-") as tmp:
             _run(*args, Path(tmp), verbose, *saves)
@@ -285,8 +291,8 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
 
 
 def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose,
-         save_at=None, save_path=None, load_path=None, max_wall=None, max_ops=None, record_path=None,
-         replay_path=None) -> None:
+         save_at=None, save_path=None, load_path=None, max_wall=None, max_ops=None,
+         game_data=None, record_path=None, replay_path=None) -> None:
     import json
 
     from rich.console import Console
@@ -315,7 +321,7 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
     options = RunOptions(api=str(api_dir) if api_dir else None, until=until, seed=seed,
                          local_player=local_player, sandbox=str(sandbox), save_at=save_at,
                          save_path=str(save_path) if save_path else None, max_wall=max_wall,
-                         max_ops=max_ops)
+                         max_ops=max_ops, game_data=str(game_data) if game_data else None)
     try:
         missions = read_campaign(path).missions if is_campaign(path) else [path]
     except MapError as exc:
@@ -524,6 +530,76 @@ def dis_command(file: Path, function: str | None, api_dir: Path | None) -> None:
 
 
 # ---------------------------------------------------------------------------- jass natives
+
+@main.command("info")
+@click.argument("map_path", type=click.Path(path_type=Path))
+@click.option("--api", "api_dir", type=click.Path(file_okay=False, path_type=Path), envvar="JASS_API",
+              help="Folder with common.j and Blizzard.j to check the script against [env: JASS_API].")
+@click.option("--api-sets", "api_sets", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder of API sets named by generation (roc-1.0x, 1.26, 1.30.4, 1.33.0...): "
+                   "the one recommended for the map is used.")
+@click.option("--json", "as_json", is_flag=True, help="Print the facts as JSON.")
+def info_command(map_path: Path, api_dir: Path | None, api_sets: Path | None, as_json: bool) -> None:
+    """Facts of MAP: name, author, players and forces, size and tileset, object data counts,
+    natives used and missing, and the checker's verdict under the API set (--api, else the
+    recommended one of --api-sets, else what `jass run` would use)."""
+    import json
+
+    from rich.console import Console
+    from rich.table import Table
+
+    from maps.errors import MapError
+    from maps.info import map_info
+
+    try:
+        info = map_info(map_path, api_dir, api_sets)
+    except MapError as exc:
+        raise click.ClickException(str(exc))
+    if as_json:
+        click.echo(json.dumps(info.to_dict(), indent=2))
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    console.rule(info.name)
+    size = lambda s: f"{s[0]} x {s[1]} tiles" if s else "unknown"   # noqa: E731
+    for label, value in (("author", info.author), ("players", info.recommended_players),
+                         ("format", info.format), ("tileset", info.tileset or "unknown"),
+                         ("map size", size(info.map_size)), ("playable", size(info.playable_size)),
+                         ("recommended API", f"{info.recommended_api}: {info.recommended_because}")):
+        console.print(f"{label:<16} {value}")
+    if info.players:
+        table = Table(title="players")
+        for col in ("id", "controller", "race", "name", "start (x, y)"):
+            table.add_column(col)
+        for p in info.players:
+            table.add_row(str(p["id"]), p["controller"], p["race"], p["name"], f"{p['start'][0]}, {p['start'][1]}")
+        console.print(table)
+    for f in info.forces:
+        flags = ", ".join(k.replace("_", " ") for k in ("allied", "allied_victory") if f[k])
+        console.print(f"force {f['name']!r}: players {', '.join(map(str, f['players'])) or 'none'}"
+                      + (f" ({flags})" if flags else ""))
+    if info.objects:
+        table = Table(title="object data")
+        for col in ("kind", "modified stock", "custom", "modifications"):
+            table.add_column(col, justify="left" if col == "kind" else "right")
+        for kind, (original, custom, mods) in info.objects.items():
+            table.add_row(kind, str(original), str(custom), str(mods))
+        console.print(table)
+    else:
+        console.print("object data     none")
+    missing = info.natives_missing
+    console.print(f"natives          {info.natives_reachable} reachable, {len(missing)} missing"
+                  + (": " + ", ".join(missing) if missing else ""))
+    c = info.checker
+    console.print(f"checker          {c['errors']} errors, {c['warnings']} warnings in the script "
+                  f"under {c['api']}" + (f" ({c['api_errors']} errors in the API files)" if c["api_errors"] else "")
+                  + f"; jass run {'loads' if c['loads'] else 'refuses'} it")
+    for line in c["first_errors"]:
+        console.print(f"  {line}")
+    if c["api"] == "built-in":
+        console.print("  (checked against the built-in API: point --api or --api-sets at the API files)")
+    for warning in info.warnings:
+        console.print(f"[yellow]warning:[/] {warning}")
+
 
 @main.command("natives")
 @click.argument("maps", nargs=-1, type=click.Path(path_type=Path))

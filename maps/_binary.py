@@ -23,6 +23,10 @@ class BinaryReader:
         self.pos += size
         return values
 
+    def fields(self, fmt: str) -> tuple:
+        """Read several values at once (a ``struct`` format without the byte order)."""
+        return self._unpack(fmt)
+
     def i32(self) -> int:
         """Read a signed 32-bit integer."""
         return self._unpack("i")[0]

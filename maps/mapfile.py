@@ -22,6 +22,7 @@ from typing import Callable
 from jassvm.source import MAX_SOURCE_BYTES, read_source_file
 from maps.archive import MAX_FILE_SIZE, MapArchive, looks_like_archive, normalize_name
 from maps.errors import MapError
+from maps.objectdata import FILE_NAMES as OBJECT_FILES, SKIN_TXT, ObjectData, load_object_data
 from maps.w3e import Terrain, parse_w3e
 from maps.w3i import W3I, parse_w3i
 from maps.wpm import Pathing, parse_wpm
@@ -31,12 +32,12 @@ SCRIPT_NAMES = ("war3map.j", "scripts\\war3map.j")
 LUA_NAMES = ("war3map.lua", "scripts\\war3map.lua")
 ARCHIVE_SUFFIXES = (".w3x", ".w3m", ".mpq")
 # Files read eagerly into MapFiles.files (by suffix), and names probed when there is no listfile.
-EAGER_SUFFIXES = (".j", ".ai", ".wts", ".w3i", ".wpm", ".w3e", ".txt")
+EAGER_SUFFIXES = (".j", ".ai", ".wts", ".w3i", ".wpm", ".w3e", ".txt",
+                  ".w3u", ".w3t", ".w3b", ".w3d", ".w3a", ".w3h", ".w3q")
 KNOWN_NAMES = SCRIPT_NAMES + (
     "war3map.w3i", "war3map.wts", "war3map.wpm", "war3map.w3e",
     "scripts\\common.j", "scripts\\Blizzard.j", "war3mapMisc.txt", "war3mapExtra.txt",
-    "war3mapSkin.txt",
-)
+) + OBJECT_FILES + (SKIN_TXT,)
 #: Most bytes read eagerly from one map (script and eager files together).
 MAX_MAP_BYTES = 128 << 20
 #: Largest ``(listfile)`` read (names of 5,000 imports take about 200 KB).
@@ -60,10 +61,12 @@ class MapFiles:
     ``"script"``; ``script``: raw bytes of the JASS script; ``script_name``: its name inside
     the map (``war3map.j`` or ``scripts\\war3map.j``; the file name for a bare script).
     ``w3i``/``wts``/``wpm``/``w3e``: parsed map files, None when absent or unparsable (the
-    reason is then in ``warnings``). ``files``: raw bytes of the map's small text/data files
-    (``*.j`` incl. ``scripts\\common.j``/``scripts\\Blizzard.j``, ``*.ai``, ``*.txt``, the
-    w3i/wts/wpm/w3e) keyed by their name in MPQ form (``\\`` separators); for a map folder,
-    those at its top and in its ``scripts`` folder.
+    reason is then in ``warnings``). ``objects``: the map's object data
+    (``maps.objectdata``; a file that cannot be parsed is left out with a warning).
+    ``files``: raw bytes of the map's small text/data files (``*.j`` incl.
+    ``scripts\\common.j``/``scripts\\Blizzard.j``, ``*.ai``, ``*.txt``, the w3i/wts/wpm/w3e,
+    the object data files) keyed by their name in MPQ form (``\\`` separators); for a map
+    folder, those at its top and in its ``scripts`` folder.
     """
 
     source: Path
@@ -74,6 +77,7 @@ class MapFiles:
     wts: WTS | None = None
     wpm: Pathing | None = None
     w3e: Terrain | None = None
+    objects: ObjectData = field(default_factory=ObjectData)
     files: dict[str, bytes] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
@@ -148,6 +152,9 @@ def _finish(m: MapFiles) -> MapFiles:
                 setattr(m, attr, parse(data, source=f"{m.source}:{stored}"))
             except MapError as e:
                 m.warnings.append(str(e))
+    stored = {_key(name): data for name, data in m.files.items()}
+    m.objects = load_object_data(lambda name: stored.get(_key(name)), m.wts, f"{m.source}:")
+    m.warnings.extend(m.objects.errors)
     return m
 
 

@@ -26,6 +26,9 @@ from jassvm.loader import load_program
 from maps.api import ApiSet, find_ai_script, select_api
 from maps.errors import MapError
 from maps.mapfile import MapFiles, load_map
+from maps.gamedata import GameData
+from maps.objectdata import FILE_NAMES as OBJECT_FILES, object_records
+from natives.objecttypes import ObjectTypes
 from natives.geometry import terrain_of
 from natives.session import GameSession, load_natives
 from natives.mapsetup import MAP_RELOADED
@@ -51,6 +54,7 @@ class RunOptions:
     save_path: str | None = None      # ... to this file (``write_save_file``)
     max_wall: float | None = None     # stop after this many wall-clock seconds of simulation
     max_ops: int | None = None        # stop once the VM has executed this many JASS ops
+    game_data: str | None = None      # the game's extracted tables (maps.gamedata); else JASS_GAME_DATA
 
 
 @dataclass
@@ -64,7 +68,10 @@ class Mission:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     identity: dict = field(default_factory=dict)
     """What a save of this mission must match: sha256 of the API files, of the map script,
-    of its string table, and the load mode (``natives.snapshot.load_save``)."""
+    of its string table, of its object data files, and the load mode
+    (``natives.snapshot.load_save``)."""
+    object_types: ObjectTypes = field(default_factory=ObjectTypes)
+    """The map's object data as the model reads it (``natives.objecttypes``)."""
 
 
 @dataclass
@@ -132,9 +139,15 @@ def load_mission(path: str | os.PathLike, options: RunOptions) -> Mission:
                           cache_salt=wts)
     name = mapfiles.w3i.name if mapfiles.w3i and getattr(mapfiles.w3i, "name", "") else _map_label(mapfiles.source)
     name = mapfiles.resolve(name) if name.startswith("TRIGSTR_") else name
+    objects = [mapfiles.read(n) or b"" for n in OBJECT_FILES] if mapfiles.objects else []
     identity = {"api": _digest(data for _n, data in api.sources), "map_script": _digest([mapfiles.script]),
-                "strings": _digest([wts]), "mode": "lenient"}
-    return Mission(name, mapfiles, api, loaded.program, loaded.diagnostics, identity)
+                "strings": _digest([wts]), "objects": _digest(objects), "mode": "lenient"}
+    game_data = options.game_data or os.environ.get("JASS_GAME_DATA")
+    game = GameData(game_data) if game_data else None
+    if game is not None:
+        identity["game_data"] = _digest(path.read_bytes() for path in game.files)
+    types = ObjectTypes(object_records(mapfiles.objects), game.records if game else ())
+    return Mission(name, mapfiles, api, loaded.program, loaded.diagnostics, identity, types)
 
 
 def _digest(parts) -> str:
@@ -172,6 +185,9 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
     game = session.game
     game.ai_resolver = lambda script: find_ai_script(script, mission.api, mission.mapfiles) is not None
     game.string_table = mission.mapfiles.resolve  # GetLocalizedString("TRIGSTR_n")
+    game.object_types = mission.object_types
+    for warning in mission.object_types.warnings:
+        game.warn(f"object data: {warning}")
     m = mission.mapfiles
     origin = (None, None)
     if m.w3e is not None:

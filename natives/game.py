@@ -39,9 +39,10 @@ Stores
     what the model holds (and what a save contains). Store classes get the game, their
     collaborator, in their constructor; their modules never import this one, so the model has
     no import cycles (``tests/test_layering.py``). ``vm`` is the VM of the session running the
-    game (None for a bare model), ``ai_resolver``, ``string_table`` and ``height_function``
-    are what the map layer installs, ``save_writer`` (the whole game as save bytes) what the
-    session installs. None of these is game state: a save leaves them out.
+    game (None for a bare model), ``ai_resolver``, ``string_table``, ``height_function`` and
+    ``object_types`` (the map's object data, ``natives.objecttypes``) are what the map layer
+    installs, ``save_writer`` (the whole game as save bytes) what the session installs. None
+    of these is game state: a save leaves them out.
 """
 from __future__ import annotations
 
@@ -73,6 +74,7 @@ from natives.handles import HandleTable
 from natives.hashtables import HashtableStore
 from natives.mapsetup import MapSetup
 from natives.mission import MAP_DIFFICULTY_NORMAL, Outcome, SaveFiles
+from natives.objecttypes import NO_OBJECT_DATA, ObjectTypes
 from natives.modelevents import ModelEvent
 from natives.players import Players
 from natives.preload import PreloadState
@@ -127,6 +129,7 @@ class Game:
     string_table: Callable[[str], str] | None
     height_function: Callable[[float, float], float] | None
     save_writer: Callable[[], bytes] | None
+    object_types: ObjectTypes
     # -- clock, randomness, logs ----------------------------------------------------------
     scheduler: Scheduler
     random: random.Random
@@ -185,6 +188,7 @@ class Game:
         self.string_table = None
         self.height_function = None
         self.save_writer = None      # the session's whole-game save (GameSession.save_bytes)
+        self.object_types = NO_OBJECT_DATA   # the map's object data (the map layer installs it)
 
         self.scheduler = scheduler if scheduler is not None else Scheduler()
         self.random = random.Random(seed)

@@ -1,5 +1,5 @@
-"""Instanced object fields (1.31+): ``ability`` handles and the field setters of abilities,
-units, unit weapons and items; abilities added to items; ability art look-ups.
+"""Instanced object fields (1.31+): ``ability`` handles and the field getters and setters of
+abilities, units, unit weapons and items; abilities added to items; ability art look-ups.
 
 Ability handles
     An ``ability`` agent is one ability *on* one unit or item (``BlzGetUnitAbility``,
@@ -29,19 +29,31 @@ Field setters
 
     A setter returns true once stored; false for a null (or removed) object or field, and for
     a negative level or index. The game also answers false for a field the object's base type
-    does not have and for a level past the ability's last; the runtime has no object data
-    (``natives.unitdata`` holds a few approximations of unit and item types, nothing about
-    abilities), so it cannot tell and accepts those. For the same reason the model does not
-    apply a stored field to the state it simulates: ``BlzSetUnitRealField(u, UNIT_RF_SPEED,
-    ...)`` does not change ``GetUnitMoveSpeed``.
+    does not have and for a level past the ability's last; the model knows only the fields
+    the map's object data and the project table give, so it cannot tell and accepts those.
+    The model does not apply a stored field to the state it simulates:
+    ``BlzSetUnitRealField(u, UNIT_RF_SPEED, ...)`` does not change ``GetUnitMoveSpeed``.
 
     ``BlzAdd...LevelArrayField`` appends to the script-visible part of the array and
-    ``BlzRemove...LevelArrayField`` removes the first element equal to the value from it; the
-    elements the object data starts the array with are unknown, so a removal of a value the
-    script never put there is recorded in ``array_edits`` and also answers true.
+    ``BlzRemove...LevelArrayField`` removes the first element equal to the value from it; a
+    removal of a value the script never put there is recorded in ``array_edits`` and also
+    answers true.
 
-    The matching getters (``BlzGet...Field``) are **not registered**: for a field no script
-    set they would have to return the object-data value, which the runtime does not have.
+Field getters
+    ``BlzGet<Ability|Unit|UnitWeapon|Item><Type>[Level|LevelArray]Field`` answer, in order:
+    the value a setter stored on this object (per instance: another unit of the same type,
+    or another unit's instance of the same ability, keeps its own); for a unit, its current
+    state for the "current" fields (``LIVE_UNIT_FIELDS``: 'uhpc' life, 'umpc' mana, 'umvc'
+    speed, a hero's level and attributes); then the object data of the object's type
+    (``natives.objecttypes``: the map's object data through the base type, then the
+    project table); else ``ZERO`` of the type with a warning (once per object and field,
+    ``FIELD_WARNINGS`` in all). Levels are 0-indexed (jassdoc: "Index=0 means level=1 in
+    game"), so level ``L`` reads the object data's level ``L + 1``. Weapon ``index`` 0 reads
+    the attack-1 field id, 1 the attack-2 one ('ua1b' -> 'ua2b'); other indices answer zero.
+    An array field's object data is a comma-separated list; the getter answers its element
+    ``index`` unless a setter stored one there. A null object or field, a negative level or
+    index answer zero without a warning. ``BlzGetAbilityBooleanLevelField`` crashes the game
+    (jassdoc @bug): it ends the calling thread with a ``game-crash`` error.
 
 Item abilities
     ``BlzItemAddAbility`` adds an ability to the item (false if the item already has it);
@@ -61,6 +73,7 @@ from __future__ import annotations
 from typing import Any
 
 from natives.handles import Handle, alive, enum_value
+from natives.objecttypes import MISSING
 from natives.registry import native
 from natives.unitdata import rawcode_str
 
@@ -293,6 +306,198 @@ def _register_object_setters() -> None:
 
 _register_ability_setters()
 _register_object_setters()
+
+
+# ---------------------------------------------------------------------------------------
+# Field getters
+# ---------------------------------------------------------------------------------------
+
+ZERO = {"boolean": False, "integer": 0, "real": 0.0, "string": ""}
+"""What a getter answers for a null object or field, a negative level or index, and (with a
+warning) a field no layer of the object data has."""
+FIELD_WARNINGS = 20
+"""Fields reported without data before further ones go unreported."""
+
+
+def _typed(value, want: str):
+    """``value`` (int, float or str from the object data or a setter) as the getter's type,
+    or None when it does not convert (a word such as "large" for an integer field)."""
+    if want == "string":
+        return value if isinstance(value, str) else str(value)
+    if isinstance(value, str):
+        try:
+            value = float(value) if want == "real" else int(value)
+        except ValueError:
+            return None
+    if want == "boolean":
+        return value != 0
+    return float(value) if want == "real" else int(value)
+
+
+def _object_value(ctx, kind: str, code: int, fid: str, level: int, want: str, what: str):
+    """The object-data value of field ``fid`` (``natives.objecttypes`` precedence), typed;
+    ``ZERO[want]`` and a warning (once per object and field) when no layer has it."""
+    value = ctx.game.object_types.field_value(kind, code, fid, level)
+    if value is not MISSING:
+        typed = _typed(value, want)
+        if typed is not None:
+            return typed
+    unsourced = ctx.game.units.stock.setdefault("unsourced_fields", set())
+    if (kind, code, fid, level) not in unsourced:
+        unsourced.add((kind, code, fid, level))
+        if len(unsourced) <= FIELD_WARNINGS:
+            why = "no data" if value is MISSING else f"value {value!r} is not a {want}"
+            at = f" level {level}" if level else ""
+            ctx.warn(f"{what}: {why} for field '{fid}'{at} of {kind} '{rawcode_str(code)}': returning "
+                     f"{ZERO[want]!r}" + (" (further fields are not reported)"
+                                          if len(unsourced) == FIELD_WARNINGS else ""))
+    return ZERO[want]
+
+
+LIVE_UNIT_FIELDS = {
+    "uhpc": lambda u: u.life,                    # UNIT_RF_HP: current life
+    "umpc": lambda u: u.mana,                    # UNIT_RF_MANA: current mana
+    "umvc": lambda u: u.move_speed,              # UNIT_RF_SPEED: current movement speed
+    "ulev": lambda u: u.hero.level if u.hero else None,             # UNIT_IF_LEVEL of a hero
+    "ustc": lambda u: u.hero.attribute("str", False) if u.hero else None,  # UNIT_IF_STRENGTH
+    "uagc": lambda u: u.hero.attribute("agi", False) if u.hero else None,
+    "uinc": lambda u: u.hero.attribute("int", False) if u.hero else None,
+    "ustb": lambda u: u.hero.attribute("str", True) if u.hero else None,   # ..._WITH_BONUS
+    "uagb": lambda u: u.hero.attribute("agi", True) if u.hero else None,
+    "uinb": lambda u: u.hero.attribute("int", True) if u.hero else None,
+}
+"""Unit fields that name the unit's current state (common.j's "current" fields: 'uhpc' is
+``UNIT_RF_HP``), read from the model; None falls through to the object data."""
+
+
+def _get_unit_field(want: str, name: str):
+    def getter(ctx, u, field):
+        u, key = alive(u), _key(field)
+        if u is None or key is None or u.type_name != "unit":
+            return ZERO[want]
+        if key in u.fields:
+            return _typed(u.fields[key], want)
+        fid = rawcode_str(key[1])
+        live = LIVE_UNIT_FIELDS[fid](u) if fid in LIVE_UNIT_FIELDS else None
+        if live is not None:
+            return _typed(live, want)
+        return _object_value(ctx, "unit", u.type_id, fid, 0, want, name)
+    return getter
+
+
+def weapon_field(fid: str, index: int) -> str:
+    """The field id of weapon ``index`` (0 = attack 1, 1 = attack 2): the object editor
+    numbers the attacks in the id ('ua1b' attack 1 base damage, 'ua2b' attack 2)."""
+    return fid.replace("1", str(index + 1), 1) if index and "1" in fid else fid
+
+
+def _get_weapon_field(want: str, name: str):
+    def getter(ctx, u, field, index):
+        u, key = alive(u), _key(field)
+        if u is None or key is None or u.type_name != "unit" or not 0 <= index <= 1:
+            return ZERO[want]
+        if (key, index) in u.weapon_fields:
+            return _typed(u.weapon_fields[(key, index)], want)
+        return _object_value(ctx, "unit", u.type_id, weapon_field(rawcode_str(key[1]), index), 0, want, name)
+    return getter
+
+
+def _get_item_field(want: str, name: str):
+    def getter(ctx, item, field):
+        item, key = alive(item), _key(field)
+        if item is None or key is None or item.type_name != "item":
+            return ZERO[want]
+        if key in item.fields:
+            return _typed(item.fields[key], want)
+        return _object_value(ctx, "item", item.type_id, rawcode_str(key[1]), 0, want, name)
+    return getter
+
+
+def _get_ability_field(want: str, name: str):
+    def getter(ctx, a, field):
+        a, key = _live_ability(a), _key(field)
+        if a is None or key is None:
+            return ZERO[want]
+        if key in a.fields:
+            return _typed(a.fields[key], want)
+        return _object_value(ctx, "ability", a.code, rawcode_str(key[1]), 0, want, name)
+    return getter
+
+
+def _get_ability_level_field(want: str, name: str):
+    def getter(ctx, a, field, level):
+        a, key = _live_ability(a), _key(field)
+        if a is None or key is None or level < 0:
+            return ZERO[want]
+        if (key, level) in a.level_fields:
+            return _typed(a.level_fields[(key, level)], want)
+        # jassdoc: "0-indexed level (since 1.31.1). Index=0 means level=1 in game"
+        return _object_value(ctx, "ability", a.code, rawcode_str(key[1]), level + 1, want, name)
+    return getter
+
+
+def _get_ability_array_field(want: str, name: str):
+    def getter(ctx, a, field, level, index):
+        a, key = _live_ability(a), _key(field)
+        if a is None or key is None or level < 0 or index < 0:
+            return ZERO[want]
+        arr = a.level_array_fields.get((key, level), [])
+        if index < len(arr) and arr[index] is not None:
+            return _typed(arr[index], want)
+        fid = rawcode_str(key[1])
+        listed = ctx.game.object_types.field_value("ability", a.code, fid, level + 1)
+        if listed is not MISSING:    # an array field is a comma-separated list in the data
+            items = str(listed).split(",") if listed != "" else []
+            if index >= len(items):
+                return ZERO[want]
+            typed = _typed(items[index], want)
+            if typed is not None:
+                return typed
+        return _object_value(ctx, "ability", a.code, fid, level + 1, want, name)
+    return getter
+
+
+def _register_getters() -> None:
+    for t in ("Boolean", "Integer", "Real", "String"):
+        low = t.lower()
+        specs = [
+            (f"BlzGetUnit{t}Field", f"takes unit whichUnit, unit{low}field whichField returns {low}",
+             _get_unit_field, "of the unit: set on it, else its type's object data"),
+            (f"BlzGetUnitWeapon{t}Field", f"takes unit whichUnit, unitweapon{low}field whichField, "
+             f"integer index returns {low}", _get_weapon_field,
+             "of weapon ``index`` (0 or 1) of the unit: set on it, else its type's object data"),
+            (f"BlzGetItem{t}Field", f"takes item whichItem, item{low}field whichField returns {low}",
+             _get_item_field, "of the item: set on it, else its type's object data"),
+            (f"BlzGetAbility{t}Field", f"takes ability whichAbility, ability{low}field whichField "
+             f"returns {low}", _get_ability_field, "of the ability: set on it, else the object data"),
+            (f"BlzGetAbility{t}LevelArrayField", f"takes ability whichAbility, ability{low}levelarrayfield "
+             f"whichField, integer level, integer index returns {low}", _get_ability_array_field,
+             "element ``index`` of an array field of 0-indexed ``level``"),
+        ]
+        if t != "Boolean":   # BlzGetAbilityBooleanLevelField: registered below (jassdoc @bug)
+            specs.append((f"BlzGetAbility{t}LevelField", f"takes ability whichAbility, "
+                          f"ability{low}levelfield whichField, integer level returns {low}",
+                          _get_ability_level_field, "of 0-indexed ``level`` (jassdoc: index 0 is "
+                          "level 1 in game)"))
+        for name, signature, make, doc in specs:
+            native(name, signature)(_named(name, make(low, name),
+                                           f"The {low} field {doc}; see ``natives.objecttypes`` "
+                                           f"for the precedence, {ZERO[low]!r} for a null object "
+                                           f"or field or a negative level or index (jassdoc "
+                                           f"``{name}``)."))
+
+
+_register_getters()
+
+
+@native("BlzGetAbilityBooleanLevelField", "takes ability whichAbility, abilitybooleanlevelfield "
+        "whichField, integer level returns boolean")
+def BlzGetAbilityBooleanLevelField(ctx, a, field, level):
+    """jassdoc ``BlzGetAbilityBooleanLevelField``: "@bug Should not be used (crash): Use
+    ``BlzGetAbilityIntegerLevelField``". The game crashes; the runtime ends the calling thread
+    with a recorded ``game-crash`` error instead of answering."""
+    ctx.crash("game-crash", "BlzGetAbilityBooleanLevelField crashes the game (jassdoc @bug): "
+                            "use BlzGetAbilityIntegerLevelField")
 
 
 # ---------------------------------------------------------------------------------------

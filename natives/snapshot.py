@@ -72,7 +72,7 @@ _ITEMS = "__items__"   # the elements of a model class that is a list or dict
 # fresh session has them on restore.
 ENVIRONMENT: dict[type, frozenset[str]] = {
     Game: frozenset({"vm", "ai_resolver", "string_table", "height_function", "subscribers",
-                     "scheduler", "sandbox_dir", "save_writer"}),
+                     "scheduler", "sandbox_dir", "save_writer", "object_types"}),
     TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
 }
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
@@ -84,9 +84,16 @@ _VM_FIELDS = ("globals", "threads", "warnings", "threads_started", "total_ops",
 
 # The project's constant tables (unit, item and destructable types of ``natives.unitdata``):
 # shared by every game, written as (table, key) so a restored unit keeps the same type object
-# as the units created after the restore.
+# as the units created after the restore. The types derived from the map's object data
+# (``game.object_types.static_tables()``) are written the same way.
 STATIC_TABLES: dict[str, dict] = {"unit_type": unitdata.UNIT_TYPES, "item_type": unitdata.ITEM_TYPES,
                                   "destructable_type": unitdata.DESTRUCTABLE_TYPES}
+
+
+def _static_tables(session) -> dict[str, dict]:
+    """The constant tables a state refers to by (table, key): the project's and the map's."""
+    return {**STATIC_TABLES, **session.game.object_types.static_tables()}
+
 
 class SnapshotError(Exception):
     """A state that cannot be written (an unsupported value, with its path) or data that
@@ -143,7 +150,8 @@ class _Encoder:
     """Flattens an object graph into rows (see the module docstring): ``kinds[n]`` names
     row ``n``'s class, ``states[n]`` is its state."""
 
-    def __init__(self, anchors: dict[int, str], init_index: dict[int, int]) -> None:
+    def __init__(self, anchors: dict[int, str], init_index: dict[int, int],
+                 static_tables: dict[str, dict]) -> None:
         self.anchors = anchors
         self.init_index = init_index
         self.index: dict[int, int] = {}
@@ -152,7 +160,7 @@ class _Encoder:
         self.keep: list[Any] = []           # keeps encoded objects alive: ids stay unique
         self.todo: deque[tuple[int, Any, str]] = deque()
         self.packer = msgpack.Packer(unicode_errors="surrogatepass", default=self._default)
-        self.static = {id(obj): (table, key) for table, entries in STATIC_TABLES.items()
+        self.static = {id(obj): (table, key) for table, entries in static_tables.items()
                        for key, obj in entries.items()}
 
     # -- values -------------------------------------------------------------------------
@@ -279,7 +287,7 @@ def encode_state(session) -> bytes:
         raise SnapshotError("a snapshot needs a safe point: JASS is running")
     init_index = {id(fn): i for i, fn in enumerate(vm.program.init)}
     with vm.plain_frames(), no_gc():
-        return _encode(session, _Encoder(_anchors(session), init_index))
+        return _encode(session, _Encoder(_anchors(session), init_index, _static_tables(session)))
 
 
 def _encode(session, enc: _Encoder) -> bytes:
@@ -318,6 +326,7 @@ class _Decoder:
     def __init__(self, session, kinds: list) -> None:
         self.session = session
         self.kinds = kinds
+        self.static_tables = _static_tables(session)
         self.classes = model_classes()
         program = session.vm.program
         self.functions = program.functions
@@ -384,7 +393,7 @@ class _Decoder:
         if code == _STATIC:
             table, key = self.unpack(data)
             try:
-                return STATIC_TABLES[table][key]
+                return self.static_tables[table][key]
             except (KeyError, TypeError):
                 raise SnapshotError(f"the save refers to {table} {key!r}, which this runtime lacks") from None
         raise SnapshotError(f"unknown value code {code}")

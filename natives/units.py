@@ -450,21 +450,24 @@ class UnitStore:
         self.unit_types[utype.code] = utype
 
     def unit_type(self, code: int, warn: Callable[[str], None] | None = None) -> UnitType:
-        t = self.unit_types.get(code) or unitdata.UNIT_TYPES.get(code)
+        t = (self.unit_types.get(code) or self.game.object_types.unit_types.get(code)
+             or unitdata.UNIT_TYPES.get(code))
         if t is None:
             t = default_unit_type(code)
             self._warn_type("unit", code, warn)
         return t
 
     def item_type(self, code: int, warn=None) -> ItemType:
-        t = self.item_types.get(code) or unitdata.ITEM_TYPES.get(code)
+        t = (self.item_types.get(code) or self.game.object_types.item_types.get(code)
+             or unitdata.ITEM_TYPES.get(code))
         if t is None:
             t = default_item_type(code)
             self._warn_type("item", code, warn)
         return t
 
     def destructable_type(self, code: int, warn=None) -> DestructableType:
-        t = self.destructable_types.get(code) or unitdata.DESTRUCTABLE_TYPES.get(code)
+        t = (self.destructable_types.get(code) or self.game.object_types.destructable_types.get(code)
+             or unitdata.DESTRUCTABLE_TYPES.get(code))
         if t is None:
             t = default_destructable_type(code)
             self._warn_type("destructable", code, warn)
@@ -3067,8 +3070,10 @@ _UNKNOWN_NAME_WARNINGS = 20
 
 
 def _all_unit_types(store: UnitStore) -> list[UnitType]:
-    """Known unit types: the map's (``define_type``) first, then the built-in table."""
+    """Known unit types: defined with ``define_type`` first, then the map's object data (and
+    the game's tables), then the built-in table."""
     seen = dict(unitdata.UNIT_TYPES)
+    seen.update(store.game.object_types.unit_types)
     seen.update(store.unit_types)
     return list(seen.values())
 
@@ -3080,20 +3085,28 @@ def UnitId(ctx, text):
     if not text:
         return 0
     want = text.lower()
-    for t in _all_unit_types(_store(ctx)):
-        if unitdata.internal_name(t) == want:
+    store = _store(ctx)
+    for t in _all_unit_types(store):
+        if _internal_name(store, t).lower() == want:
             return t.code
     return 0
+
+
+def _internal_name(store: UnitStore, t: UnitType) -> str:
+    """A map's custom type is ``custom_<rawcode>`` (``natives.objecttypes``), a stock one
+    ``unitdata.internal_name``."""
+    return store.game.object_types.internal_name(t.code) or unitdata.internal_name(t)
 
 
 @native("UnitId2String", "takes integer unitId            returns string", constant=True)
 def UnitId2String(ctx, unit_id):
     """The internal type string of a known unit type (``unitdata.internal_name``, e.g.
-    ``"footman"``); null for an unknown id (jassdoc: null is what the game gives when it
-    has no string)."""
+    ``"footman"``; ``custom_h000`` for a map's custom type); null for an unknown id (jassdoc:
+    null is what the game gives when it has no string)."""
     store = _store(ctx)
-    t = store.unit_types.get(unit_id) or unitdata.UNIT_TYPES.get(unit_id)
-    return unitdata.internal_name(t) if t is not None else None
+    t = (store.unit_types.get(unit_id) or store.game.object_types.unit_types.get(unit_id)
+         or unitdata.UNIT_TYPES.get(unit_id))
+    return _internal_name(store, t) if t is not None else None
 
 
 UNKNOWN_OBJECT_NAME = "Default string"
@@ -3106,11 +3119,16 @@ script without its archive): a non-empty stand-in, as the game's names are, neve
 @native("GetObjectName", "takes integer objectId          returns string", constant=True)
 def GetObjectName(ctx, object_id):
     """The "name" field of a unit, item or destructable type the model knows (jassdoc:
-    ``GetObjectName('hfoo') == "Footman"``), else ``UNKNOWN_OBJECT_NAME`` and a warning (the
+    ``GetObjectName('hfoo') == "Footman"``) or of any object the map's object data names
+    (abilities, buffs and upgrades too), else ``UNKNOWN_OBJECT_NAME`` and a warning (the
     first ``_UNKNOWN_NAME_WARNINGS`` ids)."""
     store = _store(ctx)
-    for table in (store.unit_types, unitdata.UNIT_TYPES, store.item_types, unitdata.ITEM_TYPES,
-                  store.destructable_types, unitdata.DESTRUCTABLE_TYPES):
+    t = store.unit_types.get(object_id) or store.item_types.get(object_id) or \
+        store.destructable_types.get(object_id)
+    name = t.name if t is not None else store.game.object_types.name(object_id)
+    if name is not None:
+        return name
+    for table in (unitdata.UNIT_TYPES, unitdata.ITEM_TYPES, unitdata.DESTRUCTABLE_TYPES):
         t = table.get(object_id)
         if t is not None:
             return t.name
@@ -3144,6 +3162,7 @@ def _pick(ctx, candidates: list[int]) -> int:
 def _item_candidates(ctx, item_class: int | None, level: int) -> list[int]:
     store = _store(ctx)
     types = dict(unitdata.ITEM_TYPES)
+    types.update(store.game.object_types.item_types)
     types.update(store.item_types)
     return sorted(t.code for t in types.values()
                   if t.known and t.item_class != unitdata.ITEM_CLASSES["campaign"]
