@@ -877,7 +877,8 @@ class Debugger:
                 name, part = parts[0], parts[1] if len(parts) > 1 else "actions"
                 g = vm.program.global_index.get(_split_index(name)[0])
                 if g is None or g.type_name != "trigger" or part not in ("actions", "conditions"):
-                    bp.verified, bp.message = False, f"{bp.target}: not a trigger variable (gg_trg_X [actions|conditions])"
+                    bp.verified = False
+                    bp.message = f"{bp.target}: not a trigger variable (gg_trg_X [actions|conditions])"
                     continue
                 bp.verified = True
                 self._trigger_bps.append((bp, name, part))
