@@ -255,13 +255,22 @@ def _print_summary(console, report, local: int) -> None:
               help="Write a recording of the run (one map): replay it with --replay or jass debug.")
 @click.option("--replay", "replay_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Play a recording (*.jrec) again and say whether it reproduced it exactly (else exit 4).")
+@click.option("--cov", "cov", is_flag=True, help="Collect line, function and trigger coverage of the map script.")
+@click.option("--cov-blizzard", is_flag=True, help="With --cov: cover Blizzard.j and common.j too.")
+@click.option("--cov-lcov", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the coverage as an lcov tracefile (genhtml renders it); implies --cov.")
+@click.option("--cov-xml", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the coverage as Cobertura XML; implies --cov.")
+@click.option("--cov-data", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the coverage data (JSON, mergeable); implies --cov.")
 @click.option("-v", "--verbose", count=True, help="Show every timeline entry and warnings.")
 def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed: int,
                 local_player: int | None, report_path: Path | None, expect: str | None,
                 sandbox: Path | None, save_at: float | None, save_path: Path | None,
                 load_path: Path | None, max_wall: float | None, max_ops: int | None,
-                record_path: Path | None, replay_path: Path | None, verbose: int,
-                game_data: Path | None) -> None:
+                record_path: Path | None, replay_path: Path | None,
+                cov: bool, cov_blizzard: bool, cov_lcov: Path | None, cov_xml: Path | None,
+                cov_data: Path | None, verbose: int, game_data: Path | None) -> None:
     """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
     timeline. Without MAP, plays the bundled demo campaign.
 
@@ -272,6 +281,10 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
     Budgets: ``--max-wall`` and ``--max-ops`` stop a runaway map; Ctrl-C stops the run too.
     Either way the timeline so far, the summary and ``--report`` are written.
 
+    Coverage: ``--cov`` prints lines and functions of the map script that ran and the
+    triggers that never fired (docs/coverage.md); ``--cov-lcov``, ``--cov-xml`` and
+    ``--cov-data`` write it.
+
     Exit status: 0 when the run completes, 1 when loading fails, 2 when --expect is not met,
     3 when a budget stopped the run, 4 when --replay did not reproduce the recording, 130 on
     Ctrl-C.
@@ -280,19 +293,70 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
 
     if save_at is not None and save_path is None:
         raise click.UsageError("--save-at needs --save FILE")
+    coverage = None
+    if cov or cov_blizzard or cov_lcov or cov_xml or cov_data:
+        from maps.jasscov import Coverage
+        coverage = Coverage(blizzard=cov_blizzard)
     args = (map_path, api_dir, until, seed, local_player, report_path, expect)
     saves = (save_at, save_path, load_path, max_wall, max_ops, game_data, record_path, replay_path)
-    if sandbox is None:
-        with tempfile.TemporaryDirectory(prefix="jass-run-") as tmp:
-            _run(*args, Path(tmp), verbose, *saves)
-    else:
-        sandbox.mkdir(parents=True, exist_ok=True)
-        _run(*args, sandbox, verbose, *saves)
+    try:
+        if sandbox is None:
+            with tempfile.TemporaryDirectory(prefix="jass-run-") as tmp:
+                _run(*args, Path(tmp), verbose, *saves, coverage=coverage)
+        else:
+            sandbox.mkdir(parents=True, exist_ok=True)
+            _run(*args, sandbox, verbose, *saves, coverage=coverage)
+    finally:
+        if coverage is not None and coverage.sessions:
+            _coverage_outputs(coverage.finish(), cov_lcov, cov_xml, cov_data)
+
+
+def _coverage_outputs(data, lcov: Path | None, xml: Path | None, json_path: Path | None) -> None:
+    """Print the coverage summary; write the files asked for."""
+    from rich.console import Console
+
+    from maps.jasscov import write_cobertura, write_lcov
+    console = Console(highlight=False, soft_wrap=True)
+    _print_coverage(console, data)
+    try:
+        for path, write in ((lcov, write_lcov), (xml, write_cobertura), (json_path, type(data).save)):
+            if path is not None:
+                write(data, path)
+                console.print(f"[blue]coverage written[/] {path}")
+    except OSError as exc:
+        console.print(f"[bold red]error:[/] cannot write coverage: {exc}")
+        sys.exit(1)
+
+
+def _print_coverage(console, data) -> None:
+    """The coverage summary: per file lines and functions hit, then the triggers that never
+    fired and the event types registered but never observed (seed 004)."""
+    from rich.markup import escape
+    from rich.table import Table
+    table = Table(title="JASS coverage")
+    for col in ("file", "lines", "functions", "%"):
+        table.add_column(col, justify="left" if col == "file" else "right")
+    for path in sorted(data.files):
+        lh, lf, fh, ff = data.totals(path)
+        table.add_row(escape(path), f"{lh}/{lf}", f"{fh}/{ff}", f"{100 * lh / lf:.1f}" if lf else "-")
+    console.print(table)
+    never_fired = data.never_fired()
+    triggers = Table(title=f"triggers that never fired: {len(never_fired)} of {len(data.triggers)}")
+    for col in ("trigger", "events", "observed", "conditions passed", "never observed"):
+        triggers.add_column(col, justify="right" if col in ("events", "observed", "conditions passed") else "left")
+    for name in never_fired:
+        t = data.triggers[name]
+        triggers.add_row(escape(name), str(sum(r for r, _s in t["events"].values())), str(t["observed"]),
+                         f"{t['passed']}/{t['evaluated']}", escape(", ".join(data.trigger_never_observed(name))))
+    console.print(triggers)
+    never = data.never_observed()
+    if never:
+        console.print(f"[yellow]events registered, never observed:[/] {escape(', '.join(never))}")
 
 
 def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose,
          save_at=None, save_path=None, load_path=None, max_wall=None, max_ops=None,
-         game_data=None, record_path=None, replay_path=None) -> None:
+         game_data=None, record_path=None, replay_path=None, coverage=None) -> None:
     import json
 
     from rich.console import Console
@@ -346,7 +410,8 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
             sys.exit(1)
         console.rule(f"{mission.name}")
         try:
-            report, session = _run_with_progress(console, mission, options, carry, run_mission, resume)
+            hook = (lambda session, m=mission: coverage.attach(session, m)) if coverage is not None else None
+            report, session = _run_with_progress(console, mission, options, carry, run_mission, resume, hook)
         except MapError as exc:
             console.print(f"[bold red]error:[/] {exc}")
             sys.exit(1)
@@ -424,15 +489,15 @@ def _replay(console, path: Path) -> int:
     return 0
 
 
-def _run_with_progress(console, mission, options, carry, run_mission, resume=None):
+def _run_with_progress(console, mission, options, carry, run_mission, resume=None, session_hook=None):
     """Run one mission, with a game-time progress bar when stdout is a terminal."""
     if not console.is_terminal:
-        return run_mission(mission, options, carry=carry, resume=resume)
+        return run_mission(mission, options, carry=carry, resume=resume, session_hook=session_hook)
     from rich.progress import BarColumn, Progress, TextColumn
     with Progress(TextColumn("game time"), BarColumn(), TextColumn("{task.completed:.0f}/{task.total:.0f} s"),
                   console=console, transient=True) as bar:
         task = bar.add_task("run", total=options.until)
-        return run_mission(mission, options, carry=carry, resume=resume,
+        return run_mission(mission, options, carry=carry, resume=resume, session_hook=session_hook,
                            progress=lambda now: bar.update(task, completed=now))
 
 
@@ -656,6 +721,121 @@ def natives_command(maps: tuple[Path, ...], api_dir: Path | None) -> None:
         if lacking:
             status = 1
     sys.exit(status)
+
+
+# ---------------------------------------------------------------------------- jass profile
+
+@main.command("profile")
+@click.argument("program", type=click.Path(path_type=Path))
+@click.option("--api", "api_dir", type=click.Path(path_type=Path), envvar="JASS_API",
+              help="Folder with common.j and Blizzard.j [env: JASS_API].")
+@click.option("--until", default="30m", callback=_duration, show_default=True,
+              help="For a map: stop after this much game time.")
+@click.option("--seed", default=0, show_default=True, help="Random seed (a map; a scenario has its own).")
+@click.option("--collapsed", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write collapsed stacks (flamegraph.pl, speedscope) to this file.")
+@click.option("--top", default=25, show_default=True, help="Functions to list.")
+def profile_command(program: Path, api_dir: Path | None, until: float, seed: int,
+                    collapsed: Path | None, top: int) -> None:
+    """Profile PROGRAM (a map, or a *.scenario.yaml played through its steps): op-limit ops
+    and calls per function and per trigger, the largest uninterrupted run of each thread
+    origin with its headroom to the op limit, and game time spent waiting.
+
+    Exit status: 0, or 1 when the program cannot be loaded.
+    """
+    from rich.console import Console
+
+    from maps.profiler import Profile, write_collapsed
+    console = Console(highlight=False, soft_wrap=True)
+    profile = Profile()
+    if program.name.endswith(".scenario.yaml"):
+        ok = _profile_scenario(console, program, api_dir, profile)
+    else:
+        ok = _profile_map(console, program, api_dir, until, seed, profile)
+    if not ok:
+        sys.exit(1)
+    _print_profile(console, profile, top)
+    if collapsed is not None:
+        try:
+            write_collapsed(profile, collapsed)
+        except OSError as exc:
+            console.print(f"[bold red]error:[/] cannot write {collapsed}: {exc.strerror}")
+            sys.exit(1)
+        console.print(f"[blue]collapsed stacks written[/] {collapsed}")
+
+
+def _profile_map(console, path, api_dir, until, seed, profile) -> bool:
+    import tempfile
+
+    from jassvm.diagnostics import JassError
+    from maps.errors import MapError
+    from maps.runner import RunOptions, is_campaign, load_mission, run_mission
+    if is_campaign(path):
+        console.print("[bold red]error:[/] jass profile takes one map, not a campaign folder")
+        return False
+    with tempfile.TemporaryDirectory(prefix="jass-profile-") as sandbox:
+        options = RunOptions(api=str(api_dir) if api_dir else None, until=until, seed=seed, sandbox=sandbox)
+        try:
+            mission = load_mission(path, options)
+        except MapError as exc:
+            console.print(f"[bold red]error:[/] {exc}")
+            return False
+        except JassError as exc:
+            for d in [d for d in exc.diagnostics if d.is_error][:20]:
+                console.print(f"[bold red]{d.format()}[/]")
+            console.print(f"[bold red]error:[/] {path}: the script cannot be loaded")
+            return False
+        report, _session = run_mission(mission, options, session_hook=profile.attach)
+    console.print(f"{mission.name}: {report.game_time:.1f} s game time, {report.ops:,} ops")
+    return True
+
+
+def _profile_scenario(console, path, api_dir, profile) -> bool:
+    from maps.scenario import ScenarioFileError, load_scenario
+    from maps.scenario_runner import format_failure, run_scenario
+    try:
+        loaded = load_scenario(path)
+    except ScenarioFileError as exc:
+        console.print(f"[bold red]error:[/] {exc}")
+        return False
+    result = run_scenario(loaded, api=str(api_dir.resolve()) if api_dir else None,
+                          on_session=lambda jg: profile.attach(jg.session))
+    status = "passed" if result.failure is None else "failed: " + format_failure(result.failure)
+    console.print(f"scenario {loaded.scenario.name!r} {status}")
+    return True
+
+
+def _print_profile(console, profile, top: int) -> None:
+    """The profile as rich tables: functions, thread origins, triggers."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from maps.profiler import function_rows, origin_rows
+    total = profile.total_ops or 1
+    fns = Table(title=f"functions by self ops (top {top} of {len(profile.functions)}; {profile.total_ops:,} ops)")
+    for col in ("function", "calls", "self ops", "%", "total ops"):
+        fns.add_column(col, justify="left" if col == "function" else "right")
+    for name, fs, inclusive in function_rows(profile)[:top]:
+        fns.add_row(escape(name), f"{fs.calls:,}", f"{fs.self_ops:,}", f"{100 * fs.self_ops / total:.1f}",
+                    f"{inclusive:,}")
+    console.print(fns)
+    origins = Table(title=f"thread origins by largest uninterrupted run (op limit {profile.op_limit:,})")
+    for col in ("origin", "threads", "runs", "ops", "largest run", "at", "headroom", "waits", "waited", "crashes"):
+        origins.add_column(col, justify="left" if col in ("origin", "crashes") else "right")
+    for name, st, headroom in origin_rows(profile):
+        crashes = ", ".join(f"{k} {n}" for k, n in sorted(st.crashes.items()))
+        origins.add_row(escape(name), str(st.threads), str(st.runs), f"{st.ops:,}", f"{st.max_run:,}",
+                        f"{st.max_run_at:.1f} s", f"{headroom:,}", str(st.waits), f"{st.waited:.1f} s",
+                        escape(crashes), style="bold red" if headroom < 0 or "op-limit" in st.crashes else None)
+    console.print(origins)
+    trig = profile.triggers()
+    if trig:
+        table = Table(title="triggers")
+        for col in ("trigger", "action runs", "ops", "largest run"):
+            table.add_column(col, justify="left" if col == "trigger" else "right")
+        for name, (runs, ops, largest) in sorted(trig.items(), key=lambda kv: (-kv[1][1], kv[0])):
+            table.add_row(escape(name), str(runs), f"{ops:,}", f"{largest:,}")
+        console.print(table)
 
 
 # ---------------------------------------------------------------------------- jass test

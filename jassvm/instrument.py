@@ -107,8 +107,9 @@ class Instrumentation:
     """The instrumentation of one VM (``VM.instrument``); see the module docstring.
 
     ``traced`` are the original functions with line events; ``trace_all`` traces every
-    function (single-stepping); ``watched``/``watched_arrays`` map a global slot to its
-    callbacks (``(old, new)`` / ``(index, old, new)``). ``version`` changes whenever the
+    function (single-stepping); ``traced_files`` traces every function of those source
+    files (coverage), their copies made at first call; ``watched``/``watched_arrays`` map a
+    global slot to its callbacks (``(old, new)`` / ``(index, old, new)``). ``version`` changes whenever the
     copies do (the fast runtime is made again then). ``active`` is False when there is no
     copy to resolve, so the VM skips the lookup.
     """
@@ -117,6 +118,7 @@ class Instrumentation:
         self.program = program
         self.traced: set[CompiledFunction] = set()
         self.trace_all = False
+        self.traced_files: frozenset[str] = frozenset()
         self.watched: dict[int, list[Callable[[Any, Any], None]]] = {}
         self.watched_arrays: dict[int, list[Callable[[int, Any, Any], None]]] = {}
         self.copies: dict[CompiledFunction, InstrumentedFunction] = {}
@@ -139,8 +141,21 @@ class Instrumentation:
             self.trace_all = on
             if not on:  # drop the copies only stepping made
                 keep = set(self._wanted())
-                for fn in [f for f in self.copies if f not in keep]:
+                for fn in [f for f in self.copies if f not in keep and f.file not in self.traced_files]:
                     del self.copies[fn]
+            self._changed()
+
+    def trace_files(self, files: Iterable[str]) -> None:
+        """Line events in every function whose ``file`` is one of ``files`` (replacing the
+        files given before); the copies are made lazily, as the functions are called, so a
+        large script costs only what runs."""
+        files = frozenset(files)
+        if files != self.traced_files:
+            dropped = self.traced_files - files
+            self.traced_files = files
+            keep = set(self._wanted())
+            for fn in [f for f in self.copies if f.file in dropped and f not in keep]:
+                del self.copies[fn]
             self._changed()
 
     def watch(self, slot: int, callback: Callable[[Any, Any], None]) -> None:
@@ -170,6 +185,7 @@ class Instrumentation:
         self.watched.clear()
         self.watched_arrays.clear()
         self.trace_all = False
+        self.traced_files = frozenset()
         self.copies.clear()
         self._changed()
 
@@ -179,7 +195,7 @@ class Instrumentation:
         copy = self.copies.get(fn)
         if copy is not None:
             return copy
-        if self.trace_all and not isinstance(fn, InstrumentedFunction):
+        if (self.trace_all or fn.file in self.traced_files) and not isinstance(fn, InstrumentedFunction):
             copy = self.copies[fn] = self._make(fn)
             return copy
         return fn
@@ -207,6 +223,8 @@ class Instrumentation:
         can call one (through any chain of calls)."""
         if self._slow is None:
             seeds = {f for f, c in self.copies.items() if c.interpret}
+            if self.traced_files:
+                seeds.update(f for f in program_functions(self.program) if f.file in self.traced_files)
             callers: dict[CompiledFunction, list[CompiledFunction]] = {}
             if seeds:
                 for f in program_functions(self.program):
@@ -230,12 +248,13 @@ class Instrumentation:
         return out
 
     def _make(self, fn: CompiledFunction) -> InstrumentedFunction:
-        return make_copy(fn, fn in self.traced or self.trace_all, self.watched, self.watched_arrays)
+        traced = fn in self.traced or self.trace_all or fn.file in self.traced_files
+        return make_copy(fn, traced, self.watched, self.watched_arrays)
 
     def _refresh(self, fns: Iterable[CompiledFunction]) -> None:
         wanted = set(self._wanted())
         for fn in fns:
-            if fn in wanted or self.trace_all:
+            if fn in wanted or self.trace_all or fn.file in self.traced_files:
                 self.copies[fn] = self._make(fn)
             else:
                 self.copies.pop(fn, None)
@@ -244,7 +263,7 @@ class Instrumentation:
     def _changed(self) -> None:
         self.version += 1
         self._slow = None
-        self.active = bool(self.copies) or self.trace_all
+        self.active = bool(self.copies) or self.trace_all or bool(self.traced_files)
 
     def _remove(self, table: dict, slot: int, callback: Callable) -> None:
         callbacks = table.get(slot)

@@ -23,6 +23,12 @@
   apply.
 - Works with pytest-xdist: each scenario file holds one item, so ``--dist loadfile`` keeps it
   on one worker; reports carry only plain text and numbers.
+- Coverage (``maps.jasscov``): ``--jass-cov`` collects line, function and trigger coverage of
+  every scenario's map script (and of ``jass_game`` tests), ``--jass-cov-blizzard`` adds the
+  API files; ``--jass-cov-lcov FILE``, ``--jass-cov-xml FILE`` (Cobertura) and
+  ``--jass-cov-data FILE`` (JSON) write it. Under pytest-xdist each worker writes its data
+  file into a folder the controller made, and the controller merges them; the terminal
+  summary lists the triggers no scenario fired.
 
 Heavy imports (pydantic, the runtime) happen only when a scenario or the fixture is used.
 """
@@ -45,10 +51,80 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--jass-reload-each-step", action="store_true", default=False,
                     help="save every scenario's game and restore it into a fresh session at "
                          "every step boundary (the scenario must still pass)")
+    group.addoption("--jass-cov", action="store_true", default=False,
+                    help="collect line, function and trigger coverage of the map scripts")
+    group.addoption("--jass-cov-blizzard", action="store_true", default=False,
+                    help="with --jass-cov: cover Blizzard.j and common.j too")
+    group.addoption("--jass-cov-lcov", default=None, metavar="FILE",
+                    help="write JASS coverage as an lcov tracefile (implies --jass-cov)")
+    group.addoption("--jass-cov-xml", default=None, metavar="FILE",
+                    help="write JASS coverage as Cobertura XML (implies --jass-cov)")
+    group.addoption("--jass-cov-data", default=None, metavar="FILE",
+                    help="write JASS coverage data as JSON (implies --jass-cov)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "jass_scenario: a *.scenario.yaml test item")
+    opt = config.getoption
+    if any(opt(o) for o in ("--jass-cov", "--jass-cov-blizzard", "--jass-cov-lcov",
+                            "--jass-cov-xml", "--jass-cov-data")):
+        config.pluginmanager.register(_JassCoverage(config), "jass-coverage")
+
+
+class _JassCoverage:
+    """The ``--jass-cov`` plugin object: per-test collection, the xdist hand-over of data
+    files (workers write, the controller merges) and the outputs."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        from maps.jasscov import CoverageData
+        self.config = config
+        self.blizzard = bool(config.getoption("--jass-cov-blizzard"))
+        self.data = CoverageData()
+        worker = getattr(config, "workerinput", None)
+        self.worker_id = worker["workerid"] if worker else None
+        self.folder = worker.get("jass_cov_dir") if worker else None
+        self._own_folder = None
+
+    def coverage(self):
+        from maps.jasscov import Coverage
+        return Coverage(blizzard=self.blizzard)
+
+    def add(self, coverage) -> None:
+        self.data.merge(coverage.finish())
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node) -> None:   # pytest-xdist, on the controller
+        import tempfile
+        if self._own_folder is None:
+            self._own_folder = tempfile.mkdtemp(prefix="jass-cov-")
+        node.workerinput["jass_cov_dir"] = self._own_folder
+
+    def pytest_sessionfinish(self, session) -> None:
+        import shutil
+        from maps.jasscov import CoverageData
+        if self.worker_id is not None:
+            if self.folder:
+                self.data.save(Path(self.folder) / f"{self.worker_id}.json")
+            return
+        if self._own_folder is not None:
+            for f in sorted(Path(self._own_folder).glob("*.json")):
+                self.data.merge(CoverageData.load(f))
+            shutil.rmtree(self._own_folder, ignore_errors=True)
+            self._own_folder = None
+        opt = self.config.getoption
+        from maps.jasscov import write_cobertura, write_lcov
+        for path, write in ((opt("--jass-cov-lcov"), write_lcov), (opt("--jass-cov-xml"), write_cobertura),
+                            (opt("--jass-cov-data"), CoverageData.save)):
+            if path:
+                write(self.data, path)
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        if self.worker_id is not None:
+            return
+        from maps.jasscov import summary_lines
+        terminalreporter.section("JASS coverage")
+        for line in summary_lines(self.data):
+            terminalreporter.write_line(line)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
@@ -93,8 +169,15 @@ class ScenarioItem(pytest.Item):
         api = opt("--jass-api")
         if api is not None:
             api = str(Path(api).expanduser().resolve())
-        result = run_scenario(self.loaded, api=api, seed=opt("--jass-seed"),
-                              reload_each_step=opt("--jass-reload-each-step"))
+        cov_plugin = self.config.pluginmanager.get_plugin("jass-coverage")
+        cov = cov_plugin.coverage() if cov_plugin is not None else None
+        try:
+            result = run_scenario(self.loaded, api=api, seed=opt("--jass-seed"),
+                                  reload_each_step=opt("--jass-reload-each-step"),
+                                  on_session=(lambda jg: cov.attach(jg.session, jg.mission)) if cov else None)
+        finally:
+            if cov is not None:
+                cov_plugin.add(cov)
         for key, value in result.facts.items():
             self.user_properties.append((key, value))
         if result.failure is not None:
@@ -127,5 +210,11 @@ def jass_game(request: pytest.FixtureRequest):
     seed = opt("--jass-seed")
     game = JassGame(api=str(Path(api).expanduser().resolve()) if api else None,
                     seed=seed if seed is not None else 0, base=Path(request.path).parent)
+    cov_plugin = request.config.pluginmanager.get_plugin("jass-coverage")
+    cov = cov_plugin.coverage() if cov_plugin is not None else None
+    if cov is not None:
+        game.session_hooks.append(lambda jg: cov.attach(jg.session, jg.mission))
     yield game
+    if cov is not None:
+        cov_plugin.add(cov)
     game.close()

@@ -194,6 +194,8 @@ class DzApiState:
             if reg.retired or reg.trigger.destroyed:
                 continue
             events.stat(name)["matched"] += 1
+            for ob in events.observers:
+                ob.observed(reg, True)
             if self._call(reg, resp):
                 events.stat(name)["dispatched"] += 1
 

@@ -318,6 +318,9 @@ class EventRegistry:
         self.save_name = ""
         self._ids: dict[str, Any] = {}
         self._watched: set[str] = set()
+        # Coverage collectors (``maps.jasscov``): told of registrations, events reaching
+        # them and condition evaluations. Instrumentation of this process, not game state.
+        self.observers: list = []
         game.subscribers.append(self.on_publish)
         game.scheduler.register("trigger_actions", self._run_queued)   # subject: QueuedRun
         game.scheduler.register("time_of_day", self._tod_due)          # subject: Registration
@@ -374,6 +377,8 @@ class EventRegistry:
         if key[0] in self.spatial:
             self.spatial[key[0]][key[1]] = regs
         self.stat(name)["registered"] += 1
+        for ob in self.observers:
+            ob.registered(reg)
         return reg
 
     def unindex(self, reg: Registration) -> None:
@@ -425,8 +430,12 @@ class EventRegistry:
                     trigger=trig, event_id=reg.event_id)
                 if not evaluate(vm.ctx, reg.filter, fresp):
                     st["filtered"] += 1
+                    for ob in self.observers:
+                        ob.observed(reg, False)
                     continue
             st["matched"] += 1
+            for ob in self.observers:
+                ob.observed(reg, True)
             resp = response.copy(trigger=trig, event_id=reg.event_id)
             if extra is not None:
                 resp = resp.copy(**extra(reg))

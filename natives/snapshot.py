@@ -55,6 +55,7 @@ from jassvm.bytecode import CompiledFunction, NativeBinding
 from jassvm.cache import no_gc
 from jassvm.thread import UNSET, RuntimeErrorRecord, StackEntry
 
+from natives.events import EventRegistry
 from natives.game import Game
 from natives.geometry import TerrainTiles
 from natives import unitdata
@@ -74,6 +75,7 @@ ENVIRONMENT: dict[type, frozenset[str]] = {
     Game: frozenset({"vm", "ai_resolver", "string_table", "height_function", "subscribers",
                      "scheduler", "sandbox_dir", "save_writer", "object_types"}),
     TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
+    EventRegistry: frozenset({"observers"}),   # coverage collectors of this process (maps.jasscov)
 }
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
 # holding them keep the fresh session's value.

@@ -119,12 +119,15 @@ def inherit(response: Response | None, **changes: Any) -> Response:
 def evaluate_conditions(ctx, trig: Trigger, response: Response) -> bool:
     """Run all conditions of ``trig`` in order, AND the results, no short-circuit (S106).
 
-    Counts one evaluation. ``response`` is each condition thread's response context."""
+    Counts one evaluation. ``response`` is each condition thread's response context.
+    Coverage observers (``EventRegistry.observers``) are told the result."""
     trig.eval_count += 1
     result = True
     for cond in list(trig.conditions):
         if not evaluate(ctx, cond.boolexpr, response):
             result = False
+    for ob in ctx.game.events.observers:
+        ob.evaluated(trig, result)
     return result
 
 
