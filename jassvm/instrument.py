@@ -109,9 +109,9 @@ class Instrumentation:
     ``traced`` are the original functions with line events; ``trace_all`` traces every
     function (single-stepping); ``traced_files`` traces every function of those source
     files (coverage), their copies made at first call; ``watched``/``watched_arrays`` map a
-    global slot to its callbacks (``(old, new)`` / ``(index, old, new)``). ``version`` changes whenever the
-    copies do (the fast runtime is made again then). ``active`` is False when there is no
-    copy to resolve, so the VM skips the lookup.
+    global slot to its callbacks (``(old, new)`` / ``(index, old, new)``). ``version``
+    changes whenever the copies do (the fast runtime is made again then). ``active`` is
+    False when there is no copy to resolve, so the VM skips the lookup.
     """
 
     def __init__(self, program) -> None:
