@@ -507,7 +507,8 @@ def write_cobertura(data: CoverageData, path: str | os.PathLike) -> Path:
     for pkg, srcs in sorted(packages.items()):
         hit = sum(data.totals(p)[0] for p in srcs)
         valid = sum(data.totals(p)[1] for p in srcs)
-        out.append(f'\t\t<package name={quoteattr(pkg)} line-rate="{_rate(hit, valid)}" branch-rate="1" complexity="0">')
+        out.append(f'\t\t<package name={quoteattr(pkg)} line-rate="{_rate(hit, valid)}" '
+                   'branch-rate="1" complexity="0">')
         out.append("\t\t\t<classes>")
         for src in srcs:
             f = data.files[src]
