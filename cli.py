@@ -658,6 +658,30 @@ def natives_command(maps: tuple[Path, ...], api_dir: Path | None) -> None:
     sys.exit(status)
 
 
+# ---------------------------------------------------------------------------- jass debug --dap
+
+def _serve_dap(port: int | None) -> None:
+    """``jass debug --dap``: the Debug Adapter Protocol over stdio, or TCP with ``--port``."""
+    from debugger.dap import serve_stdio, serve_tcp
+    try:
+        sys.exit(serve_stdio() if port is None else serve_tcp(port))
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except OSError as exc:
+        raise click.ClickException(f"--dap: {exc}")
+
+
+@main.command("debug")
+@click.option("--dap", is_flag=True, help="Serve the Debug Adapter Protocol (for VS Code) instead of a terminal.")
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="With --dap: listen on 127.0.0.1:PORT (0: any free port) instead of stdio.")
+def debug_command(dap: bool, port: int | None) -> None:
+    """Step-debug a map or scenario (``--dap``: from an editor)."""
+    if not dap:
+        raise click.UsageError("only --dap is available in this build")
+    _serve_dap(port)
+
+
 # ---------------------------------------------------------------------------- jass test
 
 @main.command("test", context_settings={"ignore_unknown_options": True, "allow_extra_args": True,
