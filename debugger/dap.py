@@ -45,7 +45,8 @@ GAME_THREAD_ID = 0               # the DAP thread of a stop between JASS threads
 
 # Crash kinds that kill a JASS thread in the real game are checked by default; a missing
 # native and a runtime bug are this runtime's own limits, so they are opt-in.
-_DEFAULT_ON = {"op-limit", "uninitialized", "division-by-zero", "forbidden-wait", "null"}
+_DEFAULT_ON = {"op-limit", "uninitialized", "division-by-zero", "forbidden-wait", "null", "stack-overflow",
+               "string-too-long"}
 
 # The core's output categories -> DAP output event categories. Game messages are the
 # program's output; logpoints and trigger activity are the debugger's console lines.
@@ -54,9 +55,6 @@ _OUTPUT_CATEGORY = {"console": "console", "timeline": "stdout", "triggers": "con
 
 # Stop reasons the core uses that DAP has no word for.
 _STOP_REASON = {"failure": "exception"}
-
-# Requests that resume the game; the others leave it stopped.
-_RESUMING = {"continue", "next", "stepIn", "stepOut", "terminate", "disconnect"}
 
 
 class ProtocolError(Exception):
@@ -195,11 +193,18 @@ def capabilities() -> dict:
 
 
 class Session:
-    """One DAP session over ``channel``: the configuration phase, one game, the end.
+    """One DAP session over ``channel``: one launch, one game, the end.
 
     It is the core's ``Frontend``: ``stopped`` and ``output`` are called on the game thread.
     ``serve`` runs the whole session on the calling thread and returns when the client
-    disconnects or the connection ends."""
+    disconnects or the connection ends.
+
+    Configuration happens at the core's entry stop: ``launch`` builds the ``Debugger`` with
+    ``stop_on_entry`` and starts the game, which loads the program (a map that cannot be
+    loaded fails the launch request) and stops before the script's first instruction; there
+    the launch is answered, ``initialized`` sent, and breakpoints set by the client are checked
+    against the loaded program at once. ``configurationDone`` then continues the game, or shows
+    the entry stop when the launch asked for ``stopOnEntry``."""
 
     def __init__(self, channel: Channel, log: Callable[[str], None]):
         self.channel = channel
@@ -207,18 +212,22 @@ class Session:
         self.debugger: Debugger | None = None
         self.requests: queue.Queue[dict | None] = queue.Queue()
         self._lock = threading.Lock()       # guards the running state below against the reader
-        self._running = False               # the game thread is inside Debugger.run, not stopped
+        self._running = False               # the game runs (the game thread is not at a stop)
         self._mode = "continue"             # how the game was last resumed: "continue" or "step"
-        self._pausing = False               # a pause was requested and has not stopped yet
-        self._user_pause = False            # ... and it was the client's (not a silent one)
+        self._pausing = False               # a pause was asked of the core and has not stopped yet
+        self._user_pause = False            # ... and the client asked for it
+        self._launch: dict | None = None    # the launch request, answered at the entry stop
+        self._stop_on_entry = False         # the client's stopOnEntry
         self._configured = False
         self._resumed = False
-        self._silent = False                # the current stop is a silent one
+        self._silent = False                # the current stop is not shown to the client
         self._disconnect: dict | None = None
-        self._ended = False                 # Debugger.run returned
+        self._ended = False                 # the game is over (or never started)
         self._stop: Stop | None = None
+        self._after: list[Callable[[], None]] = []   # events to send after the current response
         self._threads: list[dict] = []      # the threads response of the last stop
         self._known_threads: set[int] = set()
+        self._reported: dict[int, tuple] = {}        # breakpoint id -> what the client was told
         self._source_refs: dict[str, int] = {}
         self._ref_sources: dict[int, str] = {}
         self._ref_names: dict[int, str] = {}  # variables reference -> expression of its owner
@@ -231,10 +240,10 @@ class Session:
         """Run the session to its end (disconnect or end of the connection)."""
         reader = threading.Thread(target=self._read_loop, name="dap-reader", daemon=True)
         reader.start()
-        while not (self._configured or self._ended or self._disconnect is not None):
+        while self._launch is None and self._disconnect is None:
             if not self._next_request():
                 return
-        if self._configured and not self._ended and self._disconnect is None:
+        if self._launch is not None and self._disconnect is None:
             self._play()
         while self._disconnect is None:
             if not self._next_request():
@@ -255,30 +264,33 @@ class Session:
         with self._lock:
             self._running = True
             self._mode = "continue"
-        exit_code = 1
+        exit_code = None
         try:
             result = self.debugger.run()
-            exit_code = int(result.get("exit_code", 0))
-            outcome = result.get("outcome")
-            time = result.get("time")
-            summary = f"game over at t={time:.2f}s: {outcome}" if isinstance(time, (int, float)) \
-                else f"game over: {outcome}"
-            self.channel.event("output", {"category": "console", "output": summary + "\n"})
+            exit_code = int(result.get("exit_code") or 0)
+            self.output("console", _summary(result))
         except (DebugError, JassError, MapError) as exc:
-            self.channel.event("output", {"category": "stderr", "output": f"{exc}\n"})
-        except Exception:   # a bug of the runtime: report it and end the session cleanly
+            self._failed(str(exc))
+        except Exception as exc:   # a bug of the runtime: report it and end the session cleanly
             self.log(traceback.format_exc())
-            self.channel.event("output", {"category": "stderr",
-                                          "output": "internal error of the debugger (see its stderr)\n"})
+            self._failed(f"internal error of the debugger: {type(exc).__name__}: {exc}")
         with self._lock:
             self._running = False
             self._ended = True
+        if self._launch is not None:    # never reached the entry stop: the launch failed
+            return
         for tid in sorted(self._known_threads):
             self.channel.event("thread", {"reason": "exited", "threadId": tid})
         self._known_threads.clear()
         self._threads = []
-        self.channel.event("exited", {"exitCode": exit_code})
+        self.channel.event("exited", {"exitCode": 1 if exit_code is None else exit_code})
         self.channel.event("terminated")
+
+    def _failed(self, message: str) -> None:
+        if self._launch is not None:
+            self.channel.respond(self._launch, error=message)
+        else:
+            self.output("stderr", message)
 
     def _read_loop(self) -> None:
         """The reader thread: queue requests; act at once on those that cannot wait."""
@@ -287,9 +299,8 @@ class Session:
                 message = self.channel.read()
                 if message is None:
                     break
-                if message.get("type") != "request":
-                    continue    # responses to reverse requests: none are sent
-                self._arrived(message)
+                if message.get("type") == "request":
+                    self._arrived(message)   # other messages: responses to reverse requests (none sent)
         except ProtocolError as exc:
             self.log(f"jass debug --dap: protocol error: {exc}")
         except (OSError, ValueError) as exc:
@@ -297,7 +308,7 @@ class Session:
         with self._lock:
             if self._running:
                 self._request_pause(user=False)
-        self.requests.put(None)
+            self.requests.put(None)
 
     def _arrived(self, request: dict) -> None:
         command = request.get("command")
@@ -329,17 +340,22 @@ class Session:
         until one resumes the game."""
         with self._lock:
             self._running = False
-            # a pause stop the client did not ask for is ours (or a stale one): silent
+            # a pause stop the client did not ask for is the adapter's own: silent
             silent = stop.reason == "pause" and not self._user_pause
             self._pausing = self._user_pause = False
         self._stop = stop
-        self._silent = silent
         self._resumed = False
-        self._refresh_threads(stop)
+        self._threads = self._thread_list(stop)
+        if self._launch is not None:        # the entry stop of the launch: configuration
+            self.channel.respond(self._launch)
+            self._launch = None
+            self.channel.event("initialized")
+            silent = True
+        self._silent = silent
         if not silent:
             self._announce(stop)
         while not self._resumed:
-            if self._silent and self.requests.empty():
+            if self._silent and self._configured and self.requests.empty():
                 self._resume("continue", debugger.continue_)
                 break
             request = self.requests.get()
@@ -352,16 +368,26 @@ class Session:
             self._running = True
 
     def output(self, category: str, text: str) -> None:
-        """Game activity and logpoints as DAP output events."""
+        """Game activity and logpoints as DAP output events (one line or more each)."""
         if not text.endswith("\n"):
             text += "\n"
         self.channel.event("output", {"category": _OUTPUT_CATEGORY.get(category, "console"),
                                       "output": text})
 
     def _announce(self, stop: Stop) -> None:
+        """The stopped event, after thread and breakpoint events for what changed."""
+        self._silent = False
+        ids = {t["id"] for t in self._threads}
+        for tid in sorted(self._known_threads - ids):
+            self.channel.event("thread", {"reason": "exited", "threadId": tid})
+        for tid in sorted(ids - self._known_threads):
+            self.channel.event("thread", {"reason": "started", "threadId": tid})
+        self._known_threads = ids
+        self._report_breakpoints()
+        assert self.debugger is not None
         body: dict[str, Any] = {
             "reason": _STOP_REASON.get(stop.reason, stop.reason),
-            "description": stop.description,
+            "description": f"{stop.description} (game time {self.debugger.now:.3f} s)",
             "threadId": stop.thread_id if stop.thread_id is not None else GAME_THREAD_ID,
             "allThreadsStopped": True,
         }
@@ -371,30 +397,31 @@ class Session:
             body["text"] = stop.text
         self.channel.event("stopped", body)
 
-    def _refresh_threads(self, stop: Stop) -> None:
-        """The threads list of this stop, with thread events for those new or gone since."""
+    def _thread_list(self, stop: Stop) -> list[dict]:
         assert self.debugger is not None
         threads = []
         if stop.thread_id is None:
             threads.append({"id": GAME_THREAD_ID,
-                            "name": f"game (between threads, t={self.debugger.now:.2f}s)"})
+                            "name": f"game (between threads, t={self.debugger.now:.2f})"})
         for info in self.debugger.threads():
             threads.append({"id": info.id, "name": f"{info.name} ({info.state}, {info.ops:,} ops)"})
-        ids = {t["id"] for t in threads}
-        for tid in sorted(self._known_threads - ids):
-            self.channel.event("thread", {"reason": "exited", "threadId": tid})
-        for tid in sorted(ids - self._known_threads):
-            self.channel.event("thread", {"reason": "started", "threadId": tid})
-        self._known_threads = ids
-        self._threads = threads
+        return threads
+
+    def _report_breakpoints(self) -> None:
+        """``breakpoint`` events for breakpoints whose verification or line changed since the
+        client was told (a campaign's next mission loads another program)."""
+        assert self.debugger is not None
+        for bp in self.debugger.breakpoints():
+            if bp.id in self._reported and self._reported[bp.id] != _bp_state(bp):
+                self.channel.event("breakpoint", {"reason": "changed", "breakpoint": self._breakpoint(bp)})
 
     def _resume(self, mode: str, action: Callable[..., None], *args: Any) -> None:
         action(*args)
         self._resumed = True
         self._stop = None
-        with self._lock:
-            self._mode = "step" if mode == "step" else "continue"
         self._ref_names.clear()
+        with self._lock:
+            self._mode = mode
 
     # --------------------------------------------------------------- dispatch
 
@@ -417,15 +444,18 @@ class Session:
             self.log(traceback.format_exc())
             self.channel.respond(request, error=f"internal error: {type(exc).__name__}: {exc}")
             return
-        if command == "disconnect":
-            self._disconnect = request   # answered when the game is over
-            return
-        self.channel.respond(request, body)
         if command == "launch":
-            self.channel.event("initialized")
+            self._launch = request       # answered at the entry stop (or with the load error)
+        elif command == "disconnect":
+            self._disconnect = request   # answered once the game is over
+        else:
+            self.channel.respond(request, body)
+        after, self._after = self._after, []
+        for send in after:
+            send()
 
     def _need_game(self) -> Debugger:
-        if self.debugger is None:
+        if self.debugger is None or self._launch is not None:
             raise _Fail("no game: send launch first")
         return self.debugger
 
@@ -445,19 +475,19 @@ class Session:
 
     def _on_launch(self, args: dict) -> None:
         if self.debugger is not None:
-            raise _Fail("launch: a game is already running in this session")
+            raise _Fail("launch: this session has launched its game already")
+        cwd = Path(args["cwd"]) if isinstance(args.get("cwd"), str) else Path.cwd()
         program = args.get("program")
         if not isinstance(program, str) or not program:
             raise _Fail("launch: 'program' (a map, map folder, campaign folder or scenario file) is required")
-        cwd = Path(args["cwd"]) if isinstance(args.get("cwd"), str) else Path.cwd()
-        path = cwd / program
+        path = Path(os.path.abspath(cwd / program))
         if not path.exists():
             raise _Fail(f"launch: {path}: no such file or folder")
         api = args.get("api")
         if api is not None:
             if not isinstance(api, str):
                 raise _Fail("launch: 'api' must be a folder path")
-            api = str(cwd / api)
+            api = os.path.abspath(cwd / api)
             if not Path(api).is_dir():
                 raise _Fail(f"launch: {api}: not a folder")
         until = args.get("until", 1800.0)
@@ -472,13 +502,23 @@ class Session:
         if local is not None and (not isinstance(local, int) or isinstance(local, bool)):
             raise _Fail("launch: 'localPlayer' must be a player id (an integer)")
         self._no_debug = bool(args.get("noDebug", False))
+        self._stop_on_entry = bool(args.get("stopOnEntry", False))
         self.debugger = Debugger(str(path), api=api, until=until, seed=seed, local_player=local,
-                                 frontend=self, stop_on_entry=bool(args.get("stopOnEntry", False)),
-                                 break_on_failure=bool(args.get("breakOnFailure", False)))
+                                 frontend=self, stop_on_entry=True,
+                                 break_on_failure=bool(args.get("breakOnFailure", True)))
 
     def _on_configurationDone(self, args: dict) -> None:
-        self._need_game()
+        debugger = self._need_game()
+        if self._configured:
+            raise _Fail("configurationDone: sent twice")
         self._configured = True
+        if self._stop is None:
+            return
+        if self._stop_on_entry:
+            stop = self._stop
+            self._after.append(lambda: self._announce(stop))
+        else:
+            self._resume("continue", debugger.continue_)
 
     def _on_setBreakpoints(self, args: dict) -> dict:
         debugger = self._need_game()
@@ -497,9 +537,9 @@ class Session:
 
     def _on_setFunctionBreakpoints(self, args: dict) -> dict:
         debugger = self._need_game()
-        specs = [{"name": bp.get("name", ""), "condition": bp.get("condition") or None,
+        specs = [{"name": str(bp.get("name", "")), "condition": bp.get("condition") or None,
                   "hitCondition": bp.get("hitCondition") or None}
-                 for bp in args.get("breakpoints") or []]
+                 for bp in args.get("breakpoints") or [] if isinstance(bp, dict)]
         if self._no_debug:
             return {"breakpoints": [{"verified": False, "message": "not debugging"} for _ in specs]}
         return {"breakpoints": [self._breakpoint(bp) for bp in debugger.set_function_breakpoints(specs)]}
@@ -509,10 +549,6 @@ class Session:
         kinds = [f for f in args.get("filters") or [] if isinstance(f, str)]
         kinds += [o.get("filterId") for o in args.get("filterOptions") or []
                   if isinstance(o, dict) and isinstance(o.get("filterId"), str)]
-        known = {kind for kind, _label in EXCEPTION_FILTERS}
-        unknown = sorted(set(kinds) - known)
-        if unknown:
-            raise _Fail(f"unknown exception filter {', '.join(unknown)} (known: {', '.join(sorted(known))})")
         debugger.set_exception_filters([] if self._no_debug else sorted(set(kinds)))
         return {"breakpoints": [{"verified": True} for _ in kinds]}
 
@@ -533,19 +569,21 @@ class Session:
     def _on_setDataBreakpoints(self, args: dict) -> dict:
         debugger = self._need_game()
         ids = [bp.get("dataId") for bp in args.get("breakpoints") or [] if isinstance(bp, dict)]
-        return {"breakpoints": [self._breakpoint(bp) for bp in debugger.set_data_breakpoints(
-            [i for i in ids if isinstance(i, str)])]}
+        made = debugger.set_data_breakpoints([i for i in ids if isinstance(i, str)])
+        return {"breakpoints": [self._breakpoint(bp) for bp in made]}
 
     def _breakpoint(self, bp, source: dict | None = None) -> dict:
+        """A DAP Breakpoint for a core one (``source``: the client's own, echoed)."""
+        self._reported[bp.id] = _bp_state(bp)
         out: dict[str, Any] = {"id": bp.id, "verified": bp.verified}
         if bp.message:
             out["message"] = bp.message
         if bp.line is not None:
             out["line"] = bp.line - 1 + self._line_base
         if source:
-            out["source"] = source      # echo the client's own source object
+            out["source"] = source
         elif bp.file:
-            out["source"] = self._source(bp.file, None)
+            out["source"] = self._source(bp.file, dict(self.debugger.sources()).get(bp.file))
         return out
 
     # --------------------------------------------------------------- running
@@ -566,10 +604,10 @@ class Session:
     def _on_pause(self, args: dict) -> None:
         """A pause read while stopped: a silent stop becomes a visible one; else nothing."""
         self._need_game()
-        if self._silent and self._stop is not None:
-            self._silent = False
-            self._announce(Stop(reason="pause", description="paused", thread_id=self._stop.thread_id,
-                                breakpoint_ids=[]))
+        if self._silent and self._configured and self._stop is not None:
+            stop = self._stop
+            self._after.append(lambda: self._announce(
+                Stop("pause", "paused", stop.thread_id, [], None)))
 
     def _on_terminate(self, args: dict) -> None:
         self._end_game()
@@ -578,15 +616,12 @@ class Session:
         self._end_game()
 
     def _end_game(self) -> None:
-        """Terminate: at a stop, end the game (run returns, exited and terminated follow);
-        before configurationDone, the game never starts."""
+        """End the game at this stop: ``run`` returns; exited and terminated follow."""
         if self._ended or self.debugger is None:
             return
+        self._configured = True
         if self._stop is not None:
             self._resume("continue", self.debugger.terminate)
-        elif not self._configured:
-            self._ended = True
-            self.channel.event("terminated")
 
     def _thread_arg(self, args: dict) -> int | None:
         tid = args.get("threadId")
@@ -620,6 +655,8 @@ class Session:
             if scope.name in hints:
                 item["presentationHint"] = hints[scope.name]
             scopes.append(item)
+            if scope.name in ("Arguments", "Locals") or scope.name.endswith("globals"):
+                self._ref_names[scope.ref] = ""      # its entries are variables by name
         return {"scopes": scopes}
 
     def _on_variables(self, args: dict) -> dict:
@@ -632,27 +669,15 @@ class Session:
         owner = self._ref_names.get(ref)
         out = []
         for var in variables:
-            item = {"name": var.name, "value": var.value, "type": var.type,
-                    "variablesReference": var.ref}
-            expression = self._child_expression(owner, var.name)
+            item: dict[str, Any] = {"name": var.name, "value": var.value, "type": var.type,
+                                    "variablesReference": var.ref}
+            expression = _child_expression(owner, var.name)
             if expression is not None:
                 item["evaluateName"] = expression
                 if var.ref > 0:
                     self._ref_names[var.ref] = expression
             out.append(item)
         return {"variables": out}
-
-    @staticmethod
-    def _child_expression(owner: str | None, name: str) -> str | None:
-        """The JASS expression of a variable shown under ``owner`` (None: not an lvalue).
-
-        Scope entries are variables by name; an array's children are ``[i]`` elements; the
-        fields of an expanded handle (owner, life...) are not expressions."""
-        if owner is None:
-            return name if name.replace("_", "a").isalnum() else None
-        if name.startswith("[") and name.endswith("]"):
-            return owner + name
-        return None
 
     def _on_setVariable(self, args: dict) -> dict:
         debugger = self._need_stop()
@@ -666,9 +691,8 @@ class Session:
         if not expression:
             raise _Fail("evaluate: an empty expression")
         frame = args.get("frameId")
-        context = args.get("context", "repl")
         var = debugger.evaluate(expression, frame if isinstance(frame, int) else None,
-                                allow_side_effects=context == "repl")
+                                allow_side_effects=args.get("context", "repl") == "repl")
         if var.ref > 0:
             self._ref_names[var.ref] = expression
         return {"result": var.value, "type": var.type, "variablesReference": var.ref}
@@ -678,9 +702,10 @@ class Session:
         stop = self._stop
         assert stop is not None
         if stop.reason not in ("exception", "failure"):
-            raise _Fail("exceptionInfo: the game did not stop on a crash")
-        kind = stop.description.split(":", 1)[0] if ":" in stop.description else stop.reason
-        return {"exceptionId": kind, "description": stop.text or stop.description, "breakMode": "always"}
+            raise _Fail("exceptionInfo: the game did not stop on a crash or a failure")
+        kind = stop.description.split(":", 1)[0] if stop.reason == "exception" else "scenario failure"
+        return {"exceptionId": kind, "description": stop.description, "breakMode": "always",
+                "details": {"message": stop.text or stop.description}}
 
     def _on_loadedSources(self, args: dict) -> dict:
         debugger = self._need_game()
@@ -708,7 +733,7 @@ class Session:
             self._source_refs[name] = ref
             self._ref_sources[ref] = name
         return {"name": name, "sourceReference": self._source_refs[name],
-                "presentationHint": "normal", "origin": "loaded by the map"}
+                "origin": "inside the map archive or API"}
 
     def _source_name(self, source: dict) -> str:
         """The name to give the core for a DAP Source the client sent."""
@@ -719,6 +744,35 @@ class Session:
             if isinstance(source.get(key), str) and source[key]:
                 return source[key]
         raise _Fail("a source needs a path, a name or a sourceReference")
+
+
+def _bp_state(bp) -> tuple:
+    return bp.verified, bp.line, bp.message
+
+
+def _child_expression(owner: str | None, name: str) -> str | None:
+    """The JASS expression of a variable shown under ``owner`` ("" for a scope, None: not an
+    lvalue): scope entries are variables by name, an array's children ``[i]`` its elements;
+    the fields of an expanded handle (owner, life...) are not expressions."""
+    if owner is None:
+        return None
+    if owner == "":
+        return name
+    if name.startswith("[") and name.endswith("]"):
+        return owner + name
+    return None
+
+
+def _summary(result: dict) -> str:
+    """The closing console line: outcome, game time, a scenario's failure."""
+    time = result.get("time")
+    when = f" at game time {time:.2f} s" if isinstance(time, (int, float)) else ""
+    text = f"game over{when}: outcome {result.get('outcome') or 'none'}"
+    if result.get("terminated"):
+        text += " (terminated)"
+    if result.get("failure"):
+        text += f"\nscenario failed: {result['failure']}"
+    return text
 
 
 # ---------------------------------------------------------------------------- transports
