@@ -48,9 +48,10 @@ GAME_THREAD_ID = 0               # the DAP thread of a stop between JASS threads
 _DEFAULT_ON = {"op-limit", "uninitialized", "division-by-zero", "forbidden-wait", "null", "stack-overflow",
                "string-too-long"}
 
-# The core's output categories -> DAP output event categories. Game messages are the
-# program's output; logpoints and trigger activity are the debugger's console lines.
-_OUTPUT_CATEGORY = {"console": "console", "timeline": "stdout", "triggers": "console",
+# The core's output categories -> DAP output event categories: the game's activity (messages,
+# quests, transmissions, triggers firing, each with its game time) is the program's output;
+# logpoints and the adapter's own lines are the debug console's.
+_OUTPUT_CATEGORY = {"console": "console", "timeline": "stdout", "triggers": "stdout",
                     "stderr": "stderr"}
 
 # Stop reasons the core uses that DAP has no word for.
