@@ -457,7 +457,8 @@ def _run_with_progress(console, mission, options, carry, run_mission, resume=Non
 @click.option("--checkpoint-memory", type=click.IntRange(min=1), default=256, show_default=True, metavar="MIB",
               help="Memory for time-travel checkpoints (past it, every other one is dropped).")
 @click.option("--dap", is_flag=True, help="Serve the Debug Adapter Protocol instead (for editors).")
-@click.option("--port", type=int, default=None, help="With --dap: listen on this TCP port instead of stdio.")
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="With --dap: listen on 127.0.0.1:PORT (0: a free port, printed) instead of stdio.")
 def debug_command(program: Path | None, api_dir: Path | None, breaks: tuple[str, ...], until: float,
                   seed: int, local_player: int | None, break_on_failure: bool, catches: tuple[str, ...],
                   stop_on_entry: bool, quiet: bool, checkpoint_memory: int, dap: bool, port: int | None) -> None:
@@ -656,30 +657,6 @@ def natives_command(maps: tuple[Path, ...], api_dir: Path | None) -> None:
         if lacking:
             status = 1
     sys.exit(status)
-
-
-# ---------------------------------------------------------------------------- jass debug --dap
-
-def _serve_dap(port: int | None) -> None:
-    """``jass debug --dap``: the Debug Adapter Protocol over stdio, or TCP with ``--port``."""
-    from debugger.dap import serve_stdio, serve_tcp
-    try:
-        sys.exit(serve_stdio() if port is None else serve_tcp(port))
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except OSError as exc:
-        raise click.ClickException(f"--dap: {exc}")
-
-
-@main.command("debug")
-@click.option("--dap", is_flag=True, help="Serve the Debug Adapter Protocol (for VS Code) instead of a terminal.")
-@click.option("--port", type=click.IntRange(0, 65535), default=None,
-              help="With --dap: listen on 127.0.0.1:PORT (0: any free port) instead of stdio.")
-def debug_command(dap: bool, port: int | None) -> None:
-    """Step-debug a map or scenario (``--dap``: from an editor)."""
-    if not dap:
-        raise click.UsageError("only --dap is available in this build")
-    _serve_dap(port)
 
 
 # ---------------------------------------------------------------------------- jass test

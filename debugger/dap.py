@@ -787,6 +787,18 @@ def _trace() -> Callable[[str], None] | None:
     return _stderr_log if os.environ.get("JASS_DAP_TRACE") else None
 
 
+def serve(port: int | None = None) -> int:
+    """``jass debug --dap [--port N]``: stdio, or TCP sessions on 127.0.0.1:N until Ctrl-C.
+    Returns the exit status (130 on Ctrl-C; 1 when the port cannot be opened)."""
+    try:
+        return serve_stdio() if port is None else serve_tcp(port)
+    except KeyboardInterrupt:
+        return 130
+    except OSError as exc:
+        _stderr_log(f"jass debug --dap: {exc}")
+        return 1
+
+
 def serve_stdio() -> int:
     """Serve one session on stdin/stdout. File descriptor 1 is moved aside for the protocol
     and pointed at stderr, so nothing the runtime prints can corrupt the channel."""
