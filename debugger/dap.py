@@ -309,7 +309,7 @@ class Session:
         with self._lock:
             if self._running:
                 self._request_pause(user=False)
-            self.requests.put(None)
+            self.requests.put(None)     # the end of the connection
 
     def _arrived(self, request: dict) -> None:
         command = request.get("command")
@@ -322,9 +322,15 @@ class Session:
                 if command == "threads":
                     self.channel.respond(request, {"threads": list(self._threads)})
                     return
-                if self._mode == "continue" or command in ("terminate", "disconnect"):
+                if self._needs_stop(request):
                     self._request_pause(user=False)
             self.requests.put(request)
+
+    def _needs_stop(self, request: dict | None) -> bool:
+        """Whether a request queued while the game runs stops it (lock held): always while it
+        continues; while it steps only to end it (the step's own stop answers the rest)."""
+        return self._mode == "continue" or request is None or \
+            request.get("command") in ("pause", "terminate", "disconnect")
 
     def _request_pause(self, user: bool) -> None:
         """Ask the core to stop (lock held). A client pause makes the stop visible."""
@@ -367,6 +373,10 @@ class Session:
             self._dispatch(request)
         with self._lock:
             self._running = True
+            # requests that came after the one that resumed the game are answered at a stop too
+            pending = list(self.requests.queue)
+            if any(self._needs_stop(r) for r in pending):
+                self._request_pause(user=any(r is not None and r.get("command") == "pause" for r in pending))
 
     def output(self, category: str, text: str) -> None:
         """Game activity and logpoints as DAP output events (one line or more each)."""
@@ -388,7 +398,8 @@ class Session:
         assert self.debugger is not None
         body: dict[str, Any] = {
             "reason": _STOP_REASON.get(stop.reason, stop.reason),
-            "description": f"{stop.description} (game time {self.debugger.now:.3f} s)",
+            "description": stop.description if "game time" in stop.description
+            else f"{stop.description} (game time {self.debugger.now:.3f} s)",
             "threadId": stop.thread_id if stop.thread_id is not None else GAME_THREAD_ID,
             "allThreadsStopped": True,
         }
@@ -806,7 +817,9 @@ def serve_stdio() -> int:
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     writer = os.fdopen(protocol_fd, "wb", buffering=0)
-    reader = sys.stdin.buffer
+    # unbuffered: the reader thread may still be blocked in a read when the session ends, and
+    # a buffered stdin's lock would then abort the interpreter's shutdown
+    reader = os.fdopen(os.dup(0), "rb", buffering=0)
     Session(Channel(reader, writer, _trace()), _stderr_log).serve()
     writer.close()
     return 0
