@@ -189,6 +189,7 @@ def capabilities() -> dict:
         "supportsLoadedSourcesRequest": True,
         "supportsTerminateRequest": True,
         "supportsExceptionInfoRequest": True,
+        "supportsStepBack": True,
         "supportsDelayedStackTraceLoading": True,
     }
 
@@ -612,6 +613,23 @@ class Session:
 
     def _on_stepOut(self, args: dict) -> None:
         self._resume("step", self._need_stop().step_out, self._thread_arg(args))
+
+    def _on_stepBack(self, args: dict) -> None:
+        self._resume("step", self._need_stop().step_back, self._thread_arg(args))
+
+    def _on_reverseContinue(self, args: dict) -> None:
+        self._resume("step", self._need_stop().reverse_continue)
+
+    def _on_gotoTime(self, args: dict) -> None:
+        """A custom request (the extension's "JASS: Go to Game Time"): ``{"time": seconds or a
+        duration such as "2m30s"}``, forward or back; the stop's reason is ``goto``."""
+        debugger = self._need_stop()
+        value = args.get("time")
+        try:
+            seconds = float(value) if isinstance(value, (int, float)) else parse_duration(str(value))
+        except (TypeError, ValueError) as exc:
+            raise _Fail(f"gotoTime: bad time {value!r}: {exc}") from None
+        self._resume("step", debugger.goto_time, seconds)
 
     def _on_pause(self, args: dict) -> None:
         """A pause read while stopped: a silent stop becomes a visible one; else nothing."""

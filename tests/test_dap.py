@@ -214,6 +214,34 @@ def test_pause_and_a_breakpoint_set_while_the_game_runs(client):
     assert end(c)["body"]["exitCode"] == 0
 
 
+def test_step_back_over_a_wait_and_go_to_a_game_time(client):
+    """Time travel (``debugger.timetravel``) through stepBack, reverseContinue and the custom
+    gotoTime request, on Human01's intro: ``TriggerSleepAction( 4.50 )`` on line 2374."""
+    human01 = shared_path("corpus", "maps", "campaign-human01", "war3map.j")
+    api = shared_path("corpus", "api", "1.30.4")
+    c = client
+    start(c, {"program": str(human01), "api": str(api), "until": "2m"},
+          lambda c: c.request("setBreakpoints", {"source": {"path": str(human01)}, "breakpoints": [{"line": 2374}]}))
+    hit = c.event("stopped")
+    assert frames(c, hit) == [("Trig_Intro_Cinematic_Actions", 2374)]
+    c.request("next", {"threadId": hit["body"]["threadId"]})
+    woke = c.event("stopped")
+    assert frames(c, woke) == [("Trig_Intro_Cinematic_Actions", 2375)]
+    assert game_time(woke) == pytest.approx(game_time(hit) + 4.5)
+    c.request("stepBack", {"threadId": woke["body"]["threadId"]})
+    back = c.event("stopped")
+    assert back["body"]["reason"] == "step"
+    assert frames(c, back) == [("Trig_Intro_Cinematic_Actions", 2374)]
+    assert game_time(back) == game_time(hit)
+    c.request("gotoTime", {"time": "30s"})
+    there = c.event("stopped")
+    assert there["body"]["reason"] == "goto" and game_time(there) == 30.0
+    c.request("reverseContinue", {"threadId": there["body"]["threadId"]})
+    again = c.event("stopped")
+    assert again["body"]["reason"] == "breakpoint" and game_time(again) == game_time(hit)
+    end(c)
+
+
 def test_stop_on_entry_shows_the_game_between_threads(client):
     c = client
     start(c, {"program": str(WAVES), "stopOnEntry": True, "until": 30})

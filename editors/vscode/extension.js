@@ -37,8 +37,27 @@ class JassConfigurationProvider {
   }
 }
 
+// "JASS: Go to Game Time...": the adapter's custom gotoTime request, forward or back in
+// game time (back: the debugger replays from its last checkpoint).
+async function gotoGameTime() {
+  const session = vscode.debug.activeDebugSession;
+  if (!session || session.type !== 'jass') {
+    return;
+  }
+  const time = await vscode.window.showInputBox({
+    prompt: 'Game time to go to (seconds, or e.g. 90s, 2m30s)', placeHolder: '2m30s' });
+  if (time) {
+    try {
+      await session.customRequest('gotoTime', { time });
+    } catch (err) {
+      vscode.window.showErrorMessage(String(err.message || err));
+    }
+  }
+}
+
 function activate(context) {
   context.subscriptions.push(
+    vscode.commands.registerCommand('jass.gotoGameTime', gotoGameTime),
     vscode.debug.registerDebugAdapterDescriptorFactory('jass', new JassAdapterFactory()),
     vscode.debug.registerDebugConfigurationProvider('jass', new JassConfigurationProvider()));
 }
