@@ -197,6 +197,8 @@ test('campaign-human01: breakpoints, stepping over a wait, inspection, logpoints
 
 test('an exception breakpoint stops on an op-limit crash with the JASS stack', { timeout: 3 * TIMEOUT }, async () => {
   const dc = await startClient();
+  const outputs = [];
+  dc.on('output', e => outputs.push(e.body));
   try {
     await dc.initializeRequest();
     const initialized = dc.waitForEvent('initialized');
@@ -219,6 +221,8 @@ test('an exception breakpoint stops on an op-limit crash with the JASS stack', {
     assert.equal(info.body.exceptionId, 'op-limit');
     // 2 s: the timer event of the trigger (TriggerRegisterTimerEvent(gg_trg_Wave, 2.00, false))
     assert.equal(gameTime(ev), 2);
+    // its message to the local player came before the stop, with its game time
+    assert.ok(outputs.some(o => o.category === 'stdout' && o.output === '[    2.00s] wave\n'));
 
     const exited = dc.waitForEvent('exited');
     const terminated = dc.waitForEvent('terminated');
