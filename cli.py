@@ -522,7 +522,8 @@ def _run_with_progress(console, mission, options, carry, run_mission, resume=Non
 @click.option("--checkpoint-memory", type=click.IntRange(min=1), default=256, show_default=True, metavar="MIB",
               help="Memory for time-travel checkpoints (past it, every other one is dropped).")
 @click.option("--dap", is_flag=True, help="Serve the Debug Adapter Protocol instead (for editors).")
-@click.option("--port", type=int, default=None, help="With --dap: listen on this TCP port instead of stdio.")
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="With --dap: listen on 127.0.0.1:PORT (0: a free port, printed) instead of stdio.")
 def debug_command(program: Path | None, api_dir: Path | None, breaks: tuple[str, ...], until: float,
                   seed: int, local_player: int | None, break_on_failure: bool, catches: tuple[str, ...],
                   stop_on_entry: bool, quiet: bool, checkpoint_memory: int, dap: bool, port: int | None) -> None:

@@ -196,7 +196,7 @@ class Debugger:
         self._frame_refs: dict[int, tuple] = {}
         self._sources: dict[str, bytes] = {}
         self._paths: dict[str, str | None] = {}
-        self._timeline_seen = 0
+        self._timeline_seen = (0, 0, 0)    # timeline entries, messages, crashes already shown
         self._hooks = _Hooks(self)
         self._terminated = False
         self.result: dict = {}
@@ -318,7 +318,7 @@ class Debugger:
         self._labels = {}
         self._trigger_names = {}
         self._first_line = {}
-        self._timeline_seen = len(self.game.timeline) if self._replay is not None else 0
+        self._timeline_seen = self._timeline_size() if self._replay is not None else (0, 0, 0)
         self._next_save_wall = time.monotonic() + MIN_WALL
         self.vm.hooks.add(self._hooks)
         self._apply_breakpoints()
@@ -584,21 +584,31 @@ class Debugger:
     def _arrive(self) -> None:
         """The replay reached its target: the game goes on normally from here."""
         self._replay = None
-        self._timeline_seen = len(self.game.timeline)
+        self._timeline_seen = self._timeline_size()
         self.vm.instrument.set_trace_all(False)
 
     def _out(self, category: str, text: str) -> None:
         if self._replay is None:
             self.frontend.output(category, text)
 
+    def _timeline_size(self) -> tuple[int, int, int]:
+        return len(self.game.timeline), len(self.game.messages), len(self.vm.errors)
+
     def _flush_timeline(self) -> None:
+        """What the game showed since the last flush, as ``jass run``'s timeline has it: the
+        local player's messages, the game's timeline entries and the crashes, by game time."""
         game = self.game
         if game is None or self._replay is not None:
             return
-        timeline = game.timeline
-        for t, kind, data in timeline[self._timeline_seen:]:
-            self._out("timeline", f"[{t:8.2f}s] {describe(kind, data)}")
-        self._timeline_seen = len(timeline)
+        seen_timeline, seen_messages, seen_errors = self._timeline_seen
+        local = game.local_player_id
+        entries = [(m.time, m.text) for m in game.messages[seen_messages:] if m.player == local]
+        entries += [(t, describe(kind, data)) for t, kind, data in game.timeline[seen_timeline:]]
+        entries += [(e.time, f"{e.kind}: {e.message}" + (f" at {e.stack[-1]}" if e.stack else ""))
+                    for e in self.vm.errors[seen_errors:]]
+        for t, text in sorted(entries, key=lambda e: e[0]):
+            self._out("timeline", f"[{t:8.2f}s] {text}")
+        self._timeline_seen = self._timeline_size()
 
     # hook handlers (``_Hooks`` forwards the VM's events here)
     def _on_line(self, th: Thread, frame, line: int) -> None:
