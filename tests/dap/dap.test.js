@@ -233,3 +233,57 @@ test('an exception breakpoint stops on an op-limit crash with the JASS stack', {
     await dc.stop();
   }
 });
+
+test('campaign-human01: stepBack over a wait and reverseContinue to an earlier hit (issue 11)', { timeout: 10 * TIMEOUT }, async () => {
+  const dc = await startClient();
+  try {
+    const init = await dc.initializeRequest();
+    assert.equal(init.body.supportsStepBack, true);
+    const initialized = dc.waitForEvent('initialized');
+    const launched = dc.launchRequest({ program: MAP, api: API, until: '2m' });
+    await initialized;
+    // line 2374: `call TriggerSleepAction( 4.50 )` in the intro's action thread
+    const set = await dc.setBreakpointsRequest({ source: { path: MAP }, breakpoints: [{ line: 2374 }] });
+    let stopped = dc.waitForEvent('stopped');
+    await dc.configurationDoneRequest();
+    await launched;
+    stopped = await stopped;
+    const hitAt = gameTime(stopped);
+    const life = async (ev) => {
+      const frames = await topFrames(dc, ev);
+      return (await dc.evaluateRequest({ expression: 'GetUnitState(udg_Uther, UNIT_STATE_LIFE)',
+                                         frameId: frames[0].id, context: 'watch' })).body.result;
+    };
+    const lifeAtHit = await life(stopped);
+
+    // forward over the wait: +4.5 s of game time
+    stopped = await resume(dc, 'nextRequest', { threadId: stopped.body.threadId });
+    const after = gameTime(stopped);
+    assert.ok(Math.abs(after - hitAt - 4.5) < 0.0015);
+    assert.deepEqual((await topFrames(dc, stopped)).map(f => f.line), [2375]);
+
+    // stepBack: back on the wait's line, game time back where it was, the same values
+    stopped = await resume(dc, 'stepBackRequest', { threadId: stopped.body.threadId });
+    assert.equal(stopped.body.reason, 'step');
+    assert.deepEqual((await topFrames(dc, stopped)).map(f => [f.name, f.line]), [['Trig_Intro_Cinematic_Actions', 2374]]);
+    assert.equal(gameTime(stopped), hitAt);
+    assert.equal(await life(stopped), lifeAtHit);
+
+    // forward again reaches the same moment
+    stopped = await resume(dc, 'nextRequest', { threadId: stopped.body.threadId });
+    assert.equal(gameTime(stopped), after);
+
+    // reverseContinue: back to the breakpoint hit earlier
+    stopped = await resume(dc, 'reverseContinueRequest', { threadId: stopped.body.threadId });
+    assert.equal(stopped.body.reason, 'breakpoint');
+    assert.deepEqual(stopped.body.hitBreakpointIds, [set.body.breakpoints[0].id]);
+    assert.equal(gameTime(stopped), hitAt);
+    assert.equal(await life(stopped), lifeAtHit);
+
+    const terminated = dc.waitForEvent('terminated');
+    await dc.terminateRequest();
+    await terminated;
+  } finally {
+    await dc.stop();
+  }
+});
