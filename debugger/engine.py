@@ -547,7 +547,8 @@ class Debugger:
             if clock == t.clock and th.id == t.thread and line == t.line:
                 self._arrive()
                 what = f"{frame.fn.name} ({frame.fn.file}:{line})"
-                ids = [bp.id for bp in self._line_index.get((frame.fn.file, line), ())] if r.reason == "breakpoint" else []
+                here = self._line_index.get((frame.fn.file, line), ()) if r.reason == "breakpoint" else ()
+                ids = [bp.id for bp in here]
                 self._stop(Stop(r.reason, f"back to {what}", th.id, ids), th, None, line)
             return
         if r.kind == "time":
