@@ -11,7 +11,6 @@ out.
 from __future__ import annotations
 
 import os
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -24,7 +23,6 @@ from maps.scenario import ScenarioFileError, load_scenario, parse_scenario
 from maps.scenario_runner import JassGame, ScenarioFailure, run_scenario
 
 TINY = "function main takes nothing returns nothing\nendfunction\n"
-SECONDS = 5.0           # generous: the machine is shared; the bombs took 11 s to minutes
 MEGABYTES = 30          # peak Python allocation while loading (the bombs took 1.5 GB)
 
 
@@ -39,15 +37,13 @@ def _bomb(levels: int) -> str:
 
 
 def _refused(tmp_path: Path, text: str, memory: bool = True) -> ScenarioFileError:
-    """Load ``text`` as a scenario file, which must be refused within the bounds (memory:
-    measured in a second load, under tracemalloc)."""
+    """Load ``text`` as a scenario file, which must be refused within the memory bound
+    (measured in a second load, under tracemalloc; the bombs took 1.5 GB and minutes). No
+    wall time is asserted: tests never assert timings."""
     path = tmp_path / "s.scenario.yaml"
     path.write_text(text)
-    start = time.perf_counter()
     with pytest.raises(ScenarioFileError) as info:
         load_scenario(path)
-    elapsed = time.perf_counter() - start
-    assert elapsed < SECONDS, f"took {elapsed:.1f}s"
     assert str(info.value).startswith(str(path))
     if not memory:
         return info.value
@@ -163,9 +159,8 @@ def test_infinite_budget_with_a_run_until_that_never_holds(tiny):
     # the largest budget allowed ends: the run_until gives up when the queue is empty
     path = tiny / "ok.scenario.yaml"
     path.write_text("map: war3map.j\nbudget: 168h\nsteps:\n  - run_until: {ended: true}\n")
-    start = time.perf_counter()
-    result = run_scenario(load_scenario(path))
-    assert time.perf_counter() - start < SECONDS and not result.passed
+    result = run_scenario(load_scenario(path))     # it ends: the queue runs empty
+    assert not result.passed
 
 
 def test_a_file_that_is_not_a_map_is_never_read(tmp_path):
