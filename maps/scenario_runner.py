@@ -1376,7 +1376,7 @@ class JassGame:
               arrive: bool = True) -> "JassGame":
         """Give the unit an order as its player would (point, target or immediate); with
         ``arrive`` a point order also places the unit at its destination."""
-        from natives.units import ORDER_IDS, Order
+        from natives.orders import ORDER_IDS, Order
         u = self._live(unit)
         oid = ORDER_IDS.get(order)
         if to is not None:

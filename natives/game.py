@@ -75,6 +75,7 @@ from natives.hashtables import HashtableStore
 from natives.mapsetup import MapSetup
 from natives.mission import MAP_DIFFICULTY_NORMAL, Outcome, SaveFiles
 from natives.objecttypes import NO_OBJECT_DATA, ObjectTypes
+from natives.orders import Orders
 from natives.modelevents import ModelEvent
 from natives.players import Players
 from natives.preload import PreloadState
@@ -147,6 +148,7 @@ class Game:
     players: Players
     boolexpr_cache: BoolExprCache
     units: UnitStore
+    orders: Orders
     groups: GroupRegistry
     hashtables: HashtableStore
     gamecache: GameCacheStore
@@ -219,6 +221,7 @@ class Game:
         self.cheats = Cheats(self)
         self.daynight = DayNight(self)
         self.events = EventRegistry(self)      # subscribes to model events before anything happens
+        self.orders = Orders(self)             # after the event layer: region events first
         self.timers = TimerStore(self)
         self.messages = MessageLog()
         self.dialogs = DialogRegistry(self)

@@ -37,7 +37,8 @@ from natives.boolexpr import eval_filter
 from natives.handles import Handle, alive
 from natives.registry import native
 from natives.unitdata import internal_name
-from natives.units import Unit, _order, units_in_range, units_in_rect
+from natives.orders import make_order as _order
+from natives.units import Unit, units_in_range, units_in_rect
 
 
 class Group(Handle):

@@ -10,11 +10,11 @@ from typing import Callable
 
 from natives import (ai, blight, boards, boolexpr, camera, cinematics, core, daynight, dialogs,
                      dzapi, effects, events, fog, gamecache, geometry, groups, handles,
-                     hashtables, mapsetup, mission, objectfields, players, preload,
+                     hashtables, mapsetup, mission, objectfields, orders, players, preload,
                      presentation, quests, sound, text, texttags, timers, triggers, ui, units)
 from natives.registry import NATIVES
 
-NATIVE_MODULES = (handles, players, units, groups, geometry, blight, hashtables, gamecache, core,
+NATIVE_MODULES = (handles, players, units, orders, groups, geometry, blight, hashtables, gamecache, core,
                   boolexpr, triggers, timers, events, text, dialogs, quests, presentation,
                   mission, daynight, sound, cinematics, camera, fog, effects, texttags, boards,
                   preload, ai, ui, mapsetup, objectfields, dzapi)

@@ -598,3 +598,69 @@ def default_destructable_type(code: int) -> DestructableType:
     """Fallback for an unknown destructable rawcode: 100 life."""
     text = rawcode_str(code)
     return DestructableType(code, text, text, 100.0, False)
+
+
+# ---------------------------------------------------------------------------------------
+# Combat figures: weapons and defenses of stock unit types (natives.combat uses them)
+# ---------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Weapon:
+    """A unit type's attack. ``attack_type``: spells, normal, pierce, siege, magic, chaos or
+    hero (``natives.combat.DAMAGE_TABLE``); damage per hit is ``base`` + ``dice`` rolls of
+    1..``sides`` (plus the primary attribute for heroes); ``cooldown`` game seconds between
+    swings; ``range`` world units between the units' collision edges; ``acquire`` the
+    acquisition range (world units from the unit's origin); ``targets``: "g" ground, "a"
+    air, "ga" both."""
+
+    attack_type: str
+    base: int
+    dice: int
+    sides: int
+    cooldown: float
+    range: float
+    acquire: float
+    targets: str
+
+
+@dataclass(frozen=True)
+class Defense:
+    """A unit type's armor: ``armor_type`` (light, medium, heavy, fortified, hero,
+    unarmored, divine) and ``armor`` points (heroes add 0.3 per point of agility)."""
+
+    armor_type: str
+    armor: float
+
+
+# code|attack type|base|dice|sides|cooldown|range|acquire|targets|armor type|armor
+# Sources (published game figures, patch 1.2x): the unit pages of Blizzard's classic.battle.net
+# site (war3/human/units/footman.shtml, peasant.shtml, war3/human/heroes/paladin.shtml,
+# war3/orc/units/grunt.shtml), cross-checked with warcraft.wiki.gg ("Footman (Warcraft
+# III)": 12-13 damage, 1.35 s cooldown, heavy armor 2) and Liquipedia ("Peasant":
+# acquisition range 500). Melee range 90 (units) and 100 (heroes) are the game's melee
+# weapon ranges as those pages give them; heroes' damage adds their primary attribute
+# (Paladin level 1: 22 strength + 2d6 = 24-34, classic.battle.net).
+_WEAPONS = """
+hfoo|normal|11|1|2|1.35|90|500|g|heavy|2
+hpea|normal|4|1|2|2.0|90|500|g|medium|0
+ogru|normal|18|1|2|1.6|90|500|g|heavy|1
+Hpal|hero|0|2|6|2.2|100|600|g|hero|0
+Hart|hero|0|2|6|2.2|100|600|g|hero|0
+"""
+
+
+def _build_weapons() -> tuple[dict[int, Weapon], dict[int, Defense]]:
+    weapons: dict[int, Weapon] = {}
+    defenses: dict[int, Defense] = {}
+    for line in _WEAPONS.strip().splitlines():
+        code, atype, base, dice, sides, cd, rng, acq, targets, armor_type, armor = line.split("|")
+        weapons[rawcode(code)] = Weapon(atype, int(base), int(dice), int(sides), float(cd),
+                                        float(rng), float(acq), targets)
+        defenses[rawcode(code)] = Defense(armor_type, float(armor))
+    return weapons, defenses
+
+
+WEAPONS, DEFENSES = _build_weapons()
+"""Weapon and defense figures by unit rawcode integer (sourced, see ``_WEAPONS``). A type
+without a row has no known attack (it cannot take attack orders) and takes damage with
+factor 1 and no armor."""

@@ -28,15 +28,14 @@ Model choices (project-authored, not researched): a unit dies when its life drop
 or less; a dead non-hero corpse decays ``CORPSE_DECAY_SECONDS`` after death (then
 ``UnitDecay`` is published and the unit is removed) unless decay is suspended; dead heroes
 keep using food and do not decay; a non-hero's items drop where it dies; a removed unit's
-items drop where it stood; orders are recorded (``unit.orders``) but move orders do not
-relocate the unit yet; ``Issue*Order`` returns True for any live unit (abilities are not
-checked). Hero XP to reach level L is ``HERO_XP[L]`` (200, 500, 900, ... : +100*L per level),
+items drop where it stood. Orders are given and carried out by ``natives.orders`` (death,
+removal and ``SetUnitPosition`` drop the current order). Hero XP to reach level L is ``HERO_XP[L]`` (200, 500, 900, ... : +100*L per level),
 maximum level ``MAX_HERO_LEVEL``.
 
 Transports: ``UnitStore.load_unit``/``unload_unit`` keep which unit carries which
 (``IsUnitLoaded``, ``IsUnitInTransport``, ``UnitLoaded`` -> EVENT_PLAYER_UNIT_LOADED);
 nothing loads units on its own. ``UnitUseItem*`` issue the ``useslotN`` order of the item's
-slot (recorded like other orders). Instanced object fields and ``ability`` handles live in
+slot (recorded like other ability orders). Instanced object fields and ``ability`` handles live in
 ``natives.objectfields`` (``unit.fields``, ``unit.weapon_fields``, ``unit.ability_objects``,
 ``item.fields``, ``item.abilities``).
 """
@@ -52,12 +51,13 @@ from natives.handles import Handle, alive, enum_handle, enum_value
 from natives.modelevents import (DestructableDeath, DestructableRemoved, HeroLevel, HeroSkill,
                                  ItemDeath, ItemDrop, ItemPickup, ItemRemoved, ItemSold, ItemUse,
                                  UnitConstruct, UnitCreated, UnitDamaged, UnitDeath, UnitDecay,
-                                 UnitHidden, UnitLoaded, UnitMoved, UnitOrdered, UnitOwnerChanged,
+                                 UnitHidden, UnitLoaded, UnitMoved, UnitOwnerChanged,
                                  UnitRemoved, UnitRevived, UnitSelected, UnitSold, UnitStateChanged,
                                  UnitUnloaded)
 from natives.players import (PLAYER_STATE_RESOURCE_FOOD_CAP, PLAYER_STATE_RESOURCE_FOOD_USED,
                              Player)
 from natives.objectfields import drop_ability
+from natives.orders import Order, make_order
 from natives.registry import native
 from natives import unitdata
 from natives.unitdata import (DestructableType, ItemType, UnitType, default_destructable_type,
@@ -104,36 +104,6 @@ _FLAG_OF_UNITTYPE = {
     UT_TOWNHALL: "townhall", UT_ANCIENT: "ancient", UT_TAUREN: "tauren",
 }
 
-# Order ids known to the model (game constants): the generic orders plus the ability orders
-# the corpus maps issue or compare. Other order strings are recorded with ``order_id`` None,
-# and ``OrderId`` returns 0 for them with a warning.
-ORDER_IDS = {
-    # generic
-    "smart": 851971, "stop": 851972, "cancel": 851976, "setrally": 851980,
-    "getitem": 851981, "attack": 851983, "attackground": 851984, "attackonce": 851985,
-    "move": 851986, "AImove": 851988, "patrol": 851990, "holdposition": 851993,
-    "build": 851994, "humanbuild": 851995, "orcbuild": 851996, "nightelfbuild": 851997,
-    "undeadbuild": 851998, "resumebuild": 851999, "dropitem": 852001,
-    "resumeharvesting": 852017, "harvest": 852018, "returnresources": 852020,
-    "autoharvestgold": 852021, "autoharvestlumber": 852022,
-    "repair": 852024, "repairon": 852025, "repairoff": 852026, "board": 852043,
-    "useslot1": 852008, "useslot2": 852009, "useslot3": 852010, "useslot4": 852011,
-    "useslot5": 852012, "useslot6": 852013,
-    # abilities used by the corpus campaign scripts
-    "defend": 852055, "undefend": 852056, "militiaoff": 852073, "polymorph": 852074,
-    "slow": 852075, "slowon": 852076, "slowoff": 852077, "townbellon": 852082,
-    "townbelloff": 852083, "healon": 852064, "healoff": 852065, "innerfireon": 852067,
-    "innerfireoff": 852068, "undivineshield": 852091, "waterelemental": 852097,
-    "battlestations": 852099, "bloodluston": 852102, "bloodlustoff": 852103,
-    "ensnare": 852106, "mirrorimage": 852123, "spiritwolf": 852126,
-    "autodispelon": 852133, "autodispeloff": 852134, "entangleinstant": 852148,
-    "ravenform": 852155, "sentinel": 852182, "starfall": 852183, "cannibalize": 852188,
-    "curseon": 852191, "raisedeadon": 852198, "stoneform": 852206,
-    "frostarmoroff": 852459, "mount": 852469, "drain": 852487, "flamestrike": 852488,
-    "hex": 852502, "burrow": 852533, "unburrow": 852534,
-}
-ORDER_STRINGS = {v: k for k, v in ORDER_IDS.items()}
-
 UNIT_STATE_LIFE, UNIT_STATE_MAX_LIFE, UNIT_STATE_MANA, UNIT_STATE_MAX_MANA = 0, 1, 2, 3
 
 
@@ -152,25 +122,6 @@ class Widget(Handle):
         self.y = y
         self.life = life
         self.max_life = life
-
-
-@dataclass
-class Order:
-    """A recorded order. ``kind``: immediate, point, target, instant_point, instant_target,
-    build or neutral. ``order`` is the order string when known, ``order_id`` the id when
-    known; ``x``/``y`` the target point (world units), ``target`` the target widget,
-    ``build_type`` the structure rawcode of build/neutral orders, ``time`` game seconds."""
-
-    kind: str
-    order: str | None
-    order_id: int | None
-    x: float | None = None
-    y: float | None = None
-    target: Any = None
-    instant_target: Any = None
-    build_type: int | None = None
-    player: Any = None
-    time: float = 0.0
 
 
 @dataclass
@@ -259,8 +210,14 @@ class Unit(Widget):
         self.hero = HeroData(utype) if utype.hero is not None else None
         self.proper_name = utype.name if utype.hero is not None else None
         self.name = utype.name
+        # orders (natives.orders): the last orders given, the current one, those queued
+        # behind it, what it is doing now, its pending step and when the weapon is ready
         self.orders: list[Order] = []
         self.current_order: Order | None = None
+        self.order_queue: list[Order] = []
+        self.work = None
+        self.order_entry: int | None = None
+        self.attack_ready = 0.0
         self.decay_suspended = False
         self.decay_entry: int | None = None    # pending "unit_decay" scheduler entry
         self.timed_life: dict | None = None
@@ -644,7 +601,7 @@ class UnitStore:
                 sel.remove(u)
         self.game.handles.destroy(u)
         self.refresh_food(u)
-        u.current_order = None
+        self.game.orders.clear(u)
         self.game.publish(UnitRemoved(u))
 
     def kill_unit(self, u: Unit, killer: Unit | None = None) -> bool:
@@ -654,7 +611,7 @@ class UnitStore:
         u.dead = True
         u.life = 0.0
         u.death_time = self.game.now
-        u.current_order = None
+        self.game.orders.clear(u)
         u.sleeping = False
         if u.timed_life is not None:
             self.game.scheduler.cancel(u.timed_life.get("entry"))
@@ -1032,17 +989,8 @@ class UnitStore:
 
     # -- orders -------------------------------------------------------------------------
     def issue(self, u: Unit | None, order: Order) -> bool:
-        """Record an order for a live unit; True when recorded (see module docstring)."""
-        u = alive(u)
-        if u is None or u.dead:
-            return False
-        order.time = self.game.now
-        u.orders.append(order)
-        if len(u.orders) > 64:
-            del u.orders[0]
-        u.current_order = None if order.order == "stop" else order
-        self.game.publish(UnitOrdered(u, order))
-        return True
+        """Give a unit an order through the pipeline (``natives.orders.Orders.issue``)."""
+        return self.game.orders.issue(u, order)
 
     # -- queries ------------------------------------------------------------------------
     def live_units(self) -> list[Unit]:
@@ -1061,12 +1009,6 @@ def _store(ctx) -> UnitStore:
 def _u(u) -> Unit | None:
     """The unit if it exists (not removed), else None."""
     return alive(u)
-
-
-def _order(kind: str, order, **kw) -> Order:
-    if isinstance(order, int):
-        return Order(kind, ORDER_STRINGS.get(order), order, **kw)
-    return Order(kind, order, ORDER_IDS.get(order) if order is not None else None, **kw)
 
 
 def _xy(loc) -> tuple[float, float] | None:
@@ -1280,7 +1222,7 @@ def SetUnitPosition(ctx, u, x, y):
     """Move with the seed 003 placement rule; cancels the current order."""
     u = _u(u)
     if u is not None:
-        u.current_order = None
+        ctx.game.orders.clear(u)
         _store(ctx).move_unit(u, x, y, pathing=True)
 
 
@@ -1288,7 +1230,7 @@ def SetUnitPosition(ctx, u, x, y):
 def SetUnitPositionLoc(ctx, u, loc):
     u, pos = _u(u), _xy(loc)
     if u is not None and pos is not None:
-        u.current_order = None
+        ctx.game.orders.clear(u)
         _store(ctx).move_unit(u, pos[0], pos[1], pathing=True)
 
 
@@ -1500,9 +1442,10 @@ def BlzIsUnitInvulnerable(ctx, u):
 
 @native("PauseUnit", "takes unit whichUnit, boolean flag returns nothing")
 def PauseUnit(ctx, u, flag):
+    """A paused unit keeps its orders but carries out nothing (``natives.orders``)."""
     u = _u(u)
     if u is not None:
-        u.paused = flag
+        ctx.game.orders.pause(u, flag)
 
 
 @native("IsUnitPaused", "takes unit whichHero returns boolean")
@@ -2320,138 +2263,6 @@ def GetPlayerTechCount(ctx, p, techid, specificonly):
 
 
 # ---------------------------------------------------------------------------------------
-# Orders
-# ---------------------------------------------------------------------------------------
-
-@native("OrderId", "takes string  orderIdString     returns integer", constant=True)
-def OrderId(ctx, text):
-    """The order id of an order string from ``ORDER_IDS``; 0 (with a warning) for strings the
-    model's table does not hold."""
-    if text is None:
-        return 0
-    oid = ORDER_IDS.get(text)
-    if oid is None:
-        ctx.warn(f"OrderId: order string {text!r} is not in the model's order table; "
-                 f"returning 0")
-        return 0
-    return oid
-
-
-@native("OrderId2String", "takes integer orderId           returns string", constant=True)
-def OrderId2String(ctx, oid):
-    """The order string of an id from ``ORDER_IDS``; null (with a warning) otherwise."""
-    text = ORDER_STRINGS.get(oid)
-    if text is None:
-        ctx.warn(f"OrderId2String: order id {oid} is not in the model's order table; "
-                 f"returning null")
-    return text
-
-
-@native("IssueImmediateOrder", "takes unit whichUnit, string order returns boolean")
-def IssueImmediateOrder(ctx, u, order):
-    return _store(ctx).issue(u, _order("immediate", order))
-
-
-@native("IssueImmediateOrderById", "takes unit whichUnit, integer order returns boolean")
-def IssueImmediateOrderById(ctx, u, order):
-    return _store(ctx).issue(u, _order("immediate", order))
-
-
-@native("IssuePointOrder", "takes unit whichUnit, string order, real x, real y returns boolean")
-def IssuePointOrder(ctx, u, order, x, y):
-    return _store(ctx).issue(u, _order("point", order, x=x, y=y))
-
-
-@native("IssuePointOrderLoc", "takes unit whichUnit, string order, location whichLocation returns boolean")
-def IssuePointOrderLoc(ctx, u, order, loc):
-    pos = _xy(loc)
-    if pos is None:
-        return False
-    return _store(ctx).issue(u, _order("point", order, x=pos[0], y=pos[1]))
-
-
-@native("IssuePointOrderById", "takes unit whichUnit, integer order, real x, real y returns boolean")
-def IssuePointOrderById(ctx, u, order, x, y):
-    return _store(ctx).issue(u, _order("point", order, x=x, y=y))
-
-
-@native("IssuePointOrderByIdLoc", "takes unit whichUnit, integer order, location whichLocation returns boolean")
-def IssuePointOrderByIdLoc(ctx, u, order, loc):
-    pos = _xy(loc)
-    if pos is None:
-        return False
-    return _store(ctx).issue(u, _order("point", order, x=pos[0], y=pos[1]))
-
-
-@native("IssueTargetOrder", "takes unit whichUnit, string order, widget targetWidget returns boolean")
-def IssueTargetOrder(ctx, u, order, target):
-    target = alive(target)
-    if target is None:
-        return False
-    return _store(ctx).issue(u, _order("target", order, target=target))
-
-
-@native("IssueTargetOrderById", "takes unit whichUnit, integer order, widget targetWidget returns boolean")
-def IssueTargetOrderById(ctx, u, order, target):
-    target = alive(target)
-    if target is None:
-        return False
-    return _store(ctx).issue(u, _order("target", order, target=target))
-
-
-@native("IssueInstantPointOrder", "takes unit whichUnit, string order, real x, real y, widget instantTargetWidget returns boolean")
-def IssueInstantPointOrder(ctx, u, order, x, y, instant):
-    return _store(ctx).issue(u, _order("instant_point", order, x=x, y=y,
-                                       instant_target=alive(instant)))
-
-
-@native("IssueInstantPointOrderById", "takes unit whichUnit, integer order, real x, real y, widget instantTargetWidget returns boolean")
-def IssueInstantPointOrderById(ctx, u, order, x, y, instant):
-    return _store(ctx).issue(u, _order("instant_point", order, x=x, y=y,
-                                       instant_target=alive(instant)))
-
-
-@native("IssueInstantTargetOrder", "takes unit whichUnit, string order, widget targetWidget, widget instantTargetWidget returns boolean")
-def IssueInstantTargetOrder(ctx, u, order, target, instant):
-    target = alive(target)
-    if target is None:
-        return False
-    return _store(ctx).issue(u, _order("instant_target", order, target=target,
-                                       instant_target=alive(instant)))
-
-
-@native("IssueInstantTargetOrderById", "takes unit whichUnit, integer order, widget targetWidget, widget instantTargetWidget returns boolean")
-def IssueInstantTargetOrderById(ctx, u, order, target, instant):
-    target = alive(target)
-    if target is None:
-        return False
-    return _store(ctx).issue(u, _order("instant_target", order, target=target,
-                                       instant_target=alive(instant)))
-
-
-@native("IssueBuildOrderById", "takes unit whichPeon, integer unitId, real x, real y returns boolean")
-def IssueBuildOrderById(ctx, u, unit_id, x, y):
-    return _store(ctx).issue(u, Order("build", None, unit_id, x=x, y=y, build_type=unit_id))
-
-
-@native("IssueNeutralImmediateOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId returns boolean")
-def IssueNeutralImmediateOrderById(ctx, p, u, unit_id):
-    return _store(ctx).issue(u, Order("neutral", None, unit_id, build_type=unit_id, player=p))
-
-
-@native("IssueNeutralPointOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId, real x, real y returns boolean")
-def IssueNeutralPointOrderById(ctx, p, u, unit_id, x, y):
-    return _store(ctx).issue(u, Order("neutral", None, unit_id, x=x, y=y, build_type=unit_id,
-                                      player=p))
-
-
-@native("IssueNeutralTargetOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId, widget target returns boolean")
-def IssueNeutralTargetOrderById(ctx, p, u, unit_id, target):
-    return _store(ctx).issue(u, Order("neutral", None, unit_id, target=alive(target),
-                                      build_type=unit_id, player=p))
-
-
-# ---------------------------------------------------------------------------------------
 # Inventory
 # ---------------------------------------------------------------------------------------
 
@@ -2571,7 +2382,7 @@ def _use_item(ctx, u, item, kind: str, **kw) -> bool:
     if u is None or item is None or item.holder is not u or u.dead:
         return False
     slot = u.inventory.index(item) + 1
-    return _store(ctx).issue(u, _order(kind, f"useslot{slot}", **kw))
+    return _store(ctx).issue(u, make_order(kind, f"useslot{slot}", **kw))
 
 
 @native("UnitUseItem", "takes unit whichUnit, item whichItem returns boolean")
@@ -3436,17 +3247,6 @@ def GetUnitDefaultFlyHeight(ctx, u):
     """``DEFAULT_FLY_HEIGHT`` for flying types, 0 for others and for null."""
     u = _u(u)
     return _fly_default(u) if u is not None else 0.0
-
-
-@native("GetUnitCurrentOrder", "takes unit whichUnit returns integer")
-def GetUnitCurrentOrder(ctx, u):
-    """The order id of the unit's current order (0: none, or an order string without a
-    known id). Orders are recorded, not carried out, so the last order given stays
-    current until the unit dies or is removed."""
-    u = _u(u)
-    if u is None or u.current_order is None:
-        return 0
-    return u.current_order.order_id or 0
 
 
 # ---------------------------------------------------------------------------------------

@@ -355,7 +355,9 @@ function main takes nothing returns nothing
     local trigger t = CreateTrigger()
     local trigger u = CreateTrigger()
     set a = CreateUnit(Player(0), 'hfoo', 0, 0, 0)
+    call PauseUnit(a, true)   // paused units do not fight: only the injected attack counts
     set d = CreateUnit(Player(1), 'hfoo', 100, 0, 0)
+    call PauseUnit(d, true)
     call TriggerRegisterPlayerUnitEvent(t, Player(1), ConvertPlayerUnitEvent(18), null)
     call TriggerAddAction(t, function OnAttack)
     call TriggerRegisterUnitEvent(u, d, ConvertUnitEvent(62))
@@ -916,7 +918,9 @@ endfunction
 function main takes nothing returns nothing
     local trigger t = CreateTrigger()
     set u = CreateUnit(Player(0), 'hfoo', 0, 0, 0)
+    call PauseUnit(u, true)   // paused units do not fight: only the injected damage counts
     set src = CreateUnit(Player(1), 'hfoo', 0, 0, 0)
+    call PauseUnit(src, true)
     call TriggerRegisterUnitEvent(t, u, ConvertUnitEvent(52))
     call TriggerAddAction(t, function A)
 endfunction

@@ -1,0 +1,785 @@
+"""Orders: the order natives (common.j's ``Issue*Order*``, ``BlzQueue*``, ``OrderId``,
+``GetUnitCurrentOrder``) and the pipeline that carries orders out.
+
+A unit's orders are plain data on the unit: ``unit.current_order`` (an ``Order`` or None:
+idle), ``unit.order_queue`` (orders queued behind it, ``BlzQueue*``), ``unit.orders`` (the
+last 64 orders given, for tests and reports) and ``unit.work`` (a ``Work`` record: what the
+current order is doing right now -- the waypoints left, the unit attacked, the patrol's
+other end). Work in progress is one scheduler entry per busy unit (``unit.order_entry``,
+kind ``unit_order_step``): a step moves the unit for the game time since its last step,
+then decides what comes next and schedules the following step at most ``STEP`` game
+seconds later. Idle units have no entry and cost nothing.
+
+Issuing (``Orders.issue``)
+    An order a unit cannot carry out returns false and changes nothing, as in the game: any
+    order to a dead or removed unit; ``move``/``patrol``/``smart`` (and other walking
+    orders) to a unit that cannot move (movement-disabled types, speed 0); ``attack`` on a
+    target the unit's type cannot attack (a type with neither the ground nor the air attack
+    flag, an air target for a ground-only attacker, a dead target). An accepted order is
+    recorded, becomes current (or is queued) and publishes ``UnitOrdered`` (the
+    ``EVENT_PLAYER_UNIT_ISSUED_*`` events). Orders the pipeline does not carry out
+    (abilities, build orders) are accepted, recorded and stay current, as before.
+
+Carrying out
+    ``stop`` makes the unit idle; ``holdposition`` keeps it where it is, attacking enemies
+    that come within weapon range; ``move``/``AImove`` and ``smart`` on a point walk there
+    (``natives.paths``: around what blocks the unit's movement type, or to the nearest
+    reachable point); ``patrol`` walks back and forth between the start and the point;
+    ``attack`` on a point walks there attacking enemies met on the way (attack-move);
+    ``attack`` (or ``smart`` on an enemy) on a unit chases and attacks it
+    (``natives.combat``); ``move``/``smart``/``patrol`` on any other unit follow it. A
+    finished order makes the next queued one current, else the unit idle.
+
+Movement
+    At the unit's current speed (``unit.move_speed``, from the unit type), straight along the
+    waypoints. While any region is watched (a ``TriggerRegisterEnterRegion`` /
+    ``LeaveRegion`` registration), a step ends just past each 32-unit cell boundary the unit
+    crosses, so region events (regions are sets of such cells) fire at the game time of the
+    crossing (seed 004); unit-in-range events fire at the first step inside the range.
+    Units pass through each other (no collision between moving units).
+
+Acquisition
+    An idle or holding unit with a weapon is a *sentry* (``Orders.sentries``). When a unit
+    appears or moves, each sentry of an enemy player within its acquisition range that can
+    attack it starts attacking it (no order event: the game raises none for an acquired
+    target); a unit that becomes idle looks around itself the same way, and units on an
+    attack-move or patrol look every ``SCAN`` game seconds. A unit that acquired a target
+    on its own gives up the chase when the target is more than ``LEASH`` world units from
+    where it stood, and walks back there when the fight is over (creeps return to their
+    camp). Ties go to the nearest unit, then the one created first.
+
+Swings (``natives.combat`` for the figures)
+    In range with its weapon ready, the attacker swings: ``UnitAttacked`` is published
+    (EVENT_UNIT_ATTACKED, seed 004: at the swing, the attacked unit is the event unit), the
+    hit deals its damage through ``UnitStore.damage_unit`` (damage events, death with the
+    attacker as killing unit) and the weapon is ready again a cooldown later.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from natives import combat
+from natives.handles import alive
+from natives.modelevents import UnitAttacked, UnitCreated, UnitDeath, UnitMoved, UnitOrdered, UnitRemoved
+from natives.paths import find_path
+from natives.registry import native
+from natives import unitdata
+
+# Order ids known to the model (game constants): the generic orders plus the ability orders
+# the corpus maps issue or compare. Other order strings are recorded with ``order_id`` None,
+# and ``OrderId`` returns 0 for them with a warning.
+ORDER_IDS = {
+    # generic
+    "smart": 851971, "stop": 851972, "cancel": 851976, "setrally": 851980,
+    "getitem": 851981, "attack": 851983, "attackground": 851984, "attackonce": 851985,
+    "move": 851986, "AImove": 851988, "patrol": 851990, "holdposition": 851993,
+    "build": 851994, "humanbuild": 851995, "orcbuild": 851996, "nightelfbuild": 851997,
+    "undeadbuild": 851998, "resumebuild": 851999, "dropitem": 852001,
+    "resumeharvesting": 852017, "harvest": 852018, "returnresources": 852020,
+    "autoharvestgold": 852021, "autoharvestlumber": 852022,
+    "repair": 852024, "repairon": 852025, "repairoff": 852026, "board": 852043,
+    "useslot1": 852008, "useslot2": 852009, "useslot3": 852010, "useslot4": 852011,
+    "useslot5": 852012, "useslot6": 852013,
+    # abilities used by the corpus campaign scripts
+    "defend": 852055, "undefend": 852056, "militiaoff": 852073, "polymorph": 852074,
+    "slow": 852075, "slowon": 852076, "slowoff": 852077, "townbellon": 852082,
+    "townbelloff": 852083, "healon": 852064, "healoff": 852065, "innerfireon": 852067,
+    "innerfireoff": 852068, "undivineshield": 852091, "waterelemental": 852097,
+    "battlestations": 852099, "bloodluston": 852102, "bloodlustoff": 852103,
+    "ensnare": 852106, "mirrorimage": 852123, "spiritwolf": 852126,
+    "autodispelon": 852133, "autodispeloff": 852134, "entangleinstant": 852148,
+    "ravenform": 852155, "sentinel": 852182, "starfall": 852183, "cannibalize": 852188,
+    "curseon": 852191, "raisedeadon": 852198, "stoneform": 852206,
+    "frostarmoroff": 852459, "mount": 852469, "drain": 852487, "flamestrike": 852488,
+    "hex": 852502, "burrow": 852533, "unburrow": 852534,
+}
+ORDER_STRINGS = {v: k for k, v in ORDER_IDS.items()}
+
+STEP = 0.125
+"""Longest time between two steps of a busy unit, game seconds (the simulation tick; a power
+of two, so step times add up exactly). A unit's position changes at its steps."""
+
+SCAN = 0.5
+"""Game seconds between two looks for enemies of a unit on an attack-move or patrol."""
+
+LEASH = 1200.0
+"""World units an acquiring unit chases a target away from where it stood (project
+choice)."""
+
+CROSS_EPS = 0.01
+"""World units a region-watching step goes past a cell boundary (lands inside the new
+cell)."""
+
+FOLLOW_GAP = 64.0
+"""World units between the collision circles at which a following unit stops (project
+choice)."""
+
+REPATH = 64.0
+"""World units a chased or followed unit moves before the path to it is searched again."""
+
+_WALK_ORDERS = {"move", "AImove", "patrol", "smart"}
+_ATTACK_ORDERS = {"attack", "attackonce"}
+_MAX_HISTORY = 64
+
+
+@dataclass
+class Order:
+    """A recorded order. ``kind``: immediate, point, target, instant_point, instant_target,
+    build or neutral. ``order`` is the order string when known, ``order_id`` the id when
+    known; ``x``/``y`` the target point (world units), ``target`` the target widget,
+    ``build_type`` the structure rawcode of build/neutral orders, ``time`` game seconds."""
+
+    kind: str
+    order: str | None
+    order_id: int | None
+    x: float | None = None
+    y: float | None = None
+    target: Any = None
+    instant_target: Any = None
+    build_type: int | None = None
+    player: Any = None
+    time: float = 0.0
+
+
+@dataclass
+class Work:
+    """What a unit's current order is doing (plain data, saved with the unit).
+
+    ``mode``: walk, patrol, follow, attack or hold; ``goal`` the point walked to (world
+    units) and ``path`` the waypoints left; ``target`` the unit attacked or followed and
+    ``path_to`` where it stood when the path was searched; ``last`` the game time of the
+    last step; ``attack_move`` acquire enemies on the way; ``origin`` the patrol's other
+    end; ``home`` where an acquiring unit stood (None: the attack was ordered); ``resume``
+    the mode to go back to when an attack-move fight or a holding unit's fight ends;
+    ``scan`` the game time of the next look for enemies."""
+
+    mode: str
+    goal: tuple | None = None
+    path: list = field(default_factory=list)
+    target: Any = None
+    path_to: tuple | None = None
+    last: float = 0.0
+    attack_move: bool = False
+    origin: tuple | None = None
+    home: tuple | None = None
+    resume: str | None = None
+    scan: float = 0.0
+
+
+def make_order(kind: str, order, **kw) -> Order:
+    """An ``Order`` from an order string or id (the other of the two from ``ORDER_IDS``)."""
+    if isinstance(order, int):
+        return Order(kind, ORDER_STRINGS.get(order), order, **kw)
+    return Order(kind, order, ORDER_IDS.get(order) if order is not None else None, **kw)
+
+
+def _dist(ax: float, ay: float, bx: float, by: float) -> float:
+    return math.hypot(bx - ax, by - ay)
+
+
+def _mobile(u) -> bool:
+    return not u.utype.movement_disabled and u.move_speed > 0
+
+
+def _attack_flags(u, target) -> bool:
+    """The type's flags allow attacking that kind of target (ground/air)."""
+    flags = u.utype.flags
+    return ("attacks_air" if target.flying else "attacks_ground") in flags
+
+
+class Orders:
+    """The order pipeline of a Game (``game.orders``); see the module docstring.
+
+    ``sentries``: idle or holding units with a weapon, in the order they became so."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.sentries: dict = {}
+        self._warned: set[int] = set()
+        game.scheduler.register("unit_order_step", self._step)   # subject: the unit
+        game.subscribers.append(self._on_event)
+
+    # -- issuing --------------------------------------------------------------------------
+    def issue(self, u, order: Order, queued: bool = False) -> bool:
+        """Give ``order`` to ``u`` (queued behind its current order with ``queued``); True
+        when accepted (module docstring)."""
+        u = alive(u)
+        if u is None or u.dead or not self.accepts(u, order):
+            return False
+        order.time = self.game.now
+        u.orders.append(order)
+        if len(u.orders) > _MAX_HISTORY:
+            del u.orders[0]
+        if queued and u.current_order is not None:
+            u.order_queue.append(order)
+        else:
+            u.order_queue.clear()
+            self.start(u, order)
+        self.game.publish(UnitOrdered(u, order))
+        return True
+
+    def accepts(self, u, order: Order) -> bool:
+        """Can ``u`` carry out ``order`` (module docstring)?"""
+        name, target = order.order, order.target
+        if target is not None and getattr(target, "type_name", None) == "unit" and not target.alive:
+            return False
+        if name in _ATTACK_ORDERS:
+            if target is None:
+                return _mobile(u) or combat.weapon(u) is not None
+            if target.type_name != "unit":
+                return "attacks_ground" in u.utype.flags
+            return target is not u and _attack_flags(u, target)
+        if name == "smart" and target is not None and target.type_name == "unit" \
+                and self._hostile(u, target) and _attack_flags(u, target):
+            return True
+        if name in _WALK_ORDERS:
+            return _mobile(u)
+        return True
+
+    def clear(self, u) -> None:
+        """Drop the unit's current order, queue and work (death, removal, ``stop``)."""
+        self.game.scheduler.cancel(u.order_entry)
+        u.order_entry = None
+        u.current_order = None
+        u.order_queue.clear()
+        u.work = None
+        self.sentries.pop(u, None)
+
+    def start(self, u, order: Order) -> None:
+        """Make ``order`` current and set its work going."""
+        self.game.scheduler.cancel(u.order_entry)
+        u.order_entry = None
+        u.work = None
+        name, target = order.order, order.target
+        u.current_order = None if name == "stop" else order
+        work = None
+        if name == "stop":
+            pass
+        elif name == "holdposition":
+            work = Work("hold")
+        elif target is not None and target.type_name == "unit":
+            if name in _ATTACK_ORDERS or (name == "smart" and self._hostile(u, target)
+                                          and _attack_flags(u, target)):
+                work = Work("attack", target=target)
+            elif name in _WALK_ORDERS:
+                work = Work("follow", target=target)
+        elif order.x is not None and name in _WALK_ORDERS | _ATTACK_ORDERS and _mobile(u):
+            goal = (float(order.x), float(order.y))
+            mode = "patrol" if name == "patrol" else "walk"
+            work = Work(mode, goal=goal, origin=(u.x, u.y),
+                        attack_move=name in ("attack", "patrol"))
+        if work is None:
+            if u.current_order is None:
+                self._idle(u)
+            else:
+                self._sentry(u, False)
+            return
+        self._sentry(u, work.mode == "hold")
+        work.last = self.game.now
+        if work.goal is not None:
+            self._route(u, work, work.goal)
+        u.work = work
+        self._wake(u, 0.0)
+
+    def pause(self, u, flag: bool) -> None:
+        """``PauseUnit``: a paused unit keeps its order but does nothing; unpaused, it goes on
+        (or, idle, looks around for enemies)."""
+        u.paused = flag
+        if flag or not u.alive:
+            return
+        if u.work is not None and u.order_entry is None:
+            u.work.last = self.game.now
+            self._wake(u, 0.0)
+        elif u in self.sentries:
+            self._acquire_around(u)
+
+    # -- the step ---------------------------------------------------------------------------
+    def _wake(self, u, delay: float) -> None:
+        self.game.scheduler.cancel(u.order_entry)
+        u.order_entry = self.game.schedule(delay, "unit_order_step", subject=u)
+
+    def _step(self, u) -> None:
+        u.order_entry = None
+        w = u.work
+        if w is None or not u.alive:
+            return
+        now = self.game.now
+        dt, w.last = now - w.last, now
+        if u.paused:
+            return   # resumed by ``pause(u, False)``
+        if w.path:
+            self._walk(u, w, dt)
+            if u.work is not w or not u.alive:
+                return
+        delay = getattr(self, "_do_" + w.mode)(u, w, now)
+        if delay is not None and u.work is w and u.order_entry is None:
+            self._wake(u, delay)
+
+    def _do_walk(self, u, w: Work, now: float):
+        if w.attack_move and now >= w.scan:
+            w.scan = now + SCAN
+            enemy = self._look(u, combat.weapon(u).acquire if combat.weapon(u) else 0.0)
+            if enemy is not None:
+                return self._engage(u, w, enemy)
+        if w.path:
+            return self._move_delay(u, w)
+        if w.mode == "patrol":
+            w.goal, w.origin = w.origin, w.goal
+            self._route(u, w, w.goal)
+            return self._move_delay(u, w) if w.path else STEP
+        self.finish(u)
+        return None
+
+    _do_patrol = _do_walk
+
+    def _do_hold(self, u, w: Work, now: float):
+        return None   # a sentry: woken by acquisition
+
+    def _do_follow(self, u, w: Work, now: float):
+        t = w.target
+        if t is None or not t.alive:
+            self.finish(u)
+            return None
+        gap = _dist(u.x, u.y, t.x, t.y) - u.collision - t.collision
+        if gap <= FOLLOW_GAP:
+            w.path = []
+            return STEP * 4
+        self._chase(u, w, t)
+        return self._move_delay(u, w) if w.path else STEP * 4
+
+    def _do_attack(self, u, w: Work, now: float):
+        t = w.target
+        weapon = combat.weapon(u)
+        if t is None or not t.alive or t.hidden or (weapon is not None and not combat.can_attack(u, t)):
+            return self._disengage(u, w)
+        if w.home is not None and _dist(t.x, t.y, *w.home) > LEASH:
+            return self._disengage(u, w)
+        if weapon is None:
+            self._warn_weapon(u)
+            return self._do_follow(u, w, now) if w.resume is None else self._disengage(u, w)
+        if combat.in_range(u, t, weapon):
+            w.path = []
+            if now < u.attack_ready:
+                return u.attack_ready - now
+            self._swing(u, t, weapon)
+            return weapon.cooldown if u.alive else None
+        if w.resume == "hold" or not _mobile(u):
+            return self._disengage(u, w)
+        self._chase(u, w, t)
+        return self._move_delay(u, w) if w.path else STEP
+
+    def _swing(self, u, t, weapon) -> None:
+        """One attack: EVENT_UNIT_ATTACKED at the swing (seed 004), then the hit."""
+        game = self.game
+        u.attack_ready = game.now + weapon.cooldown
+        u.facing = math.degrees(math.atan2(t.y - u.y, t.x - u.x)) % 360.0
+        game.publish(UnitAttacked(t, u))
+        if t.alive:
+            game.units.damage_unit(t, combat.roll_damage(u, t, weapon, game.random), u)
+
+    def _engage(self, u, w: Work, enemy):
+        """An attack-moving, patrolling or holding unit takes on ``enemy``, then resumes."""
+        w.resume = w.mode
+        w.mode = "attack"
+        w.target = enemy
+        w.path = []
+        return 0.0
+
+    def _disengage(self, u, w: Work):
+        """The attacked unit is gone (or out of reach): resume, look for the next enemy, walk
+        home, or finish."""
+        w.target = None
+        w.path = []
+        weapon = combat.weapon(u)
+        enemy = self._look(u, weapon.acquire) if weapon is not None else None
+        if enemy is not None and (w.home is None or _dist(enemy.x, enemy.y, *w.home) <= LEASH):
+            w.target = enemy
+            return 0.0
+        if w.resume is not None:
+            w.mode, w.resume = w.resume, None
+            if w.mode == "hold":
+                self._sentry(u, True)
+                return None
+            if w.goal is not None:
+                self._route(u, w, w.goal)
+            return 0.0
+        if w.home is not None and _dist(u.x, u.y, *w.home) > 1.0:
+            home = Work("walk", goal=w.home, last=self.game.now)
+            self._route(u, home, home.goal)
+            u.current_order = make_order("point", "move", x=home.goal[0], y=home.goal[1])
+            u.work = home
+            self._wake(u, 0.0)
+            return None
+        self.finish(u)
+        return None
+
+    def finish(self, u) -> None:
+        """The current order is done: the next queued order, else idle."""
+        u.work = None
+        if u.order_queue:
+            self.start(u, u.order_queue.pop(0))
+            return
+        u.current_order = None
+        self._idle(u)
+
+    # -- movement ---------------------------------------------------------------------------
+    def _route(self, u, w: Work, goal: tuple) -> None:
+        path, _reached = find_path(self.game.pathing, u.x, u.y, goal[0], goal[1],
+                                   u.utype.move or "foot")
+        w.path = [tuple(p) for p in path]
+
+    def _chase(self, u, w: Work, t) -> None:
+        if not w.path or w.path_to is None or _dist(t.x, t.y, *w.path_to) > REPATH:
+            w.path_to = (t.x, t.y)
+            self._route(u, w, w.path_to)
+
+    def _walk(self, u, w: Work, dt: float) -> None:
+        """Move ``u`` along its waypoints for ``dt`` game seconds."""
+        budget = u.move_speed * dt
+        x, y = u.x, u.y
+        path = w.path
+        heading = None
+        while path and budget > 1e-9:
+            tx, ty = path[0]
+            d = _dist(x, y, tx, ty)
+            if d > 1e-9:
+                heading = (tx - x, ty - y)
+            if d <= budget:
+                x, y = tx, ty
+                budget -= d
+                path.pop(0)
+            else:
+                x += (tx - x) * budget / d
+                y += (ty - y) * budget / d
+                budget = 0.0
+        while path and _dist(x, y, *path[0]) <= 1e-6:   # rounding: arrive exactly
+            x, y = path.pop(0)
+        if heading is not None:
+            u.facing = math.degrees(math.atan2(heading[1], heading[0])) % 360.0
+        if (x, y) != (u.x, u.y):
+            self.game.units.move_unit(u, x, y)
+
+    def _move_delay(self, u, w: Work) -> float:
+        """Game seconds to the next step: to the next waypoint, at most ``STEP``, and just
+        past the next region cell boundary while regions are watched."""
+        speed = u.move_speed
+        if speed <= 0:
+            return STEP
+        tx, ty = w.path[0]
+        d = _dist(u.x, u.y, tx, ty)
+        t = d / speed
+        if self.game.events.spatial["region"] and d > 0:
+            cross = min(_to_boundary(u.x, tx - u.x, d), _to_boundary(u.y, ty - u.y, d))
+            t = min(t, cross / speed)
+        return max(min(t, STEP), 1e-4)
+
+    # -- acquisition --------------------------------------------------------------------------
+    def _sentry(self, u, on: bool) -> None:
+        if on and combat.weapon(u) is not None:
+            self.sentries[u] = None
+        else:
+            self.sentries.pop(u, None)
+
+    def _idle(self, u) -> None:
+        """``u`` has nothing to do: it becomes a sentry and looks around."""
+        self._sentry(u, True)
+        if u in self.sentries:
+            self._acquire_around(u)
+
+    def _hostile(self, u, other) -> bool:
+        return not u.owner.is_ally(other.owner)
+
+    def _look(self, u, radius: float):
+        """The nearest enemy ``u`` can attack within ``radius`` of it (None: none)."""
+        if radius <= 0:
+            return None
+        best, best_key = None, None
+        for v in self.game.units.units_near(u.x - radius, u.y - radius, u.x + radius, u.y + radius):
+            if v is u or not v.alive or v.hidden or not self._hostile(u, v):
+                continue
+            if not combat.can_attack(u, v):
+                continue
+            d = _dist(u.x, u.y, v.x, v.y)
+            if d <= radius and (best_key is None or (d, v.serial) < best_key):
+                best, best_key = v, (d, v.serial)
+        return best
+
+    def _acquire_around(self, u) -> None:
+        if u.paused or u.work is not None and u.work.mode != "hold":
+            return
+        w = combat.weapon(u)
+        enemy = self._look(u, w.acquire)
+        if enemy is not None:
+            self._acquire(u, enemy)
+
+    def _acquire(self, v, target) -> None:
+        """Sentry ``v`` starts attacking ``target`` on its own."""
+        self.sentries.pop(v, None)
+        if v.work is not None and v.work.mode == "hold":
+            self._engage(v, v.work, target)
+        else:
+            v.current_order = make_order("target", "attack", target=target)
+            v.work = Work("attack", target=target, home=(v.x, v.y))
+        v.work.last = self.game.now
+        self._wake(v, 0.0)
+
+    def _noticed(self, m) -> None:
+        """Unit ``m`` appeared or moved: sentries of enemy players that can attack it and have
+        it within acquisition range take it on; an idle ``m`` looks around itself."""
+        if not m.alive or m.hidden:
+            return
+        for v in list(self.sentries):
+            if v is m or v.paused or not v.alive or not self._hostile(v, m):
+                continue
+            w = combat.weapon(v)
+            reach = w.range + v.collision + m.collision if v.work is not None else w.acquire
+            if _dist(v.x, v.y, m.x, m.y) <= reach and combat.can_attack(v, m):
+                self._acquire(v, m)
+        if m in self.sentries:
+            self._acquire_around(m)
+
+    def _on_event(self, event) -> None:
+        kind = type(event)
+        if kind is UnitMoved or kind is UnitCreated:
+            u = event.unit
+            if kind is UnitCreated:
+                self._sentry(u, True)
+            if self.sentries:
+                self._noticed(u)
+        elif kind is UnitDeath or kind is UnitRemoved:
+            self.sentries.pop(event.unit, None)
+
+    def _warn_weapon(self, u) -> None:
+        if u.type_id not in self._warned:
+            self._warned.add(u.type_id)
+            self.game.warn(f"unit type '{u.utype.rawcode}' has no weapon figures "
+                           f"(natives.unitdata.WEAPONS): it walks to its target but does not "
+                           f"attack")
+
+
+def _to_boundary(pos: float, delta: float, length: float) -> float:
+    """Distance along a segment (direction component ``delta`` of total ``length``) from
+    coordinate ``pos`` to just past the next 32-unit cell boundary."""
+    if abs(delta) < 1e-12:
+        return math.inf
+    cell = 32.0
+    if delta > 0:
+        edge = (math.floor(pos / cell) + 1) * cell
+        along = edge - pos
+    else:
+        edge = math.floor(pos / cell) * cell
+        along = pos - edge
+    return (along + CROSS_EPS) * length / abs(delta)
+
+
+# ---------------------------------------------------------------------------------------
+# natives
+# ---------------------------------------------------------------------------------------
+
+def _issue(ctx, u, order: Order, queued: bool = False) -> bool:
+    return ctx.game.orders.issue(u, order, queued)
+
+
+def _xy(loc) -> tuple[float, float] | None:
+    loc = alive(loc)
+    return (loc.x, loc.y) if loc is not None else None
+
+
+@native("OrderId", "takes string  orderIdString     returns integer", constant=True)
+def OrderId(ctx, text):
+    """The order id of an order string from ``ORDER_IDS``; 0 (with a warning) for strings the
+    model's table does not hold."""
+    if text is None:
+        return 0
+    oid = ORDER_IDS.get(text)
+    if oid is None:
+        ctx.warn(f"OrderId: order string {text!r} is not in the model's order table; "
+                 f"returning 0")
+        return 0
+    return oid
+
+
+@native("OrderId2String", "takes integer orderId           returns string", constant=True)
+def OrderId2String(ctx, oid):
+    """The order string of an id from ``ORDER_IDS``; null (with a warning) otherwise."""
+    text = ORDER_STRINGS.get(oid)
+    if text is None:
+        ctx.warn(f"OrderId2String: order id {oid} is not in the model's order table; "
+                 f"returning null")
+    return text
+
+
+@native("GetUnitCurrentOrder", "takes unit whichUnit returns integer")
+def GetUnitCurrentOrder(ctx, u):
+    """The order id of the unit's current order: 0 when idle (no order, ``stop``, a finished
+    walk) or for an order string without a known id."""
+    u = alive(u)
+    if u is None or u.current_order is None:
+        return 0
+    return u.current_order.order_id or 0
+
+
+@native("IssueImmediateOrder", "takes unit whichUnit, string order returns boolean")
+def IssueImmediateOrder(ctx, u, order):
+    return _issue(ctx, u, make_order("immediate", order))
+
+
+@native("IssueImmediateOrderById", "takes unit whichUnit, integer order returns boolean")
+def IssueImmediateOrderById(ctx, u, order):
+    return _issue(ctx, u, make_order("immediate", order))
+
+
+@native("IssuePointOrder", "takes unit whichUnit, string order, real x, real y returns boolean")
+def IssuePointOrder(ctx, u, order, x, y):
+    return _issue(ctx, u, make_order("point", order, x=x, y=y))
+
+
+@native("IssuePointOrderLoc", "takes unit whichUnit, string order, location whichLocation returns boolean")
+def IssuePointOrderLoc(ctx, u, order, loc):
+    pos = _xy(loc)
+    if pos is None:
+        return False
+    return _issue(ctx, u, make_order("point", order, x=pos[0], y=pos[1]))
+
+
+@native("IssuePointOrderById", "takes unit whichUnit, integer order, real x, real y returns boolean")
+def IssuePointOrderById(ctx, u, order, x, y):
+    return _issue(ctx, u, make_order("point", order, x=x, y=y))
+
+
+@native("IssuePointOrderByIdLoc", "takes unit whichUnit, integer order, location whichLocation returns boolean")
+def IssuePointOrderByIdLoc(ctx, u, order, loc):
+    pos = _xy(loc)
+    if pos is None:
+        return False
+    return _issue(ctx, u, make_order("point", order, x=pos[0], y=pos[1]))
+
+
+@native("IssueTargetOrder", "takes unit whichUnit, string order, widget targetWidget returns boolean")
+def IssueTargetOrder(ctx, u, order, target):
+    target = alive(target)
+    if target is None:
+        return False
+    return _issue(ctx, u, make_order("target", order, target=target))
+
+
+@native("IssueTargetOrderById", "takes unit whichUnit, integer order, widget targetWidget returns boolean")
+def IssueTargetOrderById(ctx, u, order, target):
+    target = alive(target)
+    if target is None:
+        return False
+    return _issue(ctx, u, make_order("target", order, target=target))
+
+
+@native("IssueInstantPointOrder", "takes unit whichUnit, string order, real x, real y, widget instantTargetWidget returns boolean")
+def IssueInstantPointOrder(ctx, u, order, x, y, instant):
+    return _issue(ctx, u, make_order("instant_point", order, x=x, y=y,
+                                     instant_target=alive(instant)))
+
+
+@native("IssueInstantPointOrderById", "takes unit whichUnit, integer order, real x, real y, widget instantTargetWidget returns boolean")
+def IssueInstantPointOrderById(ctx, u, order, x, y, instant):
+    return _issue(ctx, u, make_order("instant_point", order, x=x, y=y,
+                                     instant_target=alive(instant)))
+
+
+@native("IssueInstantTargetOrder", "takes unit whichUnit, string order, widget targetWidget, widget instantTargetWidget returns boolean")
+def IssueInstantTargetOrder(ctx, u, order, target, instant):
+    target = alive(target)
+    if target is None:
+        return False
+    return _issue(ctx, u, make_order("instant_target", order, target=target,
+                                     instant_target=alive(instant)))
+
+
+@native("IssueInstantTargetOrderById", "takes unit whichUnit, integer order, widget targetWidget, widget instantTargetWidget returns boolean")
+def IssueInstantTargetOrderById(ctx, u, order, target, instant):
+    target = alive(target)
+    if target is None:
+        return False
+    return _issue(ctx, u, make_order("instant_target", order, target=target,
+                                     instant_target=alive(instant)))
+
+
+@native("IssueBuildOrderById", "takes unit whichPeon, integer unitId, real x, real y returns boolean")
+def IssueBuildOrderById(ctx, u, unit_id, x, y):
+    return _issue(ctx, u, Order("build", None, unit_id, x=x, y=y, build_type=unit_id))
+
+
+@native("IssueNeutralImmediateOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId returns boolean")
+def IssueNeutralImmediateOrderById(ctx, p, u, unit_id):
+    return _issue(ctx, u, Order("neutral", None, unit_id, build_type=unit_id, player=p))
+
+
+@native("IssueNeutralPointOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId, real x, real y returns boolean")
+def IssueNeutralPointOrderById(ctx, p, u, unit_id, x, y):
+    return _issue(ctx, u, Order("neutral", None, unit_id, x=x, y=y, build_type=unit_id,
+                                player=p))
+
+
+@native("IssueNeutralTargetOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId, widget target returns boolean")
+def IssueNeutralTargetOrderById(ctx, p, u, unit_id, target):
+    return _issue(ctx, u, Order("neutral", None, unit_id, target=alive(target),
+                                build_type=unit_id, player=p))
+
+
+# -- queued orders (1.33+): behind the current order ---------------------------------------
+
+@native("BlzQueueImmediateOrderById", "takes unit whichUnit, integer order returns boolean")
+def BlzQueueImmediateOrderById(ctx, u, order):
+    """Queue the order behind the current one (given at once to an idle unit)."""
+    return _issue(ctx, u, make_order("immediate", order), queued=True)
+
+
+@native("BlzQueuePointOrderById", "takes unit whichUnit, integer order, real x, real y returns boolean")
+def BlzQueuePointOrderById(ctx, u, order, x, y):
+    return _issue(ctx, u, make_order("point", order, x=x, y=y), queued=True)
+
+
+@native("BlzQueueTargetOrderById", "takes unit whichUnit, integer order, widget targetWidget returns boolean")
+def BlzQueueTargetOrderById(ctx, u, order, target):
+    target = alive(target)
+    if target is None:
+        return False
+    return _issue(ctx, u, make_order("target", order, target=target), queued=True)
+
+
+@native("BlzQueueInstantPointOrderById", "takes unit whichUnit, integer order, real x, real y, widget instantTargetWidget returns boolean")
+def BlzQueueInstantPointOrderById(ctx, u, order, x, y, instant):
+    return _issue(ctx, u, make_order("instant_point", order, x=x, y=y,
+                                     instant_target=alive(instant)), queued=True)
+
+
+@native("BlzQueueInstantTargetOrderById", "takes unit whichUnit, integer order, widget targetWidget, widget instantTargetWidget returns boolean")
+def BlzQueueInstantTargetOrderById(ctx, u, order, target, instant):
+    target = alive(target)
+    if target is None:
+        return False
+    return _issue(ctx, u, make_order("instant_target", order, target=target,
+                                     instant_target=alive(instant)), queued=True)
+
+
+@native("BlzQueueBuildOrderById", "takes unit whichPeon, integer unitId, real x, real y returns boolean")
+def BlzQueueBuildOrderById(ctx, u, unit_id, x, y):
+    return _issue(ctx, u, Order("build", None, unit_id, x=x, y=y, build_type=unit_id),
+                  queued=True)
+
+
+@native("BlzQueueNeutralImmediateOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId returns boolean")
+def BlzQueueNeutralImmediateOrderById(ctx, p, u, unit_id):
+    return _issue(ctx, u, Order("neutral", None, unit_id, build_type=unit_id, player=p),
+                  queued=True)
+
+
+@native("BlzQueueNeutralPointOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId, real x, real y returns boolean")
+def BlzQueueNeutralPointOrderById(ctx, p, u, unit_id, x, y):
+    return _issue(ctx, u, Order("neutral", None, unit_id, x=x, y=y, build_type=unit_id,
+                                player=p), queued=True)
+
+
+@native("BlzQueueNeutralTargetOrderById", "takes player forWhichPlayer,unit neutralStructure, integer unitId, widget target returns boolean")
+def BlzQueueNeutralTargetOrderById(ctx, p, u, unit_id, target):
+    return _issue(ctx, u, Order("neutral", None, unit_id, target=alive(target),
+                                build_type=unit_id, player=p), queued=True)
