@@ -28,7 +28,12 @@ Project-authored defaults (not researched; the map's ``config()`` and w3i overri
   ``"Neutral Extra"``, ``"Neutral Passive"``; race ``RACE_HUMAN`` until a race preference
   names one race; color = ``ConvertPlayerColor(id)``; team = id; start location = id;
 - alliances: every player is allied (all alliance types) with itself and with nobody else,
-  except that Neutral Passive and every player are mutually ``ALLIANCE_PASSIVE``;
+  except that Neutral Passive, and every map player (below the neutral slots) whose
+  controller is ``MAP_CONTROL_NEUTRAL`` (the map's "neutral" player type), and every other
+  player are mutually ``ALLIANCE_PASSIVE`` until the script sets it. Evidence: the Blizzard campaign
+  maps unally their neutral-controlled players explicitly where they fight (Human01 sets
+  players 0/1, 0/9, 1/8 and 8/9 ``bj_ALLIANCE_UNALLIED`` and leaves its villagers, player 2,
+  and Uther, player 9, at peace with Arthas, player 1) -- inferred, not tested in the game;
 - tech max allowed: -1 (no limit) until set;
 - ``PLAYER_STATE_FOOD_CAP_CEILING`` 100 (the game's default food ceiling).
 
@@ -123,8 +128,14 @@ class Player(Handle):
             return self.alliances.get((other.id, kind), True)
         if (other.id, kind) in self.alliances:
             return self.alliances[(other.id, kind)]
-        passive = self.game.players.neutral_passive_id
-        return kind == ALLIANCE_PASSIVE and passive in (self.id, other.id)
+        if kind != ALLIANCE_PASSIVE:
+            return False
+        players = self.game.players
+        if players.neutral_passive_id in (self.id, other.id):
+            return True
+        first_neutral = players.neutral_aggressive_id
+        return any(p.controller == MAP_CONTROL_NEUTRAL and p.id < first_neutral
+                   for p in (self, other))
 
     def is_ally(self, other: "Player") -> bool:
         return self.alliance(other, ALLIANCE_PASSIVE)

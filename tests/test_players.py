@@ -299,3 +299,19 @@ def test_players_are_permanent_handles():
     game.handles.release(p)
     assert not game.handles.destroy(p)
     assert game.handles.get(p.handle_id) is p and not p.destroyed
+
+
+def test_neutral_controlled_map_players_are_at_peace_until_the_script_unallies_them(ctx):
+    # Human01 (corpus) leaves its villagers (player 2, MAP_CONTROL_NEUTRAL) at peace with
+    # Arthas (player 1, a user) and unallies the neutral-controlled orcs (player 0)
+    # explicitly: SetPlayerAllianceStateBJ(Player(0), Player(1), bj_ALLIANCE_UNALLIED)
+    neutral = enum_handle("mapcontrol", 3)
+    orcs, arthas, villagers, rival = (ctx.Player(i) for i in (0, 1, 2, 3))
+    ctx.SetPlayerController(orcs, neutral)
+    ctx.SetPlayerController(villagers, neutral)
+    assert ctx.GetPlayerAlliance(arthas, villagers, PASSIVE)
+    assert ctx.GetPlayerAlliance(villagers, arthas, PASSIVE)
+    assert not ctx.GetPlayerAlliance(arthas, rival, PASSIVE)    # two users: enemies
+    ctx.SetPlayerAlliance(orcs, arthas, PASSIVE, False)
+    assert not ctx.GetPlayerAlliance(orcs, arthas, PASSIVE)
+    assert ctx.GetPlayerAlliance(arthas, orcs, PASSIVE)         # until set the other way too
