@@ -29,7 +29,7 @@ from maps.mapfile import MapFiles, load_map
 from maps.gamedata import GameData
 from maps.objectdata import FILE_NAMES as OBJECT_FILES, object_records
 from natives.objecttypes import ObjectTypes
-from natives.geometry import terrain_of
+from natives.geometry import PathingMap, terrain_of
 from natives.session import GameSession, load_natives
 from natives.mapsetup import MAP_RELOADED
 from natives.snapshot import SaveFile, SnapshotError, load_save, read_save, state_digest
@@ -197,6 +197,11 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
             origin = tuple(m.w3e.center_offset)
         except Exception as err:  # a map file we cannot use is a warning, not a failure
             game.warn(f"war3map.w3e: {err}")
+    if m.wpm is not None and origin[0] is not None:
+        # the pathing grid units walk on (natives.orders) and placement reads: its cells
+        # start at the terrain's origin
+        game.set_world_bounds(game.world_bounds, PathingMap(
+            float(origin[0]), float(origin[1]), m.wpm.width, m.wpm.height, bytes(m.wpm.cells)))
     if m.wpm is not None and game.blight is not None:
         try:
             game.blight.seed_from_pathing(m.wpm.width, m.wpm.height, bytes(m.wpm.cells), *origin)

@@ -495,16 +495,13 @@ class Orders:
         """The nearest enemy ``u`` can attack within ``radius`` of it (None: none)."""
         if radius <= 0:
             return None
-        best, best_key = None, None
-        for v in self.game.units.units_near(u.x - radius, u.y - radius, u.x + radius, u.y + radius):
-            if v is u or not v.alive or v.hidden or not self._hostile(u, v):
-                continue
-            if not combat.can_attack(u, v):
-                continue
-            d = _dist(u.x, u.y, v.x, v.y)
-            if d <= radius and (best_key is None or (d, v.serial) < best_key):
-                best, best_key = v, (d, v.serial)
-        return best
+        owner, store, players = u.owner, self.game.units, self.game.players
+        enemies = [pid for pid in store.owner_sectors if not owner.is_ally(players.get(pid))]
+
+        def enemy(v) -> bool:
+            return v is not u and not v.dead and not v.hidden and combat.can_attack(u, v)
+
+        return store.nearest(u.x, u.y, radius, enemy, enemies)
 
     def _acquire_around(self, u) -> None:
         if u.paused or u.work is not None and u.work.mode != "hold":

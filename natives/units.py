@@ -391,6 +391,9 @@ class UnitStore:
         # the spatial index: sector -> the units (not removed) whose origin is in it, and the
         # largest collision size seen, so area queries visit only the sectors they reach
         self.by_sector: dict[tuple[int, int], dict[Unit, None]] = {}
+        # the same by owner: (player id, sector row, sector column) -> units
+        self.by_owner: dict[tuple[int, int, int], dict[Unit, None]] = {}
+        self.owner_sectors: dict[int, int] = {}   # player id -> its non-empty buckets
         self.max_collision = 0.0
         self.max_hero_level = MAX_HERO_LEVEL
         self.selection: dict[int, list[Unit]] = {}
@@ -450,13 +453,35 @@ class UnitStore:
             u.sector = sector
             u.sector_seq = self._sector_seq
             self.by_sector.setdefault(sector, {})[u] = None
+            self._owner_add(u.owner.id, sector, u)
             if u.collision > self.max_collision:
                 self.max_collision = u.collision
 
     def _unindex(self, u: Unit) -> None:
-        bucket = self.by_sector.get(u.sector) if u.sector_seq else None
+        if not u.sector_seq:
+            return
+        bucket = self.by_sector.get(u.sector)
         if bucket is not None and bucket.pop(u, 0) is None and not bucket:
             del self.by_sector[u.sector]
+        self._owner_remove(u.owner.id, u.sector, u)
+
+    def _owner_add(self, pid: int, sector: tuple[int, int], u: Unit) -> None:
+        bucket = self.by_owner.get((pid, *sector))
+        if bucket is None:
+            bucket = self.by_owner[(pid, *sector)] = {}
+            self.owner_sectors[pid] = self.owner_sectors.get(pid, 0) + 1
+        bucket[u] = None
+
+    def _owner_remove(self, pid: int, sector: tuple[int, int], u: Unit) -> None:
+        key = (pid, *sector)
+        bucket = self.by_owner.get(key)
+        if bucket is not None and bucket.pop(u, 0) is None and not bucket:
+            del self.by_owner[key]
+            left = self.owner_sectors[pid] - 1
+            if left:
+                self.owner_sectors[pid] = left
+            else:
+                del self.owner_sectors[pid]
 
     def units_near(self, x0: float, y0: float, x1: float, y1: float) -> list[Unit]:
         """Units (not removed) whose origin may lie in the box [x0, x1] x [y0, y1] (world
@@ -479,6 +504,43 @@ class UnitStore:
                 if bucket:
                     out.extend(bucket)
         return out
+
+    def nearest(self, x: float, y: float, radius: float, accept: Callable[[Unit], bool],
+                owners: Iterable[int]) -> Unit | None:
+        """The unit (not removed) of one of the players ``owners`` (ids) nearest to (x, y)
+        within ``radius`` world units that ``accept`` takes, ties to the one created first;
+        None if there is none. Visits the index's sectors in rings around the point and stops
+        at the first ring that cannot hold anything nearer (acquisition, ``natives.orders``)."""
+        owners = [pid for pid in owners if pid in self.owner_sectors]
+        if not owners:
+            return None
+        r2 = radius * radius
+        row, col = math.floor(y / SECTOR_SIZE), math.floor(x / SECTOR_SIZE)
+        best, best_d2, best_serial = None, math.inf, 0
+        by_owner = self.by_owner
+        for k in range(math.ceil(radius / SECTOR_SIZE) + 2):
+            near = (k - 1) * SECTOR_SIZE      # no point of ring k is nearer than this
+            if near > 0 and (near * near > best_d2 or near > radius):
+                break
+            if k == 0:
+                cells = ((row, col),)
+            else:
+                cells = [(row - k, c) for c in range(col - k, col + k + 1)]
+                cells += [(row + k, c) for c in range(col - k, col + k + 1)]
+                cells += [(r, col - k) for r in range(row - k + 1, row + k)]
+                cells += [(r, col + k) for r in range(row - k + 1, row + k)]
+            for cell, pid in [(cell, pid) for cell in cells for pid in owners]:
+                bucket = by_owner.get((pid, *cell))
+                if not bucket:
+                    continue
+                for v in bucket:
+                    dx, dy = v.x - x, v.y - y
+                    d2 = dx * dx + dy * dy
+                    if d2 > r2 or d2 > best_d2 or (d2 == best_d2 and v.serial > best_serial):
+                        continue
+                    if accept(v):
+                        best, best_d2, best_serial = v, d2, v.serial
+        return best
 
     def spatial_order(self, units: Iterable[Unit]) -> list[Unit]:
         """Spatial enumeration order (S122): 256x256 sectors bottom row first, each row left
@@ -681,6 +743,9 @@ class UnitStore:
             if change_color:
                 u.color = owner.color
             return
+        if u.sector_seq and not u.destroyed:   # move it to its new owner's bucket
+            self._owner_remove(previous.id, u.sector, u)
+            self._owner_add(owner.id, u.sector, u)
         u.owner = owner
         if change_color:
             u.color = owner.color
