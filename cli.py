@@ -671,9 +671,24 @@ def info_command(map_path: Path, api_dir: Path | None, api_sets: Path | None, as
 @click.argument("maps", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--api", "api_dir", type=click.Path(path_type=Path), envvar="JASS_API",
               help="Folder with common.j and Blizzard.j [env: JASS_API]; default: the built-in API.")
-def natives_command(maps: tuple[Path, ...], api_dir: Path | None) -> None:
+@click.option("--where", "where", metavar="NAME",
+              help="Print the module and function implementing the native NAME and exit "
+                   "(exit 1 when no module implements it).")
+def natives_command(maps: tuple[Path, ...], api_dir: Path | None, where: str | None) -> None:
     """Declared vs. implemented natives per family, and the natives each MAP's script can
     reach that the runtime lacks. Exits 1 when some MAP reaches a missing native."""
+    if where is not None:
+        from natives.registry import NATIVES
+        from natives.session import load_natives
+        load_natives()
+        spec = NATIVES.get(where)
+        if spec is None:
+            click.echo(f"{where}: not implemented by any natives module", err=True)
+            sys.exit(1)
+        fn, source = spec.func, Path(spec.func.__code__.co_filename)
+        click.echo(f"{where}: {fn.__module__}.{fn.__qualname__} "
+                   f"({source.parent.name}/{source.name}:{fn.__code__.co_firstlineno})")
+        sys.exit(0)
     from rich.console import Console
     from rich.table import Table
 

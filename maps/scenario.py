@@ -712,8 +712,9 @@ class MoveStep(_Model):
 
 class OrderSpec(_Model):
     """The unit is given an order (``move``, ``attack``, ``smart``, ``patrol``, ``stop``...)
-    towards a place or a ``target`` unit, as a player would. The model does not walk units,
-    so by default (``arrive: true``) the unit is then placed at the order's destination."""
+    towards a place or a ``target`` unit, as a player would; the unit carries it out
+    (``natives.orders``). By default (``arrive: true``) a point order also places the unit
+    at the order's destination at once."""
 
     unit: UnitRef
     order: str = "move"

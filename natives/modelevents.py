@@ -133,8 +133,8 @@ class UnitDamaged(ModelEvent):
 
 @dataclass(frozen=True, slots=True)
 class UnitAttacked(ModelEvent):
-    """``attacker`` starts an attack on ``unit`` (the scenario ``attack`` step; the model
-    does not simulate combat)."""
+    """``attacker`` starts an attack on ``unit``: the swing of ``natives.orders`` (seed 004),
+    or the scenario ``attack`` step (which deals no damage)."""
 
     unit: Unit
     attacker: Unit

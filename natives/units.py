@@ -1030,7 +1030,8 @@ class UnitStore:
         not carrying cargo itself): ``UnitLoaded`` is published. The model keeps the
         relation only (``u.transport``, ``transport.cargo``): the cargo keeps its position
         and visibility, and capacity is not checked. Nothing in the model loads units on its
-        own (orders are recorded, not executed); scenario steps and tests call this."""
+        own (``board`` orders are recorded, not carried out); scenario steps and tests call
+        this."""
         if (not transport.alive or not u.alive or u is transport or u.transport is not None
                 or u.cargo or transport.transport is u):
             return False

@@ -70,3 +70,12 @@ def test_natives_lists_families_and_missing_natives_of_a_map(tmp_path):
     assert result.exit_code == 1
     assert "1 missing: NoSuchNative" in result.output
     assert "triggers" in result.output
+
+
+def test_natives_where_names_the_module_of_a_native():
+    result = CliRunner().invoke(main, ["natives", "--where", "IssuePointOrderById"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("IssuePointOrderById: natives.orders.IssuePointOrderById "
+                                    "(natives/orders.py:")
+    result = CliRunner().invoke(main, ["natives", "--where", "NoSuchNative"])
+    assert result.exit_code == 1
