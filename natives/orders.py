@@ -119,6 +119,8 @@ choice)."""
 REPATH = 64.0
 """World units a chased or followed unit moves before the path to it is searched again."""
 
+_MAX_ACQUIRE = max((w.acquire + w.range for w in unitdata.WEAPONS.values()), default=0.0)
+_FEW_SENTRIES = 32      # up to this many sentries, a moving unit checks them all
 _WALK_ORDERS = {"move", "AImove", "patrol", "smart"}
 _ATTACK_ORDERS = {"attack", "attackonce"}
 _MAX_HISTORY = 64
@@ -527,7 +529,15 @@ class Orders:
         it within acquisition range take it on; an idle ``m`` looks around itself."""
         if not m.alive or m.hidden:
             return
-        for v in list(self.sentries):
+        sentries = list(self.sentries)
+        if len(sentries) > _FEW_SENTRIES:   # many: only those of enemies that can reach m
+            owner, players, far = m.owner, self.game.players, _MAX_ACQUIRE + m.collision
+            pids = [pid for pid in self.game.units.owner_sectors
+                    if not players.get(pid).is_ally(owner)]
+            sentries = [v for v in self.game.units.owned_near(pids, m.x - far, m.y - far,
+                                                              m.x + far, m.y + far)
+                        if v in self.sentries]
+        for v in sentries:
             if v is m or v.paused or not v.alive or not self._hostile(v, m):
                 continue
             w = combat.weapon(v)

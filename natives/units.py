@@ -542,6 +542,25 @@ class UnitStore:
                         best, best_d2, best_serial = v, d2, v.serial
         return best
 
+    def owned_near(self, owners: Iterable[int], x0: float, y0: float, x1: float,
+                   y1: float) -> list[Unit]:
+        """Units (not removed) of the players ``owners`` (ids) whose origin may lie in the box
+        [x0, x1] x [y0, y1]: those of the sectors the box overlaps (a superset, as
+        ``units_near``)."""
+        r0, r1 = math.floor(y0 / SECTOR_SIZE), math.floor(y1 / SECTOR_SIZE)
+        c0, c1 = math.floor(x0 / SECTOR_SIZE), math.floor(x1 / SECTOR_SIZE)
+        out: list[Unit] = []
+        by_owner = self.by_owner
+        for pid in owners:
+            if pid not in self.owner_sectors:
+                continue
+            for r in range(r0, r1 + 1):
+                for c in range(c0, c1 + 1):
+                    bucket = by_owner.get((pid, r, c))
+                    if bucket:
+                        out.extend(bucket)
+        return out
+
     def spatial_order(self, units: Iterable[Unit]) -> list[Unit]:
         """Spatial enumeration order (S122): 256x256 sectors bottom row first, each row left
         to right; inside a sector, most recently entered first."""

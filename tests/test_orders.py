@@ -361,3 +361,14 @@ endfunction
     dead = [u for u in one.game.units.units.values() if u.dead]
     assert len(dead) == 1                                # the grunt beats the footman
     assert dead[0].type_id == HFOO
+
+
+def test_with_many_sentries_only_those_in_reach_take_on_a_passing_enemy(ctx):
+    guards = [create(ctx, x=3000.0 * (i % 8), y=3000.0 * (i // 8)) for i in range(40)]
+    assert len(ctx.game.orders.sentries) == 40
+    walker = create(ctx, HPEA, x=6000.0 + 1500.0, y=3000.0, player=1)
+    ctx.IssuePointOrder(walker, "move", 6000.0 + 300.0, 3000.0)
+    run(ctx, 6.0)
+    engaged = [g for g in guards if g.work is not None]
+    assert engaged == [guards[10]]                       # the guard at (6000, 3000)
+    assert guards[10].work.target is walker
