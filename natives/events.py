@@ -99,7 +99,7 @@ from typing import Any, Callable
 from jassvm.values import real_eq
 from natives.boolexpr import evaluate
 from natives.core import day_clock
-from natives.geometry import new_location
+from natives.geometry import new_location, region_cell
 from natives.handles import Handle, enum_handle
 from natives.modelevents import (
     AllianceChanged, CommandButton, DestructableDeath, DestructableRemoved, DialogClick,
@@ -489,18 +489,23 @@ class EventRegistry:
         """Region enter/leave and unit-in-range for ``unit`` moving from (fx, fy) (None:
         appearing) to its current point."""
         x, y = unit.x, unit.y
-        for region, regs in list(self.spatial["region"].items()):
-            self._region(region, list(regs), unit, fx, fy, x, y)
+        if self.spatial["region"]:
+            cell = region_cell(x, y)
+            old = region_cell(fx, fy) if fx is not None else None
+            if cell != old:   # regions are sets of cells: no cell change, no region event
+                for region, regs in list(self.spatial["region"].items()):
+                    self._region(region, regs, unit, old, cell)
         for watched, regs in list(self.spatial["range"].items()):
             self._range(watched, list(regs), unit, fx, fy, x, y)
 
-    def _region(self, region, regs, unit, fx, fy, x, y) -> None:
+    def _region(self, region, regs, unit, old, cell) -> None:
         if region.destroyed:
             return
-        was = fx is not None and region.contains(fx, fy)
-        now = region.contains(x, y)
+        was = old is not None and region.contains_cell(*old)
+        now = region.contains_cell(*cell)
         if was == now:
             return
+        regs = list(regs)
         if now:
             name, resp = "EVENT_GAME_ENTER_REGION", Response(entering_unit=unit)
         else:
@@ -516,8 +521,13 @@ class EventRegistry:
         if watched.destroyed:
             return
         if watched is unit:
+            # only units within the largest range of the new point can have come in range;
+            # handle id order, as the registrations have always been answered
+            far = max(reg.params["range"] for reg in regs)
+            near = sorted(self.game.units.units_near(x - far, y - far, x + far, y + far),
+                          key=lambda u: u.handle_id)
             pairs = [(other, _dist2(fx, fy, other.x, other.y), _dist2(x, y, other.x, other.y))
-                     for other in self.game.handles.live("unit") if other is not unit]
+                     for other in near if other is not unit]
         else:
             pairs = [(unit, _dist2(fx, fy, watched.x, watched.y), _dist2(x, y, watched.x, watched.y))]
         for other, before, after in pairs:

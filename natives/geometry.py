@@ -84,6 +84,11 @@ def _cell(v: float) -> int:
     return math.floor(v / REGION_CELL)
 
 
+def region_cell(x: float, y: float) -> tuple[int, int]:
+    """The region cell (32 x 32 world units) holding (x, y)."""
+    return math.floor(x / REGION_CELL), math.floor(y / REGION_CELL)
+
+
 class Region(Handle):
     """A ``region`` agent: a set of 32x32 cells built by add/clear operations (in order)."""
 
@@ -116,7 +121,10 @@ class Region(Handle):
 
     def contains(self, x: float, y: float) -> bool:
         """True when the cell holding (x, y) is in the region."""
-        cx, cy = _cell(x), _cell(y)
+        return self.contains_cell(_cell(x), _cell(y))
+
+    def contains_cell(self, cx: int, cy: int) -> bool:
+        """True when cell (cx, cy) (``region_cell`` of a point) is in the region."""
         for add, x0, y0, x1, y1 in reversed(self.ops):
             if x0 <= cx <= x1 and y0 <= cy <= y1:
                 return add
