@@ -320,14 +320,15 @@ class Orders:
             self._wake(u, delay)
 
     def _do_walk(self, u, w: Work, now: float):
-        if w.attack_move and now >= w.scan:
+        weapon = combat.weapon(u)
+        if w.attack_move and weapon is not None and now >= w.scan:
             w.scan = now + SCAN
-            enemy = self._look(u, combat.weapon(u).acquire if combat.weapon(u) else 0.0)
+            enemy = self._look(u, weapon.acquire)
             if enemy is not None:
                 return self._engage(u, w, enemy)
         if w.path:
             return self._move_delay(u, w)
-        if w.mode == "patrol":
+        if w.mode == "patrol" and _dist(*w.origin, *w.goal) >= 1.0:
             w.goal, w.origin = w.origin, w.goal
             self._route(u, w, w.goal)
             return self._move_delay(u, w) if w.path else STEP

@@ -29,14 +29,14 @@ or less; a dead non-hero corpse decays ``CORPSE_DECAY_SECONDS`` after death (the
 ``UnitDecay`` is published and the unit is removed) unless decay is suspended; dead heroes
 keep using food and do not decay; a non-hero's items drop where it dies; a removed unit's
 items drop where it stood. Orders are given and carried out by ``natives.orders`` (death,
-removal and ``SetUnitPosition`` drop the current order). Hero XP to reach level L is ``HERO_XP[L]`` (200, 500, 900, ... : +100*L per level),
-maximum level ``MAX_HERO_LEVEL``.
+removal and ``SetUnitPosition`` drop the current order). Hero XP to reach level L is
+``HERO_XP[L]`` (200, 500, 900, ... : +100*L per level), maximum level ``MAX_HERO_LEVEL``.
 
 Transports: ``UnitStore.load_unit``/``unload_unit`` keep which unit carries which
 (``IsUnitLoaded``, ``IsUnitInTransport``, ``UnitLoaded`` -> EVENT_PLAYER_UNIT_LOADED);
 nothing loads units on its own. ``UnitUseItem*`` issue the ``useslotN`` order of the item's
-slot (recorded like other ability orders). Instanced object fields and ``ability`` handles live in
-``natives.objectfields`` (``unit.fields``, ``unit.weapon_fields``, ``unit.ability_objects``,
+slot (recorded like other ability orders). Instanced object fields and ``ability`` handles
+live in ``natives.objectfields`` (``unit.fields``, ``unit.weapon_fields``, ``unit.ability_objects``,
 ``item.fields``, ``item.abilities``).
 """
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """The order pipeline (natives/orders.py), movement (natives/paths.py) and combat
 (natives/combat.py): issue 12 items 1, 2, 3 and 5. Figures are the game's (see the sources in
 natives/unitdata.py and natives/combat.py)."""
-import math
 import random
 
 import pytest
@@ -10,7 +9,6 @@ from fakectx import FakeCtx
 from natives import combat
 from natives import modelevents as ME
 from natives.geometry import NO_WALK
-from natives.orders import STEP
 from natives.snapshot import state_digest
 from natives.text import local_messages
 from natives.unitdata import rawcode
@@ -372,3 +370,10 @@ def test_with_many_sentries_only_those_in_reach_take_on_a_passing_enemy(ctx):
     engaged = [g for g in guards if g.work is not None]
     assert engaged == [guards[10]]                       # the guard at (6000, 3000)
     assert guards[10].work.target is walker
+
+
+def test_a_patrol_to_where_the_unit_stands_ends_at_once(ctx):
+    u = create(ctx)
+    assert ctx.IssuePointOrder(u, "patrol", 0.0, 0.0)
+    run(ctx, 1.0)
+    assert u.order_entry is None and ctx.GetUnitCurrentOrder(u) == 0
