@@ -222,7 +222,9 @@ endfunction
 function main takes nothing returns nothing
     local unit a = CreateUnit(Player(0), 'hfoo', 0, 0, 0)
     local trigger t = CreateTrigger()
+    call PauseUnit(a, true)   // paused units do not fight: only the scripted damage counts
     set victim = CreateUnit(Player(1), 'hfoo', 100, 0, 0)
+    call PauseUnit(victim, true)
     call TriggerRegisterUnitEvent(t, victim, ConvertUnitEvent(52))
     call TriggerAddCondition(t, Condition(function OnDamage))
     call UnitDamageTarget(a, victim, 20, true, false, null, null, null)
