@@ -196,13 +196,39 @@ def _optional_duration(ctx, param, value: str | None) -> float | None:
     return None if value is None else _duration(ctx, param, value)
 
 
+def _game_text(raw: str, base_style: str = ""):
+    """A rich ``Text`` of a game string: ``|cAARRGGBB...|r`` runs in their colour, ``|n`` as
+    a line break (``natives.markup``)."""
+    from rich.text import Text
+
+    from natives import markup
+    text = Text(style=base_style)
+    for span in markup.spans(raw):
+        text.append(span.text, style=span.colour or "")
+    return text
+
+
 def _print_timeline(console, report, verbose: int) -> None:
-    from rich.markup import escape
+    """The timeline, one entry a line (continuation lines of ``|n`` indented under the
+    text). On a terminal the game's colour codes are drawn as colours; in plain output the
+    stripped text is printed and, when it differs, the raw string beside it (``raw:``)."""
+    from rich.text import Text
+    indent = " " * 27
     for e in report.timeline:
         if e.kind in ("cinematic_mode", "quest_item", "quest_updated") and not verbose:
             continue
         style = _KIND_STYLE.get(e.kind, "dim")
-        console.print(f"[dim]{e.time:8.2f}s[/dim] [{style}]{escape(e.kind):<16}[/] {escape(e.text)}")
+        line = Text()
+        line.append(f"{e.time:8.2f}s ", style="dim")
+        line.append(f"{e.kind:<16} ", style=style)
+        if console.is_terminal:
+            body = _game_text(e.text, style if e.kind != "message" else "")
+        else:
+            body = Text(e.plain)
+        line.append_text(Text("\n" + indent).join(body.split("\n")) if "\n" in body.plain else body)
+        if not console.is_terminal and e.plain != e.text:
+            line.append(f"\n{indent}raw: {e.text}", style="dim")
+        console.print(line)
 
 
 def _print_summary(console, report, local: int) -> None:

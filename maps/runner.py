@@ -29,6 +29,7 @@ from maps.mapfile import MapFiles, load_map
 from maps.gamedata import GameData
 from maps.objectdata import FILE_NAMES as OBJECT_FILES, object_records
 from natives.objecttypes import ObjectTypes
+from natives import markup
 from natives.geometry import terrain_of
 from natives.session import GameSession, load_natives
 from natives.mapsetup import MAP_RELOADED
@@ -76,12 +77,18 @@ class Mission:
 
 @dataclass
 class TimelineEntry:
-    """One line of a run's timeline: game time (seconds), kind (see ``natives.timeline``), text."""
+    """One line of a run's timeline: game time (seconds), kind (see ``natives.timeline``), and
+    text as the game holds it (colour codes and ``|n`` kept; ``plain`` strips them)."""
 
     time: float
     kind: str
     text: str
     data: dict = field(default_factory=dict)
+
+    @property
+    def plain(self) -> str:
+        """``text`` without the game's colour codes, ``|n`` as a line break (``natives.markup``)."""
+        return markup.strip(self.text)
 
 
 @dataclass
@@ -115,7 +122,8 @@ class MissionReport:
             "game_time": round(self.game_time, 3),
             "ended": self.ended, "outcome": {str(k): v for k, v in self.outcome.items()},
             "next_level": self.next_level,
-            "timeline": [{"time": round(e.time, 3), "kind": e.kind, "text": e.text} for e in self.timeline],
+            "timeline": [{"time": round(e.time, 3), "kind": e.kind, "text": e.text, "plain": e.plain}
+                         for e in self.timeline],
             "errors": self.errors, "warnings": self.warnings[:1000], "threads": self.threads,
             "ops": self.ops, "natives_missing": self.natives_missing,
             "load_warnings": self.load_warnings, "state_digest": self.state_digest,

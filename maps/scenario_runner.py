@@ -57,6 +57,7 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from maps import scenario as S
 from maps.scenario import LoadedScenario, describe, format_duration, parse_duration
+from natives import markup
 from natives.handles import write_global
 from natives.modelevents import (CommandButton, DzKey, DzMouse, DzMouseMove, DzMouseWheel,
                                  DzWindowResize, PlayerChat, PlayerEndCinematic, PlayerKey,
@@ -73,7 +74,6 @@ LAST_TIMELINE = 8
 """Timeline entries shown in a failure report."""
 
 _CONTROLLERS = {"user": 0, "computer": 1, "rescuable": 2, "neutral": 3, "creep": 4, "none": 5}
-_COLOR_CODE = re.compile(r"\|c[0-9a-fA-F]{8}|\|r|\|R")
 _ELEMENT = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s*\[\s*(?P<index>\d+)\s*\]$")
 
 
@@ -1044,10 +1044,10 @@ class JassGame:
                 t, text, to = getattr(m, "time", 0.0), getattr(m, "text", str(m)), getattr(m, "player", pid)
             to = getattr(to, "id", to)
             if to is None or to == pid or (isinstance(to, (list, tuple, set)) and pid in to):
-                out.append((t, _strip_colors(str(text))))
+                out.append((t, markup.strip(str(text))))
         for t, kind, d in self.game.timeline:
             if kind == "transmission":
-                out.append((t, _strip_colors(f"{d.get('speaker', '')}: {d.get('text', '')}")))
+                out.append((t, markup.strip(f"{d.get('speaker', '')}: {d.get('text', '')}")))
         out.sort(key=lambda e: e[0])
         return out
 
@@ -1058,7 +1058,7 @@ class JassGame:
             hits = [(t, m) for t, m in msgs if rx.search(m)]
             label = f"a message matching /{c.message.regex}/"
         else:
-            needle = _strip_colors(c.message)
+            needle = markup.strip(c.message)
             hits = [(t, m) for t, m in msgs if needle in m]
             label = f"a message containing {c.message!r}"
         if c.shown:
@@ -2042,10 +2042,6 @@ def _code(rawcode: str | int) -> int:
     for ch in rawcode:
         v = (v << 8) | (ord(ch) & 0xFF)
     return v
-
-
-def _strip_colors(text: str) -> str:
-    return _COLOR_CODE.sub("", text).replace("|n", "\n").replace("|N", "\n")
 
 
 def _show(value: Any) -> str:
