@@ -10,8 +10,12 @@
 - Markers listed in a file (``markers: [slow]``) are applied to its item (and registered, so
   ``--strict-markers`` accepts them); every scenario item also carries ``jass_scenario``.
 - A failure shows the game time, the failed expectation or step with its line, what was
-  found, the last trigger activity (the last 10 trigger runs with their game times), the
-  JASS stack of each runtime error and the recent timeline.
+  found, the last trigger activity (the last 10 runs of triggers that do not run on a
+  clock; periodic triggers as one line each with their run count and period), the threads
+  waiting and on what, the running timers, the JASS stack of each runtime error, the
+  recent timeline, and the file holding the full timeline (every message, model entry,
+  error and trigger run): ``--jass-timeline-dir DIR``, default ``jass-timelines/`` beside
+  the ``--junitxml`` report (also a ``timeline`` JUnit property).
 - Per-scenario facts (map, game_time in game seconds, outcome, ops, threads, missions,
   runtime_errors, seed) go to ``item.user_properties``, i.e. JUnit ``<property>``\\ s with
   ``--junitxml``.
@@ -42,6 +46,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "(overrides the files' 'api')")
     group.addoption("--jass-seed", action="store", type=int, default=None, metavar="N",
                     help="random seed for every scenario (overrides the files' 'seed')")
+    group.addoption("--jass-timeline-dir", action="store", default=None, metavar="DIR",
+                    help="folder for the full timeline of each failed scenario "
+                         "(default: jass-timelines/ next to the --junitxml report, else "
+                         "under pytest's temporary folder)")
     group.addoption("--jass-reload-each-step", action="store_true", default=False,
                     help="save every scenario's game and restore it into a fresh session at "
                          "every step boundary (the scenario must still pass)")
@@ -97,8 +105,27 @@ class ScenarioItem(pytest.Item):
                               reload_each_step=opt("--jass-reload-each-step"))
         for key, value in result.facts.items():
             self.user_properties.append((key, value))
-        if result.failure is not None:
-            raise result.failure
+        failure = result.failure
+        if failure is not None:
+            if failure.timeline is not None:
+                failure.timeline_file = self._write_timeline(failure.timeline)
+                failure.timeline = None
+                if failure.timeline_file:
+                    self.user_properties.append(("timeline", failure.timeline_file))
+            raise failure
+
+    def _write_timeline(self, lines: list[str]) -> str | None:
+        """Write the full timeline of a failed run; its path (None when it cannot be
+        written: the failure is reported anyway)."""
+        folder = timeline_dir(self.config)
+        name = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.nodeid)
+        path = folder / f"{name}.timeline.txt"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        except OSError:
+            return None
+        return str(path)
 
     def repr_failure(self, excinfo, style=None):
         from maps.scenario import ScenarioFileError
@@ -113,6 +140,19 @@ class ScenarioItem(pytest.Item):
     def reportinfo(self):
         title = self.loaded.name if self.loaded is not None else self.name
         return self.path, 0, f"scenario: {title}"
+
+
+def timeline_dir(config: pytest.Config) -> Path:
+    """Where full timelines of failed scenarios go: ``--jass-timeline-dir``, else
+    ``jass-timelines/`` beside the ``--junitxml`` file, else pytest's base temporary
+    folder (``jass-timelines/`` there)."""
+    given = config.getoption("--jass-timeline-dir")
+    if given:
+        return Path(given).expanduser().resolve()
+    xml = getattr(config.option, "xmlpath", None)
+    if xml:
+        return Path(xml).expanduser().resolve().parent / "jass-timelines"
+    return config._tmp_path_factory.getbasetemp() / "jass-timelines"  # noqa: SLF001
 
 
 @pytest.fixture

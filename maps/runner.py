@@ -427,20 +427,12 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
     outcome = game.outcome or {}
     rep.outcome = {int(k): str(v) for k, v in outcome.items() if v}
     rep.next_level = game.next_level
-    local = rep.local_player = game.local_player_id
+    rep.local_player = game.local_player_id
     setup = game.mapsetup
     if getattr(setup, "name", None) and mission.mapfiles.w3i is None:
         rep.name = f"{setup.name} ({mission.name})"
-    for m in game.messages:
-        if getattr(m, "player", local) == local:
-            rep.timeline.append(TimelineEntry(m.time, "message", m.text))
-    for at, kind, data in game.timeline:
-        rep.timeline.append(TimelineEntry(at, kind, describe(kind, data), data))
-    for e in vm.errors:
-        rep.timeline.append(TimelineEntry(e.time, "error", f"{e.kind}: {e.message}"
-                                          + (f" at {e.stack[-1]}" if e.stack else "")))
-        rep.errors.append(e.to_dict())
-    rep.timeline.sort(key=lambda e: e.time)
+    rep.timeline = timeline_entries(session)
+    rep.errors = [e.to_dict() for e in vm.errors]
     rep.warnings = [f"[{t:.2f}s] {w}" for t, w in vm.warnings] + [str(w) for w in game.warnings]
     if vm.current is None:
         try:
@@ -448,6 +440,20 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
         except SnapshotError as err:
             rep.warnings.append(f"no state digest: {err}")
     return rep
+
+
+def timeline_entries(session: GameSession) -> list[TimelineEntry]:
+    """The session's timeline in game-time order: the messages the local player saw, the
+    model's timeline (quests, dialogs, transmissions, outcome...) and runtime errors."""
+    game, vm = session.game, session.vm
+    local = game.local_player_id
+    out = [TimelineEntry(m.time, "message", m.text) for m in game.messages
+           if getattr(m, "player", local) == local]
+    out += [TimelineEntry(at, kind, describe(kind, data), data) for at, kind, data in game.timeline]
+    out += [TimelineEntry(e.time, "error", f"{e.kind}: {e.message}" + (f" at {e.stack[-1]}" if e.stack else ""))
+            for e in vm.errors]
+    out.sort(key=lambda e: e.time)
+    return out
 
 
 def describe(kind: str, data: dict) -> str:

@@ -59,6 +59,7 @@ from maps import scenario as S
 from maps.scenario import LoadedScenario, describe, format_duration, parse_duration
 from natives import markup
 from natives.handles import write_global
+from natives.pending import pending_timers, periodic_triggers, script_names, waiting_threads
 from natives.modelevents import (CommandButton, DzKey, DzMouse, DzMouseMove, DzMouseWheel,
                                  DzWindowResize, PlayerChat, PlayerEndCinematic, PlayerKey,
                                  Spell, UnitAttacked)
@@ -70,8 +71,11 @@ __all__ = ["JassGame", "ScenarioFailure", "ScenarioResult", "TriggerLog", "Trigg
 LAST_TRIGGERS = 10
 """Trigger runs shown in a failure report."""
 
-LAST_TIMELINE = 8
-"""Timeline entries shown in a failure report."""
+LAST_TIMELINE = 12
+"""Timeline entries shown in a failure report (the whole timeline goes to a file)."""
+
+LAST_TIMERS = 10
+"""Running timers shown in a failure report."""
 
 _CONTROLLERS = {"user": 0, "computer": 1, "rescuable": 2, "neutral": 3, "creep": 4, "none": 5}
 _ELEMENT = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s*\[\s*(?P<index>\d+)\s*\]$")
@@ -91,8 +95,11 @@ class ScenarioFailure(AssertionError):
         column: its column (1-based), or None.
         game_time: the current mission's clock when it failed (game seconds).
         elapsed: game time of all missions played (game seconds).
-        state: ``JassGame.where()``: mission, outcome, last trigger runs, runtime errors,
-            recent timeline.
+        state: ``JassGame.where()``: mission, outcome, last trigger runs (periodic
+            triggers as counts), threads waiting and on what, timers, runtime errors, recent
+            timeline.
+        timeline: ``JassGame.full_timeline()`` when ``run_scenario`` failed, else None.
+        timeline_file: the file the pytest plugin wrote ``timeline`` to, or None.
     """
 
     def __init__(self, message: str, *, what: str | None = None, line: int | None = None,
@@ -107,6 +114,8 @@ class ScenarioFailure(AssertionError):
         self.elapsed = elapsed
         self.state = state or {}
         self.file = file
+        self.timeline: list[str] | None = None   # JassGame.full_timeline() at the failure
+        self.timeline_file: str | None = None    # where the plugin wrote it
 
     def __str__(self) -> str:
         return format_failure(self)
@@ -184,17 +193,15 @@ class TriggerLog:
         game.vm.hooks.add(_TriggerRecorder(self, game, game.mission_index))
 
     def name_of(self, game: "JassGame", trig: Any, first: str = "") -> str:
-        """The script's name of a trigger: the global (or array element) holding it."""
+        """The script's name of a trigger: the global (or array element) holding it, the
+        World Editor's ``gg_trg_`` name first (``natives.pending.script_names``)."""
         if trig is None:
             return first or "<no trigger>"
         key = id(trig)
         name = self._names.get(key)
         if name is None:
-            for gname, value in game.handle_globals("trigger"):
-                if value is trig:
-                    name = gname
-                    break
-            else:
+            name = script_names(game.vm, "trigger").get(key)
+            if name is None:
                 return f"<trigger {getattr(trig, 'handle_id', '?')}>"
             self._names[key] = name
         return name
@@ -374,6 +381,7 @@ class JassGame:
         self.spent_before = 0.0      # game time simulated before the current segment
         self.segment_start = 0.0     # the mission clock when the current segment began
         self.loads: list[str] = []   # what save/load did, for failure reports
+        self._finished_timelines: list[str] = []   # full_timeline() of the missions before
         self._saves_dir: str | None = None
         self._records: dict[tuple[str, str], _Record] = {}
         self._handle_slots: dict[str, list] = {}
@@ -492,6 +500,7 @@ class JassGame:
         return self.load(map_path, carry=carry)
 
     def _close_mission(self) -> None:
+        self._finished_timelines += self._mission_timeline()
         self.elapsed_before += self.now
         self.spent_before += self.now - self.segment_start
         self.ops_before += self.vm.total_ops
@@ -1701,7 +1710,9 @@ class JassGame:
 
     def where(self) -> dict:
         """Where the game stands: mission, game time, outcome, last trigger runs (game time,
-        trigger, first action), runtime errors with their JASS stacks, recent timeline."""
+        trigger, first action) with the periodic triggers apart as counts, the threads
+        waiting (what they wait in, when they wake), running timers, runtime errors with
+        their JASS stacks, recent timeline."""
         state: dict[str, Any] = {"mission": None, "game_time": self.now, "elapsed": self.elapsed}
         if self.session is None:
             return state
@@ -1712,16 +1723,49 @@ class JassGame:
         out = game.outcome
         if out is not None and hasattr(out, "summary"):
             state["outcome"] = out.summary()
-        state["triggers"] = [r.format() for r in self.triggers.runs[-LAST_TRIGGERS:]]
+        runs = self.triggers.runs
+        periodic = _periodic_runs(runs, periodic_triggers(game))
+        state["triggers"] = [r.format() for r in runs if r.trigger not in periodic][-LAST_TRIGGERS:]
+        state["periodic"] = [p.format() for p in periodic.values()]
+        names = script_names(self.vm, "trigger")
+        state["waiting"] = [w.format() for w in waiting_threads(self.vm, names)]
+        state["timers"] = [t.format() for t in pending_timers(game, names) if not t.hidden][:LAST_TIMERS]
         state["errors"] = [{"time": e.time, "kind": e.kind, "message": e.message,
                             "thread": e.thread, "stack": [str(s) for s in e.stack],
                             "mission": m} for m, e in self.errors]
         entries = list(game.timeline[-LAST_TIMELINE:])
-        state["timeline"] = [f"{t:9.2f}s  {_describe_entry(k, d)}" for t, k, d in entries]
+        state["timeline"] = [_timeline_line(t, k, _describe_entry(k, d)) for t, k, d in entries]
         msgs = self.messages()
-        state["messages"] = [f"{t:9.2f}s  {m}" for t, m in msgs[-3:]]
+        state["messages"] = [f"{t:9.2f}s  " + m.replace("\n", "\n" + " " * 14) for t, m in msgs[-3:]]
         state["saves"] = self.loads[-LAST_TIMELINE:]
         return state
+
+    def full_timeline(self) -> list[str]:
+        """Every line of the missions played, in game-time order per mission: messages the
+        local player saw, the model's timeline, runtime errors with their JASS stacks and
+        every trigger run (``TriggerRun.format``); text with the game's colour codes is
+        shown stripped with the raw string beside it. Missions before the current one are
+        as they were when the next one started (``next_mission``)."""
+        lines = list(self._finished_timelines)
+        if self.session is not None:
+            lines += self._mission_timeline()
+        return lines
+
+    def _mission_timeline(self) -> list[str]:
+        from maps.runner import timeline_entries
+        head = (f"== mission {self.mission_index + 1}: {self.mission.name} "
+                f"(game time {format_duration(self.now)})")
+        rows: list[tuple[float, int, str]] = []
+        for i, e in enumerate(timeline_entries(self.session)):
+            rows.append((e.time, i, _timeline_line(e.time, e.kind, e.text)))
+        n = len(rows)
+        for e in self.vm.errors:
+            rows += [(e.time, n, f"{'':12}at {s}") for s in reversed(e.stack)]
+        for j, r in enumerate(self.triggers.of_mission(self.mission_index)):
+            rows.append((r.time, n + 1 + j, f"{r.time:9.2f}s  {'trigger':<16} {r.trigger}"
+                         + (f" ({r.function})" if r.function and r.function not in r.trigger else "")))
+        rows.sort(key=lambda row: (row[0], row[1]))
+        return [head] + [text for _t, _i, text in rows]
 
     def facts(self) -> dict[str, Any]:
         """Per-run facts for JUnit properties: map(s), game time reached (seconds), outcome
@@ -1851,6 +1895,8 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
         if on_end is not None:
             on_end(jg)
         facts = jg.facts()
+        if failure is not None:
+            failure.timeline = jg.full_timeline()
     finally:
         jg.close()
     facts["scenario"] = loaded.name
@@ -1994,8 +2040,23 @@ def format_failure(f: ScenarioFailure) -> str:
         lines.append(f"outcome: {res}; " + (f"mission ended ({out.get('reason')})" if out.get("ended")
                                             else "mission not ended"))
     trig = st.get("triggers")
-    lines.append("last trigger activity:" if trig else "last trigger activity: none")
+    periodic = st.get("periodic")
+    lines.append(("last trigger activity" + (" (periodic triggers below)" if periodic else "") + ":")
+                 if trig else "last trigger activity: none" + (" but periodic triggers" if periodic else ""))
     lines += ["  " + t for t in trig or []]
+    if periodic:
+        lines.append("periodic triggers:")
+        lines += ["  " + p for p in periodic]
+    waiting = st.get("waiting")
+    if waiting is not None:
+        lines.append(f"threads waiting ({len(waiting)}):" if waiting else "threads waiting: none")
+        lines += ["  " + w for w in waiting[:LAST_TRIGGERS]]
+        if len(waiting) > LAST_TRIGGERS:
+            lines.append(f"  ... and {len(waiting) - LAST_TRIGGERS} more")
+    timers = st.get("timers")
+    if timers:
+        lines.append("timers running:")
+        lines += ["  " + t for t in timers]
     errors = st.get("errors") or []
     if errors:
         lines.append(f"runtime errors ({len(errors)}):")
@@ -2015,7 +2076,57 @@ def format_failure(f: ScenarioFailure) -> str:
     if saves:
         lines.append("saves and loads:")
         lines += ["  " + m for m in saves]
+    if f.timeline_file:
+        lines.append(f"full timeline: {f.timeline_file}")
     return "\n".join(lines)
+
+
+@dataclass
+class _Periodic:
+    """A trigger run on a clock: how often it ran, its period (game seconds), first and
+    last run."""
+
+    trigger: str
+    runs: int
+    period: float
+    first: float
+    last: float
+
+    def format(self) -> str:
+        return (f"{self.trigger}: {self.runs} runs every {self.period:g} s "
+                f"({self.first:.2f}s to {self.last:.2f}s)")
+
+
+def _periodic_runs(runs: list[TriggerRun], registered: dict[int, float]) -> dict[str, _Periodic]:
+    """The triggers among ``runs`` that run on a clock, by name: those registered on a
+    periodic timer event (``registered``: ``natives.pending.periodic_triggers``), and those
+    (of earlier missions, or whose timer is gone) with at least 4 runs of which three
+    quarters follow one interval."""
+    by: dict[str, list[TriggerRun]] = {}
+    for r in runs:
+        by.setdefault(r.trigger, []).append(r)
+    out = {}
+    for name, rs in by.items():
+        period = registered.get(id(rs[-1].handle)) if rs[-1].handle is not None else None
+        if period is None and len(rs) >= 4:
+            steps = [round(b.time - a.time, 3) for a, b in zip(rs, rs[1:]) if b.mission == a.mission]
+            if steps:
+                common = max(set(steps), key=lambda d: (steps.count(d), -d))
+                if common > 0 and steps.count(common) * 4 >= len(steps) * 3:
+                    period = common
+        if period is not None and len(rs) >= 3:
+            out[name] = _Periodic(name, len(rs), period, rs[0].time, rs[-1].time)
+    return out
+
+
+def _timeline_line(t: float, kind: str, text: str) -> str:
+    """A timeline line of a report: game time, kind, the text without colour codes (``|n``
+    lines indented under it) and, when it had codes, the raw string beside."""
+    pad = " " * 29
+    line = f"{t:9.2f}s  {kind:<16} " + markup.strip(text).replace("\n", "\n" + pad)
+    if markup.has_markup(text):
+        line += f"\n{pad}raw: {text}"
+    return line
 
 
 def _is_expectation(what: str) -> bool:
