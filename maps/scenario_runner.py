@@ -185,6 +185,9 @@ class TriggerLog:
     def __init__(self) -> None:
         self.runs: list[TriggerRun] = []
         self._names: dict[int, str] = {}
+        self._by_trigger: dict[tuple[int, int], list[TriggerRun]] = {}
+        self._indexed = 0
+        self._indexed_list: list[TriggerRun] | None = None
 
     def install(self, game: "JassGame") -> None:
         """Record the action threads of ``game``'s current session as they start (a
@@ -208,6 +211,20 @@ class TriggerLog:
 
     def of_mission(self, mission: int) -> list[TriggerRun]:
         return [r for r in self.runs if r.mission == mission]
+
+    def of_trigger(self, trig: Any, mission: int) -> list[TriggerRun]:
+        """The runs of the trigger object ``trig`` in ``mission``, from an index kept up to
+        date with ``runs`` (rebuilt when a load replaced the list): a wait on a trigger
+        costs the same however many runs other triggers made."""
+        if self._indexed_list is not self.runs or self._indexed > len(self.runs):
+            self._by_trigger, self._indexed, self._indexed_list = {}, 0, self.runs
+        index = self._by_trigger
+        for r in self.runs[self._indexed:]:
+            if r.handle is not None:
+                index.setdefault((r.mission, id(r.handle)), []).append(r)
+        self._indexed = len(self.runs)
+        found = index.get((mission, id(trig)), [])
+        return [r for r in found if r.handle is trig]
 
 
 class _TriggerRecorder:
@@ -382,6 +399,7 @@ class JassGame:
         self.segment_start = 0.0     # the mission clock when the current segment began
         self.loads: list[str] = []   # what save/load did, for failure reports
         self._finished_timelines: list[str] = []   # full_timeline() of the missions before
+        self.model_changes = 0       # model events published so far (_change_key)
         self._saves_dir: str | None = None
         self._records: dict[tuple[str, str], _Record] = {}
         self._handle_slots: dict[str, list] = {}
@@ -461,8 +479,13 @@ class JassGame:
         index). Done for every new session, whether started or restored."""
         self.vm.hooks.add(_ErrorRecorder(self.errors, self.mission_index))
         self.triggers.install(self)
+        self.game.subscribers.append(self._count_change)
         for hook in self.session_hooks:
             hook(self)
+
+    def _count_change(self, event) -> None:
+        """Every model event (``natives.modelevents``) counts as a change (``_change_key``)."""
+        self.model_changes += 1
 
     def _lobby(self) -> None:
         """Between ``config()`` and ``main()``: choose the local player, apply overrides."""
@@ -876,10 +899,57 @@ class JassGame:
         raise _Problem(f"bad condition {condition!r}")
 
     def _predicate(self, condition: Any) -> Callable[[], bool]:
+        """Whether ``condition`` holds, asked after every scheduler entry while waiting.
+        A condition on what a state change announces (trigger runs, quests, units,
+        messages, runtime errors: ``_change_key``) is evaluated again only when that
+        changed, so a wait on it costs about what a wait on a global does."""
         if callable(condition) and not isinstance(condition, (dict, BaseModel)):
             return lambda: bool(condition(self))
         cond = self._condition(condition)
-        return lambda: self.evaluate(cond)[0]
+        key = self._change_key(cond)
+        if key is None:
+            return lambda: self.evaluate(cond)[0]
+        last: list[Any] = [object(), False]
+
+        def holds() -> bool:
+            k = key()
+            if k != last[0]:
+                last[0], last[1] = k, self.evaluate(cond)[0]
+            return last[1]
+        return holds
+
+    def _change_key(self, cond) -> Callable[[], Any] | None:
+        """A cheap function whose value changes whenever ``cond``'s answer may have
+        changed, or None for conditions that are as cheap to evaluate (globals, outcome,
+        game caches, dialogs). Keys read counters, never the whole model: trigger runs
+        (and the object the trigger global holds), the timeline and quest flags, model
+        events (every change of a unit publishes one: ``natives.modelevents``), messages,
+        runtime errors."""
+        game = self.game
+        if isinstance(cond, S.TriggerCond):
+            slot = self.vm.program.global_index.get(cond.trigger) or self.vm.program.global_index.get(
+                "gg_trg_" + cond.trigger)
+            values = self.vm.globals
+            if slot is not None and not slot.is_array:
+                return lambda: (len(self.triggers.runs), id(values[slot.index]))
+            return None
+        if isinstance(cond, S.QuestCond):
+            return lambda: (len(game.timeline), len(game.quests), tuple(
+                (q.title, q.completed, q.failed, q.discovered) for q in game.quests))
+        if isinstance(cond, (S.UnitsCond, S.UnitCond)):
+            return lambda: self.model_changes
+        if isinstance(cond, S.MessageCond):
+            return lambda: (len(game.messages), len(game.timeline))
+        if isinstance(cond, (S.NoErrorsCond, S.ErrorsCond)):
+            return lambda: len(self.errors)
+        if isinstance(cond, (S.AnyCond, S.AllCond, S.NotCond)):
+            parts = [cond.not_] if isinstance(cond, S.NotCond) else list(
+                cond.any if isinstance(cond, S.AnyCond) else cond.all)
+            keys = [self._change_key(c) for c in parts]
+            if any(k is None for k in keys):
+                return None
+            return lambda: tuple(k() for k in keys)
+        return None
 
     def _detail(self, condition: Any) -> str:
         if callable(condition) and not isinstance(condition, (dict, BaseModel)):
@@ -1001,7 +1071,6 @@ class JassGame:
     def trigger_runs(self, ref: str) -> list[TriggerRun]:
         """Runs of the trigger named ``ref`` in the current mission: a trigger global
         (``gg_trg_Intro``, or ``Intro``), else an action function name."""
-        runs = self.triggers.of_mission(self.mission_index)
         trig = None
         for name in self._global_candidates(ref, "gg_trg_"):
             if name in self.vm.program.global_index or _ELEMENT.match(name):
@@ -1010,8 +1079,9 @@ class JassGame:
                 except _Problem:
                     continue
                 if trig is not None and trig is not _unset():
-                    return [r for r in runs if r.handle is trig]
-                return [r for r in runs if r.trigger == name]
+                    return self.triggers.of_trigger(trig, self.mission_index)
+                return [r for r in self.triggers.of_mission(self.mission_index) if r.trigger == name]
+        runs = self.triggers.of_mission(self.mission_index)
         by_fn = [r for r in runs if r.function == ref]
         if by_fn or ref in self.vm.program.functions:
             return by_fn
