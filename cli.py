@@ -208,27 +208,105 @@ def _game_text(raw: str, base_style: str = ""):
     return text
 
 
+_QUIET = {"cinematic_mode", "quest_item", "quest_updated"}   # shown with -v only
+_INDENT = " " * 27
+
+
 def _print_timeline(console, report, verbose: int) -> None:
-    """The timeline, one entry a line (continuation lines of ``|n`` indented under the
-    text). On a terminal the game's colour codes are drawn as colours; in plain output the
-    stripped text is printed and, when it differs, the raw string beside it (``raw:``)."""
-    from rich.text import Text
-    indent = " " * 27
+    """The timeline, one entry a line (``_print_entry``); some kinds only with -v."""
     for e in report.timeline:
-        if e.kind in ("cinematic_mode", "quest_item", "quest_updated") and not verbose:
-            continue
-        style = _KIND_STYLE.get(e.kind, "dim")
+        if e.kind not in _QUIET or verbose:
+            _print_entry(console, e)
+
+
+def _print_entry(console, e) -> None:
+    """One timeline entry, continuation lines of ``|n`` indented under the text. On a
+    terminal the game's colour codes are drawn as colours; in plain output the stripped
+    text is printed and, when it differs, the raw string beside it (``raw:``)."""
+    from rich.text import Text
+    style = _KIND_STYLE.get(e.kind, "dim")
+    line = Text()
+    line.append(f"{e.time:8.2f}s ", style="dim")
+    line.append(f"{e.kind:<16} ", style=style)
+    if console.is_terminal:
+        body = _game_text(e.text, style if e.kind != "message" else "")
+    else:
+        body = Text(e.plain)
+    line.append_text(Text("\n" + _INDENT).join(body.split("\n")) if "\n" in body.plain else body)
+    if not console.is_terminal and e.plain != e.text:
+        line.append(f"\n{_INDENT}raw: {e.text}", style="dim")
+    console.print(line)
+
+
+QUIET_AFTER = 60.0
+"""Game seconds with no new timeline entry before ``jass run -v`` says what is pending."""
+
+QUIET_REPEAT = 300.0
+"""Game seconds between two such reports while the game stays quiet."""
+
+
+class _LiveTimeline:
+    """``jass run -v``: prints the timeline as the game plays and, when ``QUIET_AFTER``
+    game seconds pass with nothing new, what the game waits for (sleeping threads with their
+    wake-up, timers, periodic triggers and the conditions they poll:
+    ``natives.pending``). Without -v it only follows the quests for the progress bar."""
+
+    def __init__(self, console, verbose: int) -> None:
+        self.console = console
+        self.verbose = verbose
+        self.session = None
+        self.follower = None
+        self.last_new = 0.0
+        self.last_report: float | None = None
+
+    def attach(self, session) -> None:
+        from maps.runner import TimelineFollower
+        self.session = session
+        self.follower = TimelineFollower(session)
+        self.last_new = session.vm.scheduler.now
+
+    def flush(self) -> list:
+        """Print the entries added since the last call (with -v); return them."""
+        if not self.verbose or self.follower is None:
+            return []
+        new = self.follower.new()
+        for e in new:
+            _print_entry(self.console, e)
+        return new
+
+    def tick(self, now: float) -> None:
+        """After a clock step: the new entries, or what is pending after a quiet while."""
+        new = self.flush()
+        if not self.verbose or self.follower is None:
+            return
+        if new:
+            self.last_new, self.last_report = max(e.time for e in new), None
+            return
+        quiet = now - self.last_new
+        due = QUIET_AFTER if self.last_report is None else self.last_report + QUIET_REPEAT - self.last_new
+        if quiet >= due - 1e-9:
+            self.last_report = now
+            self._pending(now, quiet)
+
+    def _pending(self, now: float, quiet: float) -> None:
+        from rich.text import Text
+
+        from natives.pending import pending_lines
         line = Text()
-        line.append(f"{e.time:8.2f}s ", style="dim")
-        line.append(f"{e.kind:<16} ", style=style)
-        if console.is_terminal:
-            body = _game_text(e.text, style if e.kind != "message" else "")
-        else:
-            body = Text(e.plain)
-        line.append_text(Text("\n" + indent).join(body.split("\n")) if "\n" in body.plain else body)
-        if not console.is_terminal and e.plain != e.text:
-            line.append(f"\n{indent}raw: {e.text}", style="dim")
-        console.print(line)
+        line.append(f"{now:8.2f}s ", style="dim")
+        line.append(f"{'pending':<16} ", style="cyan")
+        line.append(f"nothing new for {quiet:g} s; the game waits for:")
+        for text in pending_lines(self.session.game):
+            line.append("\n" + _INDENT + text)
+        self.console.print(line)
+
+    def quests(self) -> str:
+        """The quests in the quest menu and their states, for the progress bar."""
+        from maps.runner import quest_states
+        from natives import markup
+        if self.session is None:
+            return ""
+        return "  ".join(f"{markup.strip(q['title'])}: {q['state']}" for q in quest_states(self.session.game))
 
 
 def _print_summary(console, report, local: int) -> None:
@@ -372,7 +450,8 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
             sys.exit(1)
         console.rule(f"{mission.name}")
         try:
-            report, session = _run_with_progress(console, mission, options, carry, run_mission, resume)
+            report, session = _run_with_progress(console, mission, options, carry, run_mission, resume,
+                                                 verbose)
         except MapError as exc:
             console.print(f"[bold red]error:[/] {exc}")
             sys.exit(1)
@@ -391,7 +470,8 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
                 console.print(f"[bold red]error:[/] cannot write {record_path}: {exc.strerror}")
                 sys.exit(1)
             console.print(f"[blue]recorded[/] {record_path}")
-        _print_timeline(console, report, verbose)
+        if not verbose:   # with -v it was printed as the game played
+            _print_timeline(console, report, verbose)
         if verbose:
             for w in report.warnings[:200]:
                 console.print(f"[dim yellow]warning {w}[/]")
@@ -450,16 +530,27 @@ def _replay(console, path: Path) -> int:
     return 0
 
 
-def _run_with_progress(console, mission, options, carry, run_mission, resume=None):
-    """Run one mission, with a game-time progress bar when stdout is a terminal."""
+def _run_with_progress(console, mission, options, carry, run_mission, resume=None, verbose=0):
+    """Run one mission, with a game-time progress bar and the mission's quests when stdout
+    is a terminal; with -v the timeline is printed as the game plays (``_LiveTimeline``)."""
+    live = _LiveTimeline(console, verbose)
     if not console.is_terminal:
-        return run_mission(mission, options, carry=carry, resume=resume)
+        report = run_mission(mission, options, carry=carry, resume=resume, progress=live.tick,
+                             session_hook=live.attach)
+        live.flush()
+        return report
     from rich.progress import BarColumn, Progress, TextColumn
     with Progress(TextColumn("game time"), BarColumn(), TextColumn("{task.completed:.0f}/{task.total:.0f} s"),
-                  console=console, transient=True) as bar:
-        task = bar.add_task("run", total=options.until)
-        return run_mission(mission, options, carry=carry, resume=resume,
-                           progress=lambda now: bar.update(task, completed=now))
+                  TextColumn("{task.fields[quests]}"), console=console, transient=True) as bar:
+        task = bar.add_task("run", total=options.until, quests="")
+
+        def progress(now: float) -> None:
+            live.tick(now)
+            bar.update(task, completed=now, quests=live.quests())
+        report = run_mission(mission, options, carry=carry, resume=resume, progress=progress,
+                             session_hook=live.attach)
+    live.flush()
+    return report
 
 
 # ---------------------------------------------------------------------------- jass dis

@@ -112,6 +112,7 @@ class MissionReport:
     state_digest: str | None = None   # sha256 of the canonical state at the end of the run
     saved: dict | None = None         # the save written during the run: path, game time
     stopped: str | None = None        # why the run stopped early: max-wall, max-ops, interrupted
+    quests: list[dict] = field(default_factory=list)   # quest_states() at the end
 
     def local_outcome(self, local_player: int) -> str | None:
         return self.outcome.get(local_player)
@@ -127,7 +128,7 @@ class MissionReport:
             "errors": self.errors, "warnings": self.warnings[:1000], "threads": self.threads,
             "ops": self.ops, "natives_missing": self.natives_missing,
             "load_warnings": self.load_warnings, "state_digest": self.state_digest,
-            "saved": self.saved, "stopped": self.stopped,
+            "saved": self.saved, "stopped": self.stopped, "quests": self.quests,
         }
 
 
@@ -432,6 +433,7 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
     if getattr(setup, "name", None) and mission.mapfiles.w3i is None:
         rep.name = f"{setup.name} ({mission.name})"
     rep.timeline = timeline_entries(session)
+    rep.quests = quest_states(game)
     rep.errors = [e.to_dict() for e in vm.errors]
     rep.warnings = [f"[{t:.2f}s] {w}" for t, w in vm.warnings] + [str(w) for w in game.warnings]
     if vm.current is None:
@@ -445,14 +447,41 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
 def timeline_entries(session: GameSession) -> list[TimelineEntry]:
     """The session's timeline in game-time order: the messages the local player saw, the
     model's timeline (quests, dialogs, transmissions, outcome...) and runtime errors."""
-    game, vm = session.game, session.vm
-    local = game.local_player_id
-    out = [TimelineEntry(m.time, "message", m.text) for m in game.messages
-           if getattr(m, "player", local) == local]
-    out += [TimelineEntry(at, kind, describe(kind, data), data) for at, kind, data in game.timeline]
-    out += [TimelineEntry(e.time, "error", f"{e.kind}: {e.message}" + (f" at {e.stack[-1]}" if e.stack else ""))
-            for e in vm.errors]
-    out.sort(key=lambda e: e.time)
+    return TimelineFollower(session).new()
+
+
+class TimelineFollower:
+    """The timeline of a running session as it grows (``jass run -v`` prints it live):
+    ``new()`` returns the entries added since the last call, in game-time order, as
+    ``timeline_entries`` would list them."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self._seen = [0, 0, 0]   # messages, model timeline, runtime errors
+
+    def new(self) -> list[TimelineEntry]:
+        game, vm = self.session.game, self.session.vm
+        local = game.local_player_id
+        m0, t0, e0 = self._seen
+        out = [TimelineEntry(m.time, "message", m.text) for m in game.messages[m0:]
+               if getattr(m, "player", local) == local]
+        out += [TimelineEntry(at, kind, describe(kind, data), data) for at, kind, data in game.timeline[t0:]]
+        out += [TimelineEntry(e.time, "error", f"{e.kind}: {e.message}" + (f" at {e.stack[-1]}" if e.stack else ""))
+                for e in vm.errors[e0:]]
+        self._seen = [len(game.messages), len(game.timeline), len(vm.errors)]
+        out.sort(key=lambda e: e.time)
+        return out
+
+
+def quest_states(game) -> list[dict]:
+    """The quests in the quest menu, in creation order: ``title`` (raw, with colour codes),
+    ``state`` (``open``, ``completed`` or ``failed``), ``required``, ``discovered``."""
+    out = []
+    for q in game.quests:
+        if q.visible and not q.destroyed:
+            state = "failed" if q.failed else "completed" if q.completed else "open"
+            out.append({"title": q.title, "state": state, "required": bool(q.required),
+                        "discovered": bool(q.discovered)})
     return out
 
 

@@ -161,3 +161,53 @@ def periodic_triggers(game) -> dict[int, float]:
                 if not r.retired and r.trigger is not None:
                     out.setdefault(id(r.trigger), t.timeout)
     return out
+
+
+class PolledTrigger(NamedTuple):
+    """A trigger on a periodic timer event: its name, period (game seconds), the functions
+    of its conditions (what it polls: evaluated every period), and whether it is enabled."""
+
+    trigger: str
+    period: float
+    conditions: list[str]
+    enabled: bool
+
+    def format(self) -> str:
+        polls = f" polls {', '.join(self.conditions)}" if self.conditions else ""
+        return f"{self.trigger} every {self.period:g} s{polls}" + ("" if self.enabled else " (disabled)")
+
+
+def polled_triggers(game, names: dict[int, str] | None = None) -> list[PolledTrigger]:
+    """The triggers on running periodic timer events, by name (``names`` as
+    ``waiting_threads``)."""
+    if names is None:
+        names = script_names(game.vm, "trigger")
+    out = {}
+    for t in list(game.timers.running):
+        if not (t.internal and t.periodic and t.state == "running"):
+            continue
+        for r in game.events.find("timer", t):
+            trig = r.trigger
+            if r.retired or trig is None or id(trig) in out:
+                continue
+            conds = [getattr(getattr(c.boolexpr, "code", None), "name", "?") for c in trig.conditions]
+            out[id(trig)] = PolledTrigger(trigger_label(names, trig), t.timeout, conds, trig.enabled)
+    return sorted(out.values(), key=lambda p: p.trigger)
+
+
+def pending_lines(game, limit: int = 10) -> list[str]:
+    """What the game waits for, one line each: the sleeping threads, the running timers
+    (not the hidden ones of timer events) and the periodic triggers (``limit`` of each)."""
+    names = script_names(game.vm, "trigger")
+    threads = waiting_threads(game.vm, names)
+    timers = [t for t in pending_timers(game, names) if not t.hidden]
+    polled = polled_triggers(game, names)
+    lines = []
+    for label, items in (("threads waiting", threads), ("timers", timers), ("periodic triggers", polled)):
+        if not items:
+            continue
+        lines.append(f"{label} ({len(items)}):")
+        lines += ["  " + i.format() for i in items[:limit]]
+        if len(items) > limit:
+            lines.append(f"  ... and {len(items) - limit} more")
+    return lines or ["nothing is pending"]
