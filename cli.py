@@ -359,13 +359,17 @@ def _print_summary(console, report, local: int) -> None:
               help="Write a recording of the run (one map): replay it with --replay or jass debug.")
 @click.option("--replay", "replay_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Play a recording (*.jrec) again and say whether it reproduced it exactly (else exit 4).")
-@click.option("-v", "--verbose", count=True, help="Show every timeline entry and warnings.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a self-contained HTML report of the run to this file.")
+@click.option("-v", "--verbose", count=True,
+              help="Print the timeline as the game plays (every entry), what is pending when "
+                   "nothing happens for a while, and warnings.")
 def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed: int,
                 local_player: int | None, report_path: Path | None, expect: str | None,
                 sandbox: Path | None, save_at: float | None, save_path: Path | None,
                 load_path: Path | None, max_wall: float | None, max_ops: int | None,
-                record_path: Path | None, replay_path: Path | None, verbose: int,
-                game_data: Path | None) -> None:
+                record_path: Path | None, replay_path: Path | None, html_path: Path | None,
+                verbose: int, game_data: Path | None) -> None:
     """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
     timeline. Without MAP, plays the bundled demo campaign.
 
@@ -385,7 +389,8 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
     if save_at is not None and save_path is None:
         raise click.UsageError("--save-at needs --save FILE")
     args = (map_path, api_dir, until, seed, local_player, report_path, expect)
-    saves = (save_at, save_path, load_path, max_wall, max_ops, game_data, record_path, replay_path)
+    saves = (save_at, save_path, load_path, max_wall, max_ops, game_data, record_path, replay_path,
+             html_path)
     if sandbox is None:
         with tempfile.TemporaryDirectory(prefix="jass-run-") as tmp:
             _run(*args, Path(tmp), verbose, *saves)
@@ -396,7 +401,7 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
 
 def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose,
          save_at=None, save_path=None, load_path=None, max_wall=None, max_ops=None,
-         game_data=None, record_path=None, replay_path=None) -> None:
+         game_data=None, record_path=None, replay_path=None, html_path=None) -> None:
     import json
 
     from rich.console import Console
@@ -435,6 +440,7 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
         console.print("[bold red]error:[/] --save, --load and --record work on one map, not a campaign folder")
         sys.exit(1)
     reports, carry = [], None
+    firings: list[list] = []   # trigger runs per mission, for --html
     for mission_path in missions:
         try:
             mission = load_mission(mission_path, options)
@@ -450,8 +456,11 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
             sys.exit(1)
         console.rule(f"{mission.name}")
         try:
+            runs = _trigger_runs_hook() if html_path else None
             report, session = _run_with_progress(console, mission, options, carry, run_mission, resume,
-                                                 verbose)
+                                                 verbose, runs)
+            if runs is not None:
+                firings.append(runs.log.runs)
         except MapError as exc:
             console.print(f"[bold red]error:[/] {exc}")
             sys.exit(1)
@@ -493,6 +502,14 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
         except OSError as exc:
             console.print(f"[bold red]error:[/] cannot write {report_path}: {exc.strerror}")
             sys.exit(1)
+    if html_path and reports:
+        from maps.html_report import mission_page
+        title = reports[0].name if len(reports) == 1 else f"campaign {path.name}"
+        try:
+            html_path.write_text(mission_page(title, list(zip(reports, firings))), encoding="utf-8")
+        except OSError as exc:
+            console.print(f"[bold red]error:[/] cannot write {html_path}: {exc.strerror}")
+            sys.exit(1)
     if reports and reports[-1].stopped:
         sys.exit(130 if reports[-1].stopped == "interrupted" else 3)
     if expect is not None and final != expect:
@@ -530,13 +547,33 @@ def _replay(console, path: Path) -> int:
     return 0
 
 
-def _run_with_progress(console, mission, options, carry, run_mission, resume=None, verbose=0):
+class _trigger_runs_hook:
+    """A ``session_hook`` recording the trigger runs of the session for ``--html``
+    (``maps.scenario_runner.TriggerLog``, the scenario runner's own record)."""
+
+    def __init__(self) -> None:
+        from maps.scenario_runner import TriggerLog
+        self.log = TriggerLog()
+
+    def __call__(self, session) -> None:
+        from types import SimpleNamespace
+        self.log.install(SimpleNamespace(vm=session.vm, mission_index=0))
+
+
+def _run_with_progress(console, mission, options, carry, run_mission, resume=None, verbose=0,
+                       hook=None):
     """Run one mission, with a game-time progress bar and the mission's quests when stdout
-    is a terminal; with -v the timeline is printed as the game plays (``_LiveTimeline``)."""
+    is a terminal; with -v the timeline is printed as the game plays (``_LiveTimeline``).
+    ``hook`` is called with the session too (before the script starts)."""
     live = _LiveTimeline(console, verbose)
+
+    def attach(session) -> None:
+        live.attach(session)
+        if hook is not None:
+            hook(session)
     if not console.is_terminal:
         report = run_mission(mission, options, carry=carry, resume=resume, progress=live.tick,
-                             session_hook=live.attach)
+                             session_hook=attach)
         live.flush()
         return report
     from rich.progress import BarColumn, Progress, TextColumn
@@ -548,7 +585,7 @@ def _run_with_progress(console, mission, options, carry, run_mission, resume=Non
             live.tick(now)
             bar.update(task, completed=now, quests=live.quests())
         report = run_mission(mission, options, carry=carry, resume=resume, progress=progress,
-                             session_hook=live.attach)
+                             session_hook=attach)
     live.flush()
     return report
 

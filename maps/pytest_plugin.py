@@ -16,6 +16,10 @@
   recent timeline, and the file holding the full timeline (every message, model entry,
   error and trigger run): ``--jass-timeline-dir DIR``, default ``jass-timelines/`` beside
   the ``--junitxml`` report (also a ``timeline`` JUnit property).
+- ``--jass-html DIR``: one self-contained HTML page per scenario (``maps.html_report``:
+  result, facts, and per mission the timeline filterable by kind, quests, dialogs,
+  transmissions, outcome, trigger firings over game time, runtime errors with their JASS
+  stacks) and ``DIR/index.html`` linking them with pass/fail.
 - Per-scenario facts (map, game_time in game seconds, outcome, ops, threads, missions,
   runtime_errors, seed) go to ``item.user_properties``, i.e. JUnit ``<property>``\\ s with
   ``--junitxml``.
@@ -37,6 +41,8 @@ from pathlib import Path
 import pytest
 
 SUFFIX = ".scenario.yaml"
+INDEX_SUFFIX = ".jass.json"
+"""Beside each scenario page of ``--jass-html``: its entry of the suite's index.html."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -50,6 +56,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="folder for the full timeline of each failed scenario "
                          "(default: jass-timelines/ next to the --junitxml report, else "
                          "under pytest's temporary folder)")
+    group.addoption("--jass-html", action="store", default=None, metavar="DIR",
+                    help="write an HTML report of each scenario and an index.html of the "
+                         "suite into DIR")
     group.addoption("--jass-reload-each-step", action="store_true", default=False,
                     help="save every scenario's game and restore it into a fresh session at "
                          "every step boundary (the scenario must still pass)")
@@ -57,6 +66,29 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "jass_scenario: a *.scenario.yaml test item")
+    folder = config.getoption("--jass-html")
+    if folder and not hasattr(config, "workerinput"):   # the controller: forget old entries
+        for old in Path(folder).glob("*" + INDEX_SUFFIX):
+            old.unlink(missing_ok=True)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """``--jass-html``: the suite's index.html from the entries the items wrote."""
+    import json
+
+    config = session.config
+    folder = config.getoption("--jass-html")
+    if not folder or hasattr(config, "workerinput"):
+        return
+    from maps.html_report import suite_index
+    entries = []
+    for path in sorted(Path(folder).glob("*" + INDEX_SUFFIX)):
+        try:
+            entries.append(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            continue
+    if entries:
+        (Path(folder) / "index.html").write_text(suite_index(entries), encoding="utf-8")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
@@ -101,8 +133,10 @@ class ScenarioItem(pytest.Item):
         api = opt("--jass-api")
         if api is not None:
             api = str(Path(api).expanduser().resolve())
+        html_dir = opt("--jass-html")
         result = run_scenario(self.loaded, api=api, seed=opt("--jass-seed"),
-                              reload_each_step=opt("--jass-reload-each-step"))
+                              reload_each_step=opt("--jass-reload-each-step"),
+                              keep_reports=html_dir is not None)
         for key, value in result.facts.items():
             self.user_properties.append((key, value))
         failure = result.failure
@@ -112,7 +146,29 @@ class ScenarioItem(pytest.Item):
                 failure.timeline = None
                 if failure.timeline_file:
                     self.user_properties.append(("timeline", failure.timeline_file))
+        if html_dir is not None:
+            self._write_html(Path(html_dir), result)
+        if failure is not None:
             raise failure
+
+    def _write_html(self, folder: Path, result) -> None:
+        """The scenario's page and its index entry (``<page>.jass.json``, read by
+        ``pytest_sessionfinish``: xdist workers write pages, the controller the index)."""
+        import json
+
+        from maps.html_report import scenario_page
+        from maps.scenario_runner import format_failure
+        name = self.loaded.name
+        page = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.nodeid) + ".html"
+        text = None
+        if result.failure is not None:
+            text = f"scenario {name!r} " + format_failure(result.failure)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / page).write_text(scenario_page(name, result.passed, text, result.facts, result.missions),
+                                   encoding="utf-8")
+        entry = {"name": name, "page": page, "passed": result.passed,
+                 "outcome": result.facts.get("outcome"), "game_time": result.facts.get("game_time")}
+        (folder / (page + INDEX_SUFFIX)).write_text(json.dumps(entry), encoding="utf-8")
 
     def _write_timeline(self, lines: list[str]) -> str | None:
         """Write the full timeline of a failed run; its path (None when it cannot be

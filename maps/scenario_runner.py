@@ -169,6 +169,8 @@ class ScenarioResult:
     name: str
     failure: ScenarioFailure | None
     facts: dict[str, Any]
+    missions: list[tuple[Any, list[TriggerRun]]] = field(default_factory=list)
+    """``JassGame.mission_reports()`` when ``run_scenario`` was asked to keep them."""
 
     @property
     def passed(self) -> bool:
@@ -400,6 +402,8 @@ class JassGame:
         self.loads: list[str] = []   # what save/load did, for failure reports
         self._finished_timelines: list[str] = []   # full_timeline() of the missions before
         self.model_changes = 0       # model events published so far (_change_key)
+        self.keep_reports = False    # keep each mission's report when it ends (mission_reports)
+        self._finished_reports: list[tuple[Any, list[TriggerRun]]] = []
         self._saves_dir: str | None = None
         self._records: dict[tuple[str, str], _Record] = {}
         self._handle_slots: dict[str, list] = {}
@@ -524,6 +528,8 @@ class JassGame:
 
     def _close_mission(self) -> None:
         self._finished_timelines += self._mission_timeline()
+        if self.keep_reports:
+            self._finished_reports.append(self._mission_report())
         self.elapsed_before += self.now
         self.spent_before += self.now - self.segment_start
         self.ops_before += self.vm.total_ops
@@ -1821,6 +1827,19 @@ class JassGame:
             lines += self._mission_timeline()
         return lines
 
+    def mission_reports(self) -> list[tuple[Any, list[TriggerRun]]]:
+        """``(maps.runner.MissionReport, trigger runs)`` of each mission played: the ones
+        before the current one when ``keep_reports`` was set as they ended, then the current
+        one now (for ``maps.html_report``)."""
+        out = list(self._finished_reports)
+        if self.session is not None:
+            out.append(self._mission_report())
+        return out
+
+    def _mission_report(self) -> tuple[Any, list[TriggerRun]]:
+        from maps.runner import build_report
+        return build_report(self.mission, self.session), self.triggers.of_mission(self.mission_index)
+
     def _mission_timeline(self) -> list[str]:
         from maps.runner import timeline_entries
         head = (f"== mission {self.mission_index + 1}: {self.mission.name} "
@@ -1902,14 +1921,17 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
                  on_session: Callable[["JassGame"], None] | None = None,
                  on_failure: Callable[["JassGame", ScenarioFailure], None] | None = None,
                  on_step: Callable[[int, float, float], None] | None = None,
-                 on_end: Callable[["JassGame"], None] | None = None) -> ScenarioResult:
+                 on_end: Callable[["JassGame"], None] | None = None,
+                 keep_reports: bool = False) -> ScenarioResult:
     """Play a loaded scenario: its steps in order, then its expectations. ``api`` and
     ``seed`` override the file's (``--jass-api``, ``--jass-seed``). With
     ``reload_each_step`` (``--jass-reload-each-step``) the game is saved and restored into
     a fresh session at every step boundary (before the first step, between steps, before
-    the expectations): a scenario must pass the same way. Never raises for a scenario that
-    fails: the result carries the ScenarioFailure. ``on_session(jg)`` runs for every new
-    session of the game (``JassGame.session_hooks``; the debugger hooks its VM there), and
+    the expectations): a scenario must pass the same way. With ``keep_reports`` the result
+    carries each mission's report and trigger runs (``ScenarioResult.missions``, for
+    ``jass test --jass-html``). Never raises for a scenario that fails: the result carries
+    the ScenarioFailure. ``on_session(jg)`` runs for every new session of the game
+    (``JassGame.session_hooks``; the debugger hooks its VM there), and
     ``on_failure(jg, failure)`` with the game still intact when the scenario fails;
     ``on_step(index, start, end)`` after each step that completed (game seconds of all missions
     played) and ``on_end(jg)`` before the game is closed (``maps.recording`` uses both)."""
@@ -1921,9 +1943,11 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
                   difficulty=_DIFFICULTY.get(sc.difficulty) if sc.difficulty else None)
     if on_session is not None:
         jg.session_hooks.append(on_session)
+    jg.keep_reports = keep_reports
     file = str(loaded.path)
     what, line, column = None, None, None
     failure = None
+    missions: list = []
     try:
         try:
             first = 0
@@ -1967,10 +1991,12 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
         facts = jg.facts()
         if failure is not None:
             failure.timeline = jg.full_timeline()
+        if keep_reports:
+            missions = jg.mission_reports()
     finally:
         jg.close()
     facts["scenario"] = loaded.name
-    return ScenarioResult(loaded.name, failure, facts)
+    return ScenarioResult(loaded.name, failure, facts, missions)
 
 
 def _reload(jg: JassGame, when: str) -> None:
