@@ -359,6 +359,8 @@ def _print_summary(console, report, local: int) -> None:
               help="Write a recording of the run (one map): replay it with --replay or jass debug.")
 @click.option("--replay", "replay_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Play a recording (*.jrec) again and say whether it reproduced it exactly (else exit 4).")
+@click.option("--difficulty", type=click.Choice(["easy", "normal", "hard", "insane"]), default=None,
+              help="The game difficulty chosen in the lobby (GetGameDifficulty; default normal).")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write a self-contained HTML report of the run to this file.")
 @click.option("-v", "--verbose", count=True,
@@ -368,8 +370,8 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
                 local_player: int | None, report_path: Path | None, expect: str | None,
                 sandbox: Path | None, save_at: float | None, save_path: Path | None,
                 load_path: Path | None, max_wall: float | None, max_ops: int | None,
-                record_path: Path | None, replay_path: Path | None, html_path: Path | None,
-                verbose: int, game_data: Path | None) -> None:
+                record_path: Path | None, replay_path: Path | None, difficulty: str | None,
+                html_path: Path | None, verbose: int, game_data: Path | None) -> None:
     """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
     timeline. Without MAP, plays the bundled demo campaign.
 
@@ -390,7 +392,7 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
         raise click.UsageError("--save-at needs --save FILE")
     args = (map_path, api_dir, until, seed, local_player, report_path, expect)
     saves = (save_at, save_path, load_path, max_wall, max_ops, game_data, record_path, replay_path,
-             html_path)
+             html_path, difficulty)
     if sandbox is None:
         with tempfile.TemporaryDirectory(prefix="jass-run-") as tmp:
             _run(*args, Path(tmp), verbose, *saves)
@@ -401,7 +403,7 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
 
 def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose,
          save_at=None, save_path=None, load_path=None, max_wall=None, max_ops=None,
-         game_data=None, record_path=None, replay_path=None, html_path=None) -> None:
+         game_data=None, record_path=None, replay_path=None, html_path=None, difficulty=None) -> None:
     import json
 
     from rich.console import Console
@@ -430,7 +432,8 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
     options = RunOptions(api=str(api_dir) if api_dir else None, until=until, seed=seed,
                          local_player=local_player, sandbox=str(sandbox), save_at=save_at,
                          save_path=str(save_path) if save_path else None, max_wall=max_wall,
-                         max_ops=max_ops, game_data=str(game_data) if game_data else None)
+                         max_ops=max_ops, game_data=str(game_data) if game_data else None,
+                         difficulty=_DIFFICULTIES.get(difficulty))
     try:
         missions = read_campaign(path).missions if is_campaign(path) else [path]
     except MapError as exc:
@@ -558,6 +561,9 @@ class _trigger_runs_hook:
     def __call__(self, session) -> None:
         from types import SimpleNamespace
         self.log.install(SimpleNamespace(vm=session.vm, mission_index=0))
+
+
+_DIFFICULTIES = {"easy": 0, "normal": 1, "hard": 2, "insane": 3}   # MAP_DIFFICULTY_* of common.j
 
 
 def _run_with_progress(console, mission, options, carry, run_mission, resume=None, verbose=0,

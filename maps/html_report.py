@@ -1,7 +1,8 @@
 """Self-contained HTML reports of runs (``jass run --html FILE``) and scenario suites
 (``jass test --jass-html DIR``): no file, font or script is loaded from elsewhere.
 
-A mission section shows the outcome, the quests and their states, the dialogs and
+A mission section shows the outcome, the quests and their states, the live units per
+player and type at the end, the dialogs and
 transmissions, runtime errors with their JASS stacks, trigger firings over game time as an
 SVG plot (one row per trigger, the most frequent ``PLOT_ROWS`` triggers, runs counted in
 ``PLOT_BINS`` bins of game time), and the timeline with a filter by kind (checkboxes; a
@@ -94,6 +95,7 @@ def mission_section(report, firings: Iterable["TriggerRun"], anchor: str) -> str
     parts.append('<table class="summary">' + "".join(
         f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in rows) + "</table>")
     parts.append(_quests(report.quests))
+    parts.append(_units(getattr(report, "units", {})))
     parts.append(_dialogs(report.timeline))
     parts.append(_transmissions(report.timeline))
     parts.append(_errors(report.errors))
@@ -111,6 +113,15 @@ def _quests(quests: list[dict]) -> str:
         f'<td>{_e(q["state"])}</td><td>{"required" if q["required"] else "optional"}</td>'
         f'<td>{"" if q["discovered"] else "undiscovered"}</td></tr>' for q in quests)
     return f'<h3>Quests</h3><table class="quests"><tbody>{rows}</tbody></table>'
+
+
+def _units(units: dict) -> str:
+    """Live units at the end per player and type."""
+    if not units:
+        return '<h3>Units at the end</h3><p class="units">none</p>'
+    rows = "".join(f"<tr><td>player {_e(pid)}</td><td>" + ", ".join(
+        f"{_e(code)} &times; {n}" for code, n in types.items()) + "</td></tr>" for pid, types in units.items())
+    return f'<h3>Units at the end</h3><table class="units"><tbody>{rows}</tbody></table>'
 
 
 def _dialogs(timeline) -> str:

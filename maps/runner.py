@@ -56,6 +56,7 @@ class RunOptions:
     max_wall: float | None = None     # stop after this many wall-clock seconds of simulation
     max_ops: int | None = None        # stop once the VM has executed this many JASS ops
     game_data: str | None = None      # the game's extracted tables (maps.gamedata); else JASS_GAME_DATA
+    difficulty: int | None = None     # the lobby's game difficulty (0 easy .. 3 insane); None: normal
 
 
 @dataclass
@@ -113,6 +114,7 @@ class MissionReport:
     saved: dict | None = None         # the save written during the run: path, game time
     stopped: str | None = None        # why the run stopped early: max-wall, max-ops, interrupted
     quests: list[dict] = field(default_factory=list)   # quest_states() at the end
+    units: dict[int, dict[str, int]] = field(default_factory=dict)   # unit_counts() at the end
 
     def local_outcome(self, local_player: int) -> str | None:
         return self.outcome.get(local_player)
@@ -129,6 +131,7 @@ class MissionReport:
             "ops": self.ops, "natives_missing": self.natives_missing,
             "load_warnings": self.load_warnings, "state_digest": self.state_digest,
             "saved": self.saved, "stopped": self.stopped, "quests": self.quests,
+            "units": {str(k): v for k, v in self.units.items()},
         }
 
 
@@ -254,6 +257,8 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     else:
         if carry:
             game.gamecache.import_(carry)
+        if options.difficulty is not None:
+            game.difficulty = options.difficulty   # the lobby's choice, before the script runs
         session.start(after_config=lambda s: _choose_local_player(s, options))
     budget = _Budget(options)
     saved = None
@@ -434,6 +439,7 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
         rep.name = f"{setup.name} ({mission.name})"
     rep.timeline = timeline_entries(session)
     rep.quests = quest_states(game)
+    rep.units = unit_counts(game)
     rep.errors = [e.to_dict() for e in vm.errors]
     rep.warnings = [f"[{t:.2f}s] {w}" for t, w in vm.warnings] + [str(w) for w in game.warnings]
     if vm.current is None:
@@ -483,6 +489,17 @@ def quest_states(game) -> list[dict]:
             out.append({"title": q.title, "state": state, "required": bool(q.required),
                         "discovered": bool(q.discovered)})
     return out
+
+
+def unit_counts(game) -> dict[int, dict[str, int]]:
+    """Live units (not removed, alive) per owner id and type rawcode, sorted: what the map
+    placed and what is left (the difficulty changes what World Editor maps place)."""
+    out: dict[int, dict[str, int]] = {}
+    for u in game.units.live_units():
+        if u.alive:
+            row = out.setdefault(u.owner.id, {})
+            row[u.utype.rawcode] = row.get(u.utype.rawcode, 0) + 1
+    return {pid: dict(sorted(row.items())) for pid, row in sorted(out.items())}
 
 
 def describe(kind: str, data: dict) -> str:
