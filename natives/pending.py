@@ -18,6 +18,34 @@ _CALL = bc.OPNAMES.index("CALL")
 _PLAIN_TYPES = ("integer", "real", "boolean", "string", "code")
 
 
+def _rank(name: str, is_array: bool) -> int:
+    """Which of several globals holding one handle names it (lower first): ``gg_`` globals,
+    other non-array globals, arrays, then Blizzard.j's ``bj_`` globals."""
+    if name.startswith("bj_"):
+        return 3
+    if is_array:
+        return 2
+    return 0 if name.startswith("gg_") else 1
+
+
+def script_name(vm, obj: Any, type_name: str) -> str | None:
+    """The name ``script_names`` gives ``obj``, looked up for this one handle; None when no
+    global of ``type_name`` holds it."""
+    best: tuple[int, str] | None = None
+    values = vm.globals
+    for g in vm.program.globals:
+        if g.type_name != type_name:
+            continue
+        v = values[g.index]
+        if g.is_array:
+            hits = [f"{g.name}[{i}]" for i, x in sorted(v.items()) if x is obj]
+        else:
+            hits = [g.name] if v is obj else []
+        if hits and (best is None or _rank(g.name, g.is_array) < best[0]):
+            best = (_rank(g.name, g.is_array), hits[0])
+    return best[1] if best else None
+
+
 def script_names(vm, type_name: str) -> dict[int, str]:
     """``id(handle) -> name`` of the globals of ``type_name`` (e.g. ``"trigger"``) holding
     a handle; array elements are named ``name[i]``. When several globals hold the same
@@ -30,12 +58,10 @@ def script_names(vm, type_name: str) -> dict[int, str]:
         if g.type_name != type_name:
             continue
         v = values[g.index]
-        bj = g.name.startswith("bj_")
+        rank = _rank(g.name, g.is_array)
         if g.is_array:
-            rank = 3 if bj else 2
             items = [(f"{g.name}[{i}]", x) for i, x in sorted(v.items()) if x is not None]
         else:
-            rank = 3 if bj else (0 if g.name.startswith("gg_") else 1)
             items = [] if v is None or v is UNSET else [(g.name, v)]
         for name, x in items:
             key = id(x)

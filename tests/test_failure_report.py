@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from maps.scenario_runner import JassGame
+from natives.pending import script_name, script_names
 
 pytest_plugins = ["pytester"]
 importlib.import_module("maps.runner")
@@ -111,3 +112,7 @@ def test_a_trigger_is_named_by_its_gg_trg_global_not_a_queue_slot(tmp_path):
         game.load("war3map.j")
         assert [r.trigger for r in game.triggers.runs] == ["gg_trg_Wait_For_Arthas"]
         assert len(game.trigger_runs("gg_trg_Wait_For_Arthas")) == 1
+        trig = game.globals["gg_trg_Wait_For_Arthas"]
+        assert game.globals["bj_myQueue[0]"] is trig     # both hold it: the gg_trg_ name wins
+        assert script_name(game.vm, trig, "trigger") == "gg_trg_Wait_For_Arthas"
+        assert script_names(game.vm, "trigger")[id(trig)] == "gg_trg_Wait_For_Arthas"
