@@ -212,10 +212,11 @@ _QUIET = {"cinematic_mode", "quest_item", "quest_updated"}   # shown with -v onl
 _INDENT = " " * 27
 
 
-def _print_timeline(console, report, verbose: int) -> None:
-    """The timeline, one entry a line (``_print_entry``); some kinds only with -v."""
+def _print_timeline(console, report) -> None:
+    """The timeline after a run, one entry a line (``_print_entry``), without the kinds only
+    -v shows (it prints every entry as the game plays)."""
     for e in report.timeline:
-        if e.kind not in _QUIET or verbose:
+        if e.kind not in _QUIET:
             _print_entry(console, e)
 
 
@@ -459,7 +460,7 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
             sys.exit(1)
         console.rule(f"{mission.name}")
         try:
-            runs = _trigger_runs_hook() if html_path else None
+            runs = _TriggerRuns() if html_path else None
             report, session = _run_with_progress(console, mission, options, carry, run_mission, resume,
                                                  verbose, runs)
             if runs is not None:
@@ -483,7 +484,7 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
                 sys.exit(1)
             console.print(f"[blue]recorded[/] {record_path}")
         if not verbose:   # with -v it was printed as the game played
-            _print_timeline(console, report, verbose)
+            _print_timeline(console, report)
         if verbose:
             for w in report.warnings[:200]:
                 console.print(f"[dim yellow]warning {w}[/]")
@@ -550,7 +551,7 @@ def _replay(console, path: Path) -> int:
     return 0
 
 
-class _trigger_runs_hook:
+class _TriggerRuns:
     """A ``session_hook`` recording the trigger runs of the session for ``--html``
     (``maps.scenario_runner.TriggerLog``, the scenario runner's own record)."""
 

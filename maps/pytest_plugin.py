@@ -159,7 +159,7 @@ class ScenarioItem(pytest.Item):
         from maps.html_report import scenario_page
         from maps.scenario_runner import format_failure
         name = self.loaded.name
-        page = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.nodeid) + ".html"
+        page = _file_name(self.nodeid) + ".html"
         text = None
         if result.failure is not None:
             text = f"scenario {name!r} " + format_failure(result.failure)
@@ -174,8 +174,7 @@ class ScenarioItem(pytest.Item):
         """Write the full timeline of a failed run; its path (None when it cannot be
         written: the failure is reported anyway)."""
         folder = timeline_dir(self.config)
-        name = "".join(c if c.isalnum() or c in "-_." else "_" for c in self.nodeid)
-        path = folder / f"{name}.timeline.txt"
+        path = folder / f"{_file_name(self.nodeid)}.timeline.txt"
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -196,6 +195,11 @@ class ScenarioItem(pytest.Item):
     def reportinfo(self):
         title = self.loaded.name if self.loaded is not None else self.name
         return self.path, 0, f"scenario: {title}"
+
+
+def _file_name(nodeid: str) -> str:
+    """A test id as a file name (letters, digits, ``-_.``; anything else ``_``)."""
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in nodeid)
 
 
 def timeline_dir(config: pytest.Config) -> Path:

@@ -48,7 +48,7 @@ import re
 import shutil
 import tempfile
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -1819,7 +1819,7 @@ class JassGame:
     def full_timeline(self) -> list[str]:
         """Every line of the missions played, in game-time order per mission: messages the
         local player saw, the model's timeline, runtime errors with their JASS stacks and
-        every trigger run (``TriggerRun.format``); text with the game's colour codes is
+        every trigger run (kind ``trigger``); text with the game's colour codes is
         shown stripped with the raw string beside it. Missions before the current one are
         as they were when the next one started (``next_mission``)."""
         lines = list(self._finished_timelines)
@@ -2205,10 +2205,10 @@ def _periodic_runs(runs: list[TriggerRun], registered: dict[int, float]) -> dict
     for name, rs in by.items():
         period = registered.get(id(rs[-1].handle)) if rs[-1].handle is not None else None
         if period is None and len(rs) >= 4:
-            steps = [round(b.time - a.time, 3) for a, b in zip(rs, rs[1:]) if b.mission == a.mission]
+            steps = Counter(round(b.time - a.time, 3) for a, b in zip(rs, rs[1:]) if b.mission == a.mission)
             if steps:
-                common = max(set(steps), key=lambda d: (steps.count(d), -d))
-                if common > 0 and steps.count(common) * 4 >= len(steps) * 3:
+                common, n = max(steps.items(), key=lambda kv: (kv[1], -kv[0]))
+                if common > 0 and n * 4 >= sum(steps.values()) * 3:
                     period = common
         if period is not None and len(rs) >= 3:
             out[name] = _Periodic(name, len(rs), period, rs[0].time, rs[-1].time)

@@ -51,7 +51,7 @@ def _report() -> MissionReport:
 def test_a_terminal_draws_the_colour_and_breaks_the_line():
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, color_system="truecolor", width=120)
-    _print_timeline(console, _report(), 0)
+    _print_timeline(console, _report())
     text = out.getvalue()
     assert "\x1b[38;2;255;204;0mMAIN QUEST" in text and "|c" not in text
     assert text.count("\n") == 2   # "|n": the second line, indented under the text
@@ -59,7 +59,7 @@ def test_a_terminal_draws_the_colour_and_breaks_the_line():
 
 def test_plain_output_shows_the_stripped_text_and_the_raw_string_beside():
     out = io.StringIO()
-    _print_timeline(Console(file=out, width=200), _report(), 0)
+    _print_timeline(Console(file=out, width=200), _report())
     lines = out.getvalue().splitlines()
     assert lines[0].endswith("MAIN QUEST") and lines[1].strip() == "Defend Strahnbrad"
     assert lines[2].strip() == f"raw: {QUEST}"
