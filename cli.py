@@ -391,6 +391,8 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
 
     if save_at is not None and save_path is None:
         raise click.UsageError("--save-at needs --save FILE")
+    if record_path is not None and difficulty is not None:
+        raise click.UsageError("--record does not keep --difficulty: a replay would play another game")
     args = (map_path, api_dir, until, seed, local_player, report_path, expect)
     saves = (save_at, save_path, load_path, max_wall, max_ops, game_data, record_path, replay_path,
              html_path, difficulty)

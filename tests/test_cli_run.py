@@ -86,3 +86,8 @@ def test_run_difficulty_changes_what_the_map_places(tmp_path):
         counts[difficulty] = json.loads(report.read_text())["missions"][0]["units"]["1"]
     assert counts["easy"]["hfoo"] == 11 and counts["hard"]["hfoo"] == 20
     assert counts["easy"]["hkni"] == 2 and counts["hard"]["hkni"] == 8
+
+
+def test_run_record_refuses_a_difficulty_it_cannot_replay(tmp_path):
+    result = CliRunner().invoke(main, ["run", "--difficulty", "hard", "--record", str(tmp_path / "r.jrec")])
+    assert result.exit_code == 2 and "--record does not keep --difficulty" in result.output
