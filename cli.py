@@ -196,13 +196,118 @@ def _optional_duration(ctx, param, value: str | None) -> float | None:
     return None if value is None else _duration(ctx, param, value)
 
 
-def _print_timeline(console, report, verbose: int) -> None:
-    from rich.markup import escape
+def _game_text(raw: str, base_style: str = ""):
+    """A rich ``Text`` of a game string: ``|cAARRGGBB...|r`` runs in their colour, ``|n`` as
+    a line break (``natives.markup``)."""
+    from rich.text import Text
+
+    from natives import markup
+    text = Text(style=base_style)
+    for span in markup.spans(raw):
+        text.append(span.text, style=span.colour or "")
+    return text
+
+
+_QUIET = {"cinematic_mode", "quest_item", "quest_updated"}   # shown with -v only
+_INDENT = " " * 27
+
+
+def _print_timeline(console, report) -> None:
+    """The timeline after a run, one entry a line (``_print_entry``), without the kinds only
+    -v shows (it prints every entry as the game plays)."""
     for e in report.timeline:
-        if e.kind in ("cinematic_mode", "quest_item", "quest_updated") and not verbose:
-            continue
-        style = _KIND_STYLE.get(e.kind, "dim")
-        console.print(f"[dim]{e.time:8.2f}s[/dim] [{style}]{escape(e.kind):<16}[/] {escape(e.text)}")
+        if e.kind not in _QUIET:
+            _print_entry(console, e)
+
+
+def _print_entry(console, e) -> None:
+    """One timeline entry, continuation lines of ``|n`` indented under the text. On a
+    terminal the game's colour codes are drawn as colours; in plain output the stripped
+    text is printed and, when it differs, the raw string beside it (``raw:``)."""
+    from rich.text import Text
+    style = _KIND_STYLE.get(e.kind, "dim")
+    line = Text()
+    line.append(f"{e.time:8.2f}s ", style="dim")
+    line.append(f"{e.kind:<16} ", style=style)
+    if console.is_terminal:
+        body = _game_text(e.text, style if e.kind != "message" else "")
+    else:
+        body = Text(e.plain)
+    line.append_text(Text("\n" + _INDENT).join(body.split("\n")) if "\n" in body.plain else body)
+    if not console.is_terminal and e.plain != e.text:
+        line.append(f"\n{_INDENT}raw: {e.text}", style="dim")
+    console.print(line)
+
+
+QUIET_AFTER = 60.0
+"""Game seconds with no new timeline entry before ``jass run -v`` says what is pending."""
+
+QUIET_REPEAT = 300.0
+"""Game seconds between two such reports while the game stays quiet."""
+
+
+class _LiveTimeline:
+    """``jass run -v``: prints the timeline as the game plays and, when ``QUIET_AFTER``
+    game seconds pass with nothing new, what the game waits for (sleeping threads with their
+    wake-up, timers, periodic triggers and the conditions they poll:
+    ``natives.pending``). Without -v it only follows the quests for the progress bar."""
+
+    def __init__(self, console, verbose: int) -> None:
+        self.console = console
+        self.verbose = verbose
+        self.session = None
+        self.follower = None
+        self.last_new = 0.0
+        self.last_report: float | None = None
+
+    def attach(self, session) -> None:
+        from maps.runner import TimelineFollower
+        self.session = session
+        self.follower = TimelineFollower(session)
+        self.last_new = session.vm.scheduler.now
+
+    def flush(self) -> list:
+        """Print the entries added since the last call (with -v); return them."""
+        if not self.verbose or self.follower is None:
+            return []
+        new = self.follower.new()
+        for e in new:
+            _print_entry(self.console, e)
+        return new
+
+    def tick(self, now: float) -> None:
+        """After a clock step: the new entries, or what is pending after a quiet while."""
+        new = self.flush()
+        if not self.verbose or self.follower is None:
+            return
+        if new:
+            self.last_new, self.last_report = max(e.time for e in new), None
+            return
+        quiet = now - self.last_new
+        due = QUIET_AFTER if self.last_report is None else self.last_report + QUIET_REPEAT - self.last_new
+        if quiet >= due - 1e-9:
+            self.last_report = now
+            self._pending(now, quiet)
+
+    def _pending(self, now: float, quiet: float) -> None:
+        from rich.text import Text
+
+        from natives.pending import pending_lines
+        line = Text()
+        line.append(f"{now:8.2f}s ", style="dim")
+        line.append(f"{'pending':<16} ", style="cyan")
+        line.append(f"nothing new for {quiet:g} s; the game waits for:")
+        for text in pending_lines(self.session.game):
+            line.append("\n" + _INDENT + text)
+        self.console.print(line)
+
+    def quests(self) -> str:
+        """The quests in the quest menu and their states, for the progress bar."""
+        from maps.runner import quest_states
+        from natives import markup
+        if self.session is None:
+            return ""
+        return "  ".join(f"{markup.strip(q['title'])}: {q['state']}" for q in quest_states(self.session.game))
 
 
 def _print_summary(console, report, local: int) -> None:
@@ -263,14 +368,21 @@ def _print_summary(console, report, local: int) -> None:
               help="Write the coverage as Cobertura XML; implies --cov.")
 @click.option("--cov-data", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Write the coverage data (JSON, mergeable); implies --cov.")
-@click.option("-v", "--verbose", count=True, help="Show every timeline entry and warnings.")
+@click.option("--difficulty", type=click.Choice(["easy", "normal", "hard", "insane"]), default=None,
+              help="The game difficulty chosen in the lobby (GetGameDifficulty; default normal).")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a self-contained HTML report of the run to this file.")
+@click.option("-v", "--verbose", count=True,
+              help="Print the timeline as the game plays (every entry), what is pending when "
+                   "nothing happens for a while, and warnings.")
 def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed: int,
                 local_player: int | None, report_path: Path | None, expect: str | None,
                 sandbox: Path | None, save_at: float | None, save_path: Path | None,
                 load_path: Path | None, max_wall: float | None, max_ops: int | None,
                 record_path: Path | None, replay_path: Path | None,
                 cov: bool, cov_blizzard: bool, cov_lcov: Path | None, cov_xml: Path | None,
-                cov_data: Path | None, verbose: int, game_data: Path | None) -> None:
+                cov_data: Path | None, difficulty: str | None, html_path: Path | None,
+                verbose: int, game_data: Path | None) -> None:
     """Run MAP headless (an archive, map folder, war3map.j or campaign folder) and print its
     timeline. Without MAP, plays the bundled demo campaign.
 
@@ -293,12 +405,15 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
 
     if save_at is not None and save_path is None:
         raise click.UsageError("--save-at needs --save FILE")
+    if record_path is not None and difficulty is not None:
+        raise click.UsageError("--record does not keep --difficulty: a replay would play another game")
     coverage = None
     if cov or cov_blizzard or cov_lcov or cov_xml or cov_data:
         from maps.jasscov import Coverage
         coverage = Coverage(blizzard=cov_blizzard)
     args = (map_path, api_dir, until, seed, local_player, report_path, expect)
-    saves = (save_at, save_path, load_path, max_wall, max_ops, game_data, record_path, replay_path)
+    saves = (save_at, save_path, load_path, max_wall, max_ops, game_data, record_path, replay_path,
+             html_path, difficulty)
     try:
         if sandbox is None:
             with tempfile.TemporaryDirectory(prefix="jass-run-") as tmp:
@@ -356,7 +471,8 @@ def _print_coverage(console, data) -> None:
 
 def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose,
          save_at=None, save_path=None, load_path=None, max_wall=None, max_ops=None,
-         game_data=None, record_path=None, replay_path=None, coverage=None) -> None:
+         game_data=None, record_path=None, replay_path=None, html_path=None, difficulty=None,
+         coverage=None) -> None:
     import json
 
     from rich.console import Console
@@ -385,7 +501,8 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
     options = RunOptions(api=str(api_dir) if api_dir else None, until=until, seed=seed,
                          local_player=local_player, sandbox=str(sandbox), save_at=save_at,
                          save_path=str(save_path) if save_path else None, max_wall=max_wall,
-                         max_ops=max_ops, game_data=str(game_data) if game_data else None)
+                         max_ops=max_ops, game_data=str(game_data) if game_data else None,
+                         difficulty=_DIFFICULTIES.get(difficulty))
     try:
         missions = read_campaign(path).missions if is_campaign(path) else [path]
     except MapError as exc:
@@ -395,6 +512,7 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
         console.print("[bold red]error:[/] --save, --load and --record work on one map, not a campaign folder")
         sys.exit(1)
     reports, carry = [], None
+    firings: list[list] = []   # trigger runs per mission, for --html
     for mission_path in missions:
         try:
             mission = load_mission(mission_path, options)
@@ -410,8 +528,17 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
             sys.exit(1)
         console.rule(f"{mission.name}")
         try:
-            hook = (lambda session, m=mission: coverage.attach(session, m)) if coverage is not None else None
-            report, session = _run_with_progress(console, mission, options, carry, run_mission, resume, hook)
+            runs = _TriggerRuns() if html_path else None
+
+            def hook(session, m=mission, runs=runs) -> None:
+                if coverage is not None:
+                    coverage.attach(session, m)
+                if runs is not None:
+                    runs(session)
+            report, session = _run_with_progress(console, mission, options, carry, run_mission, resume,
+                                                 verbose, hook)
+            if runs is not None:
+                firings.append(runs.log.runs)
         except MapError as exc:
             console.print(f"[bold red]error:[/] {exc}")
             sys.exit(1)
@@ -430,7 +557,8 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
                 console.print(f"[bold red]error:[/] cannot write {record_path}: {exc.strerror}")
                 sys.exit(1)
             console.print(f"[blue]recorded[/] {record_path}")
-        _print_timeline(console, report, verbose)
+        if not verbose:   # with -v it was printed as the game played
+            _print_timeline(console, report)
         if verbose:
             for w in report.warnings[:200]:
                 console.print(f"[dim yellow]warning {w}[/]")
@@ -451,6 +579,14 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
             report_path.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
         except OSError as exc:
             console.print(f"[bold red]error:[/] cannot write {report_path}: {exc.strerror}")
+            sys.exit(1)
+    if html_path and reports:
+        from maps.html_report import mission_page
+        title = reports[0].name if len(reports) == 1 else f"campaign {path.name}"
+        try:
+            html_path.write_text(mission_page(title, list(zip(reports, firings))), encoding="utf-8")
+        except OSError as exc:
+            console.print(f"[bold red]error:[/] cannot write {html_path}: {exc.strerror}")
             sys.exit(1)
     if reports and reports[-1].stopped:
         sys.exit(130 if reports[-1].stopped == "interrupted" else 3)
@@ -489,16 +625,50 @@ def _replay(console, path: Path) -> int:
     return 0
 
 
-def _run_with_progress(console, mission, options, carry, run_mission, resume=None, session_hook=None):
-    """Run one mission, with a game-time progress bar when stdout is a terminal."""
+class _TriggerRuns:
+    """A ``session_hook`` recording the trigger runs of the session for ``--html``
+    (``maps.scenario_runner.TriggerLog``, the scenario runner's own record)."""
+
+    def __init__(self) -> None:
+        from maps.scenario_runner import TriggerLog
+        self.log = TriggerLog()
+
+    def __call__(self, session) -> None:
+        from types import SimpleNamespace
+        self.log.install(SimpleNamespace(vm=session.vm, mission_index=0))
+
+
+_DIFFICULTIES = {"easy": 0, "normal": 1, "hard": 2, "insane": 3}   # MAP_DIFFICULTY_* of common.j
+
+
+def _run_with_progress(console, mission, options, carry, run_mission, resume=None, verbose=0,
+                       hook=None):
+    """Run one mission, with a game-time progress bar and the mission's quests when stdout
+    is a terminal; with -v the timeline is printed as the game plays (``_LiveTimeline``).
+    ``hook`` is called with the session too (before the script starts)."""
+    live = _LiveTimeline(console, verbose)
+
+    def attach(session) -> None:
+        live.attach(session)
+        if hook is not None:
+            hook(session)
     if not console.is_terminal:
-        return run_mission(mission, options, carry=carry, resume=resume, session_hook=session_hook)
+        report = run_mission(mission, options, carry=carry, resume=resume, progress=live.tick,
+                             session_hook=attach)
+        live.flush()
+        return report
     from rich.progress import BarColumn, Progress, TextColumn
     with Progress(TextColumn("game time"), BarColumn(), TextColumn("{task.completed:.0f}/{task.total:.0f} s"),
-                  console=console, transient=True) as bar:
-        task = bar.add_task("run", total=options.until)
-        return run_mission(mission, options, carry=carry, resume=resume, session_hook=session_hook,
-                           progress=lambda now: bar.update(task, completed=now))
+                  TextColumn("{task.fields[quests]}"), console=console, transient=True) as bar:
+        task = bar.add_task("run", total=options.until, quests="")
+
+        def progress(now: float) -> None:
+            live.tick(now)
+            bar.update(task, completed=now, quests=live.quests())
+        report = run_mission(mission, options, carry=carry, resume=resume, progress=progress,
+                             session_hook=attach)
+    live.flush()
+    return report
 
 
 # ---------------------------------------------------------------------------- jass dis

@@ -40,6 +40,7 @@ from maps.recording import Recording, RecordingError, is_recording, load_scenari
 from maps.runner import RunOptions, describe, is_campaign, load_mission, read_campaign, run_mission
 from maps.scenario import ScenarioFileError, load_scenario
 from maps.scenario_runner import run_scenario
+from natives.pending import script_name
 from natives.snapshot import SnapshotError, read_save
 
 from .evaluate import EvalError, Evaluator
@@ -1143,18 +1144,8 @@ class Debugger:
         return found
 
     def _find_trigger(self, trig: Any) -> str | None:
-        vm = self.vm
-        for g in vm.program.globals:
-            if g.type_name != "trigger":
-                continue
-            v = vm.globals[g.index]
-            if v is trig:
-                return g.name
-            if isinstance(v, JassArray):
-                for i, e in v.items():
-                    if e is trig:
-                        return f"{g.name}[{i}]"
-        return None
+        # the World Editor's gg_trg_ name before a Blizzard.j slot holding the same trigger
+        return script_name(self.vm, trig, "trigger")
 
 
 class _Hooks:

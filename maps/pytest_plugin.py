@@ -10,8 +10,16 @@
 - Markers listed in a file (``markers: [slow]``) are applied to its item (and registered, so
   ``--strict-markers`` accepts them); every scenario item also carries ``jass_scenario``.
 - A failure shows the game time, the failed expectation or step with its line, what was
-  found, the last trigger activity (the last 10 trigger runs with their game times), the
-  JASS stack of each runtime error and the recent timeline.
+  found, the last trigger activity (the last 10 runs of triggers that do not run on a
+  clock; periodic triggers as one line each with their run count and period), the threads
+  waiting and on what, the running timers, the JASS stack of each runtime error, the
+  recent timeline, and the file holding the full timeline (every message, model entry,
+  error and trigger run): ``--jass-timeline-dir DIR``, default ``jass-timelines/`` beside
+  the ``--junitxml`` report (also a ``timeline`` JUnit property).
+- ``--jass-html DIR``: one self-contained HTML page per scenario (``maps.html_report``:
+  result, facts, and per mission the timeline filterable by kind, quests, dialogs,
+  transmissions, outcome, trigger firings over game time, runtime errors with their JASS
+  stacks) and ``DIR/index.html`` linking them with pass/fail.
 - Per-scenario facts (map, game_time in game seconds, outcome, ops, threads, missions,
   runtime_errors, seed) go to ``item.user_properties``, i.e. JUnit ``<property>``\\ s with
   ``--junitxml``.
@@ -39,6 +47,8 @@ from pathlib import Path
 import pytest
 
 SUFFIX = ".scenario.yaml"
+INDEX_SUFFIX = ".jass.json"
+"""Beside each scenario page of ``--jass-html``: its entry of the suite's index.html."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -48,6 +58,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                          "(overrides the files' 'api')")
     group.addoption("--jass-seed", action="store", type=int, default=None, metavar="N",
                     help="random seed for every scenario (overrides the files' 'seed')")
+    group.addoption("--jass-timeline-dir", action="store", default=None, metavar="DIR",
+                    help="folder for the full timeline of each failed scenario "
+                         "(default: jass-timelines/ next to the --junitxml report, else "
+                         "under pytest's temporary folder)")
+    group.addoption("--jass-html", action="store", default=None, metavar="DIR",
+                    help="write an HTML report of each scenario and an index.html of the "
+                         "suite into DIR")
     group.addoption("--jass-reload-each-step", action="store_true", default=False,
                     help="save every scenario's game and restore it into a fresh session at "
                          "every step boundary (the scenario must still pass)")
@@ -65,6 +82,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "jass_scenario: a *.scenario.yaml test item")
+    folder = config.getoption("--jass-html")
+    if folder and not hasattr(config, "workerinput"):   # the controller: forget old entries
+        for old in Path(folder).glob("*" + INDEX_SUFFIX):
+            old.unlink(missing_ok=True)
     opt = config.getoption
     if any(opt(o) for o in ("--jass-cov", "--jass-cov-blizzard", "--jass-cov-lcov",
                             "--jass-cov-xml", "--jass-cov-data")):
@@ -127,6 +148,25 @@ class _JassCoverage:
             terminalreporter.write_line(line)
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """``--jass-html``: the suite's index.html from the entries the items wrote."""
+    import json
+
+    config = session.config
+    folder = config.getoption("--jass-html")
+    if not folder or hasattr(config, "workerinput"):
+        return
+    from maps.html_report import suite_index
+    entries = []
+    for path in sorted(Path(folder).glob("*" + INDEX_SUFFIX)):
+        try:
+            entries.append(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            continue
+    if entries:
+        (Path(folder) / "index.html").write_text(suite_index(entries), encoding="utf-8")
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
     if file_path.name.endswith(SUFFIX):
         return ScenarioFile.from_parent(parent, path=file_path)
@@ -171,17 +211,59 @@ class ScenarioItem(pytest.Item):
             api = str(Path(api).expanduser().resolve())
         cov_plugin = self.config.pluginmanager.get_plugin("jass-coverage")
         cov = cov_plugin.coverage() if cov_plugin is not None else None
+        html_dir = opt("--jass-html")
         try:
             result = run_scenario(self.loaded, api=api, seed=opt("--jass-seed"),
                                   reload_each_step=opt("--jass-reload-each-step"),
+                                  keep_reports=html_dir is not None,
                                   on_session=(lambda jg: cov.attach(jg.session, jg.mission)) if cov else None)
         finally:
             if cov is not None:
                 cov_plugin.add(cov)
         for key, value in result.facts.items():
             self.user_properties.append((key, value))
+        failure = result.failure
+        if failure is not None:
+            if failure.timeline is not None:
+                failure.timeline_file = self._write_timeline(failure.timeline)
+                failure.timeline = None
+                if failure.timeline_file:
+                    self.user_properties.append(("timeline", failure.timeline_file))
+        if html_dir is not None:
+            self._write_html(Path(html_dir), result)
+        if failure is not None:
+            raise failure
+
+    def _write_html(self, folder: Path, result) -> None:
+        """The scenario's page and its index entry (``<page>.jass.json``, read by
+        ``pytest_sessionfinish``: xdist workers write pages, the controller the index)."""
+        import json
+
+        from maps.html_report import scenario_page
+        from maps.scenario_runner import format_failure
+        name = self.loaded.name
+        page = _file_name(self.nodeid) + ".html"
+        text = None
         if result.failure is not None:
-            raise result.failure
+            text = f"scenario {name!r} " + format_failure(result.failure)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / page).write_text(scenario_page(name, result.passed, text, result.facts, result.missions),
+                                   encoding="utf-8")
+        entry = {"name": name, "page": page, "passed": result.passed,
+                 "outcome": result.facts.get("outcome"), "game_time": result.facts.get("game_time")}
+        (folder / (page + INDEX_SUFFIX)).write_text(json.dumps(entry), encoding="utf-8")
+
+    def _write_timeline(self, lines: list[str]) -> str | None:
+        """Write the full timeline of a failed run; its path (None when it cannot be
+        written: the failure is reported anyway)."""
+        folder = timeline_dir(self.config)
+        path = folder / f"{_file_name(self.nodeid)}.timeline.txt"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        except OSError:
+            return None
+        return str(path)
 
     def repr_failure(self, excinfo, style=None):
         from maps.scenario import ScenarioFileError
@@ -196,6 +278,24 @@ class ScenarioItem(pytest.Item):
     def reportinfo(self):
         title = self.loaded.name if self.loaded is not None else self.name
         return self.path, 0, f"scenario: {title}"
+
+
+def _file_name(nodeid: str) -> str:
+    """A test id as a file name (letters, digits, ``-_.``; anything else ``_``)."""
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in nodeid)
+
+
+def timeline_dir(config: pytest.Config) -> Path:
+    """Where full timelines of failed scenarios go: ``--jass-timeline-dir``, else
+    ``jass-timelines/`` beside the ``--junitxml`` file, else pytest's base temporary
+    folder (``jass-timelines/`` there)."""
+    given = config.getoption("--jass-timeline-dir")
+    if given:
+        return Path(given).expanduser().resolve()
+    xml = getattr(config.option, "xmlpath", None)
+    if xml:
+        return Path(xml).expanduser().resolve().parent / "jass-timelines"
+    return config._tmp_path_factory.getbasetemp() / "jass-timelines"  # noqa: SLF001
 
 
 @pytest.fixture

@@ -29,6 +29,7 @@ from maps.mapfile import MapFiles, load_map
 from maps.gamedata import GameData
 from maps.objectdata import FILE_NAMES as OBJECT_FILES, object_records
 from natives.objecttypes import ObjectTypes
+from natives import markup
 from natives.geometry import PathingMap, terrain_of
 from natives.session import GameSession, load_natives
 from natives.mapsetup import MAP_RELOADED
@@ -55,6 +56,7 @@ class RunOptions:
     max_wall: float | None = None     # stop after this many wall-clock seconds of simulation
     max_ops: int | None = None        # stop once the VM has executed this many JASS ops
     game_data: str | None = None      # the game's extracted tables (maps.gamedata); else JASS_GAME_DATA
+    difficulty: int | None = None     # the lobby's game difficulty (0 easy .. 3 insane); None: normal
 
 
 @dataclass
@@ -76,12 +78,18 @@ class Mission:
 
 @dataclass
 class TimelineEntry:
-    """One line of a run's timeline: game time (seconds), kind (see ``natives.timeline``), text."""
+    """One line of a run's timeline: game time (seconds), kind (see ``natives.timeline``), and
+    text as the game holds it (colour codes and ``|n`` kept; ``plain`` strips them)."""
 
     time: float
     kind: str
     text: str
     data: dict = field(default_factory=dict)
+
+    @property
+    def plain(self) -> str:
+        """``text`` without the game's colour codes, ``|n`` as a line break (``natives.markup``)."""
+        return markup.strip(self.text)
 
 
 @dataclass
@@ -105,6 +113,8 @@ class MissionReport:
     state_digest: str | None = None   # sha256 of the canonical state at the end of the run
     saved: dict | None = None         # the save written during the run: path, game time
     stopped: str | None = None        # why the run stopped early: max-wall, max-ops, interrupted
+    quests: list[dict] = field(default_factory=list)   # quest_states() at the end
+    units: dict[int, dict[str, int]] = field(default_factory=dict)   # unit_counts() at the end
 
     def local_outcome(self, local_player: int) -> str | None:
         return self.outcome.get(local_player)
@@ -115,11 +125,13 @@ class MissionReport:
             "game_time": round(self.game_time, 3),
             "ended": self.ended, "outcome": {str(k): v for k, v in self.outcome.items()},
             "next_level": self.next_level,
-            "timeline": [{"time": round(e.time, 3), "kind": e.kind, "text": e.text} for e in self.timeline],
+            "timeline": [{"time": round(e.time, 3), "kind": e.kind, "text": e.text, "plain": e.plain}
+                         for e in self.timeline],
             "errors": self.errors, "warnings": self.warnings[:1000], "threads": self.threads,
             "ops": self.ops, "natives_missing": self.natives_missing,
             "load_warnings": self.load_warnings, "state_digest": self.state_digest,
-            "saved": self.saved, "stopped": self.stopped,
+            "saved": self.saved, "stopped": self.stopped, "quests": self.quests,
+            "units": {str(k): v for k, v in self.units.items()},
         }
 
 
@@ -250,6 +262,8 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     else:
         if carry:
             game.gamecache.import_(carry)
+        if options.difficulty is not None:
+            game.difficulty = options.difficulty   # the lobby's choice, before the script runs
         session.start(after_config=lambda s: _choose_local_player(s, options))
     budget = _Budget(options)
     saved = None
@@ -424,20 +438,14 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
     outcome = game.outcome or {}
     rep.outcome = {int(k): str(v) for k, v in outcome.items() if v}
     rep.next_level = game.next_level
-    local = rep.local_player = game.local_player_id
+    rep.local_player = game.local_player_id
     setup = game.mapsetup
     if getattr(setup, "name", None) and mission.mapfiles.w3i is None:
         rep.name = f"{setup.name} ({mission.name})"
-    for m in game.messages:
-        if getattr(m, "player", local) == local:
-            rep.timeline.append(TimelineEntry(m.time, "message", m.text))
-    for at, kind, data in game.timeline:
-        rep.timeline.append(TimelineEntry(at, kind, describe(kind, data), data))
-    for e in vm.errors:
-        rep.timeline.append(TimelineEntry(e.time, "error", f"{e.kind}: {e.message}"
-                                          + (f" at {e.stack[-1]}" if e.stack else "")))
-        rep.errors.append(e.to_dict())
-    rep.timeline.sort(key=lambda e: e.time)
+    rep.timeline = timeline_entries(session)
+    rep.quests = quest_states(game)
+    rep.units = unit_counts(game)
+    rep.errors = [e.to_dict() for e in vm.errors]
     rep.warnings = [f"[{t:.2f}s] {w}" for t, w in vm.warnings] + [str(w) for w in game.warnings]
     if vm.current is None:
         try:
@@ -445,6 +453,58 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
         except SnapshotError as err:
             rep.warnings.append(f"no state digest: {err}")
     return rep
+
+
+def timeline_entries(session: GameSession) -> list[TimelineEntry]:
+    """The session's timeline in game-time order: the messages the local player saw, the
+    model's timeline (quests, dialogs, transmissions, outcome...) and runtime errors."""
+    return TimelineFollower(session).new()
+
+
+class TimelineFollower:
+    """The timeline of a running session as it grows (``jass run -v`` prints it live):
+    ``new()`` returns the entries added since the last call, in game-time order, as
+    ``timeline_entries`` would list them."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.session = session
+        self._seen = [0, 0, 0]   # messages, model timeline, runtime errors
+
+    def new(self) -> list[TimelineEntry]:
+        game, vm = self.session.game, self.session.vm
+        local = game.local_player_id
+        m0, t0, e0 = self._seen
+        out = [TimelineEntry(m.time, "message", m.text) for m in game.messages[m0:]
+               if getattr(m, "player", local) == local]
+        out += [TimelineEntry(at, kind, describe(kind, data), data) for at, kind, data in game.timeline[t0:]]
+        out += [TimelineEntry(e.time, "error", f"{e.kind}: {e.message}" + (f" at {e.stack[-1]}" if e.stack else ""))
+                for e in vm.errors[e0:]]
+        self._seen = [len(game.messages), len(game.timeline), len(vm.errors)]
+        out.sort(key=lambda e: e.time)
+        return out
+
+
+def quest_states(game) -> list[dict]:
+    """The quests in the quest menu, in creation order: ``title`` (raw, with colour codes),
+    ``state`` (``open``, ``completed`` or ``failed``), ``required``, ``discovered``."""
+    out = []
+    for q in game.quests:
+        if q.visible and not q.destroyed:
+            state = "failed" if q.failed else "completed" if q.completed else "open"
+            out.append({"title": q.title, "state": state, "required": bool(q.required),
+                        "discovered": bool(q.discovered)})
+    return out
+
+
+def unit_counts(game) -> dict[int, dict[str, int]]:
+    """Live units (not removed, alive) per owner id and type rawcode, sorted: what the map
+    placed and what is left (the difficulty changes what World Editor maps place)."""
+    out: dict[int, dict[str, int]] = {}
+    for u in game.units.live_units():
+        if u.alive:
+            row = out.setdefault(u.owner.id, {})
+            row[u.utype.rawcode] = row.get(u.utype.rawcode, 0) + 1
+    return {pid: dict(sorted(row.items())) for pid, row in sorted(out.items())}
 
 
 def describe(kind: str, data: dict) -> str:

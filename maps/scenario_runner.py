@@ -48,7 +48,7 @@ import re
 import shutil
 import tempfile
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -57,7 +57,9 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from maps import scenario as S
 from maps.scenario import LoadedScenario, describe, format_duration, parse_duration
+from natives import markup
 from natives.handles import write_global
+from natives.pending import pending_timers, periodic_triggers, script_names, waiting_threads
 from natives.modelevents import (CommandButton, DzKey, DzMouse, DzMouseMove, DzMouseWheel,
                                  DzWindowResize, PlayerChat, PlayerEndCinematic, PlayerKey,
                                  Spell, UnitAttacked)
@@ -69,11 +71,13 @@ __all__ = ["JassGame", "ScenarioFailure", "ScenarioResult", "TriggerLog", "Trigg
 LAST_TRIGGERS = 10
 """Trigger runs shown in a failure report."""
 
-LAST_TIMELINE = 8
-"""Timeline entries shown in a failure report."""
+LAST_TIMELINE = 12
+"""Timeline entries shown in a failure report (the whole timeline goes to a file)."""
+
+LAST_TIMERS = 10
+"""Running timers shown in a failure report."""
 
 _CONTROLLERS = {"user": 0, "computer": 1, "rescuable": 2, "neutral": 3, "creep": 4, "none": 5}
-_COLOR_CODE = re.compile(r"\|c[0-9a-fA-F]{8}|\|r|\|R")
 _ELEMENT = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s*\[\s*(?P<index>\d+)\s*\]$")
 
 
@@ -91,8 +95,11 @@ class ScenarioFailure(AssertionError):
         column: its column (1-based), or None.
         game_time: the current mission's clock when it failed (game seconds).
         elapsed: game time of all missions played (game seconds).
-        state: ``JassGame.where()``: mission, outcome, last trigger runs, runtime errors,
-            recent timeline.
+        state: ``JassGame.where()``: mission, outcome, last trigger runs (periodic
+            triggers as counts), threads waiting and on what, timers, runtime errors, recent
+            timeline.
+        timeline: ``JassGame.full_timeline()`` when ``run_scenario`` failed, else None.
+        timeline_file: the file the pytest plugin wrote ``timeline`` to, or None.
     """
 
     def __init__(self, message: str, *, what: str | None = None, line: int | None = None,
@@ -107,6 +114,8 @@ class ScenarioFailure(AssertionError):
         self.elapsed = elapsed
         self.state = state or {}
         self.file = file
+        self.timeline: list[str] | None = None   # JassGame.full_timeline() at the failure
+        self.timeline_file: str | None = None    # where the plugin wrote it
 
     def __str__(self) -> str:
         return format_failure(self)
@@ -160,6 +169,8 @@ class ScenarioResult:
     name: str
     failure: ScenarioFailure | None
     facts: dict[str, Any]
+    missions: list[tuple[Any, list[TriggerRun]]] = field(default_factory=list)
+    """``JassGame.mission_reports()`` when ``run_scenario`` was asked to keep them."""
 
     @property
     def passed(self) -> bool:
@@ -176,6 +187,9 @@ class TriggerLog:
     def __init__(self) -> None:
         self.runs: list[TriggerRun] = []
         self._names: dict[int, str] = {}
+        self._by_trigger: dict[tuple[int, int], list[TriggerRun]] = {}
+        self._indexed = 0
+        self._indexed_list: list[TriggerRun] | None = None
 
     def install(self, game: "JassGame") -> None:
         """Record the action threads of ``game``'s current session as they start (a
@@ -184,23 +198,35 @@ class TriggerLog:
         game.vm.hooks.add(_TriggerRecorder(self, game, game.mission_index))
 
     def name_of(self, game: "JassGame", trig: Any, first: str = "") -> str:
-        """The script's name of a trigger: the global (or array element) holding it."""
+        """The script's name of a trigger: the global (or array element) holding it, the
+        World Editor's ``gg_trg_`` name first (``natives.pending.script_names``)."""
         if trig is None:
             return first or "<no trigger>"
         key = id(trig)
         name = self._names.get(key)
         if name is None:
-            for gname, value in game.handle_globals("trigger"):
-                if value is trig:
-                    name = gname
-                    break
-            else:
+            name = script_names(game.vm, "trigger").get(key)
+            if name is None:
                 return f"<trigger {getattr(trig, 'handle_id', '?')}>"
             self._names[key] = name
         return name
 
     def of_mission(self, mission: int) -> list[TriggerRun]:
         return [r for r in self.runs if r.mission == mission]
+
+    def of_trigger(self, trig: Any, mission: int) -> list[TriggerRun]:
+        """The runs of the trigger object ``trig`` in ``mission``, from an index kept up to
+        date with ``runs`` (rebuilt when a load replaced the list): a wait on a trigger
+        costs the same however many runs other triggers made."""
+        if self._indexed_list is not self.runs or self._indexed > len(self.runs):
+            self._by_trigger, self._indexed, self._indexed_list = {}, 0, self.runs
+        index = self._by_trigger
+        for r in self.runs[self._indexed:]:
+            if r.handle is not None:
+                index.setdefault((r.mission, id(r.handle)), []).append(r)
+        self._indexed = len(self.runs)
+        found = index.get((mission, id(trig)), [])
+        return [r for r in found if r.handle is trig]
 
 
 class _TriggerRecorder:
@@ -374,6 +400,10 @@ class JassGame:
         self.spent_before = 0.0      # game time simulated before the current segment
         self.segment_start = 0.0     # the mission clock when the current segment began
         self.loads: list[str] = []   # what save/load did, for failure reports
+        self._finished_timelines: list[str] = []   # full_timeline() of the missions before
+        self.model_changes = 0       # model events published so far (_change_key)
+        self.keep_reports = False    # keep each mission's report when it ends (mission_reports)
+        self._finished_reports: list[tuple[Any, list[TriggerRun]]] = []
         self._saves_dir: str | None = None
         self._records: dict[tuple[str, str], _Record] = {}
         self._handle_slots: dict[str, list] = {}
@@ -453,8 +483,13 @@ class JassGame:
         index). Done for every new session, whether started or restored."""
         self.vm.hooks.add(_ErrorRecorder(self.errors, self.mission_index))
         self.triggers.install(self)
+        self.game.subscribers.append(self._count_change)
         for hook in self.session_hooks:
             hook(self)
+
+    def _count_change(self, event) -> None:
+        """Every model event (``natives.modelevents``) counts as a change (``_change_key``)."""
+        self.model_changes += 1
 
     def _lobby(self) -> None:
         """Between ``config()`` and ``main()``: choose the local player, apply overrides."""
@@ -492,6 +527,9 @@ class JassGame:
         return self.load(map_path, carry=carry)
 
     def _close_mission(self) -> None:
+        self._finished_timelines += self._mission_timeline()
+        if self.keep_reports:
+            self._finished_reports.append(self._mission_report())
         self.elapsed_before += self.now
         self.spent_before += self.now - self.segment_start
         self.ops_before += self.vm.total_ops
@@ -867,10 +905,57 @@ class JassGame:
         raise _Problem(f"bad condition {condition!r}")
 
     def _predicate(self, condition: Any) -> Callable[[], bool]:
+        """Whether ``condition`` holds, asked after every scheduler entry while waiting.
+        A condition on what a state change announces (trigger runs, quests, units,
+        messages, runtime errors: ``_change_key``) is evaluated again only when that
+        changed, so a wait on it costs about what a wait on a global does."""
         if callable(condition) and not isinstance(condition, (dict, BaseModel)):
             return lambda: bool(condition(self))
         cond = self._condition(condition)
-        return lambda: self.evaluate(cond)[0]
+        key = self._change_key(cond)
+        if key is None:
+            return lambda: self.evaluate(cond)[0]
+        last: list[Any] = [object(), False]
+
+        def holds() -> bool:
+            k = key()
+            if k != last[0]:
+                last[0], last[1] = k, self.evaluate(cond)[0]
+            return last[1]
+        return holds
+
+    def _change_key(self, cond) -> Callable[[], Any] | None:
+        """A cheap function whose value changes whenever ``cond``'s answer may have
+        changed, or None for conditions that are as cheap to evaluate (globals, outcome,
+        game caches, dialogs). Keys read counters, never the whole model: trigger runs
+        (and the object the trigger global holds), the timeline and quest flags, model
+        events (every change of a unit publishes one: ``natives.modelevents``), messages,
+        runtime errors."""
+        game = self.game
+        if isinstance(cond, S.TriggerCond):
+            slot = self.vm.program.global_index.get(cond.trigger) or self.vm.program.global_index.get(
+                "gg_trg_" + cond.trigger)
+            values = self.vm.globals
+            if slot is not None and not slot.is_array:
+                return lambda: (len(self.triggers.runs), id(values[slot.index]))
+            return None
+        if isinstance(cond, S.QuestCond):
+            return lambda: (len(game.timeline), len(game.quests), tuple(
+                (q.title, q.completed, q.failed, q.discovered) for q in game.quests))
+        if isinstance(cond, (S.UnitsCond, S.UnitCond)):
+            return lambda: self.model_changes
+        if isinstance(cond, S.MessageCond):
+            return lambda: (len(game.messages), len(game.timeline))
+        if isinstance(cond, (S.NoErrorsCond, S.ErrorsCond)):
+            return lambda: len(self.errors)
+        if isinstance(cond, (S.AnyCond, S.AllCond, S.NotCond)):
+            parts = [cond.not_] if isinstance(cond, S.NotCond) else list(
+                cond.any if isinstance(cond, S.AnyCond) else cond.all)
+            keys = [self._change_key(c) for c in parts]
+            if any(k is None for k in keys):
+                return None
+            return lambda: tuple(k() for k in keys)
+        return None
 
     def _detail(self, condition: Any) -> str:
         if callable(condition) and not isinstance(condition, (dict, BaseModel)):
@@ -992,7 +1077,6 @@ class JassGame:
     def trigger_runs(self, ref: str) -> list[TriggerRun]:
         """Runs of the trigger named ``ref`` in the current mission: a trigger global
         (``gg_trg_Intro``, or ``Intro``), else an action function name."""
-        runs = self.triggers.of_mission(self.mission_index)
         trig = None
         for name in self._global_candidates(ref, "gg_trg_"):
             if name in self.vm.program.global_index or _ELEMENT.match(name):
@@ -1001,8 +1085,9 @@ class JassGame:
                 except _Problem:
                     continue
                 if trig is not None and trig is not _unset():
-                    return [r for r in runs if r.handle is trig]
-                return [r for r in runs if r.trigger == name]
+                    return self.triggers.of_trigger(trig, self.mission_index)
+                return [r for r in self.triggers.of_mission(self.mission_index) if r.trigger == name]
+        runs = self.triggers.of_mission(self.mission_index)
         by_fn = [r for r in runs if r.function == ref]
         if by_fn or ref in self.vm.program.functions:
             return by_fn
@@ -1044,10 +1129,10 @@ class JassGame:
                 t, text, to = getattr(m, "time", 0.0), getattr(m, "text", str(m)), getattr(m, "player", pid)
             to = getattr(to, "id", to)
             if to is None or to == pid or (isinstance(to, (list, tuple, set)) and pid in to):
-                out.append((t, _strip_colors(str(text))))
+                out.append((t, markup.strip(str(text))))
         for t, kind, d in self.game.timeline:
             if kind == "transmission":
-                out.append((t, _strip_colors(f"{d.get('speaker', '')}: {d.get('text', '')}")))
+                out.append((t, markup.strip(f"{d.get('speaker', '')}: {d.get('text', '')}")))
         out.sort(key=lambda e: e[0])
         return out
 
@@ -1058,7 +1143,7 @@ class JassGame:
             hits = [(t, m) for t, m in msgs if rx.search(m)]
             label = f"a message matching /{c.message.regex}/"
         else:
-            needle = _strip_colors(c.message)
+            needle = markup.strip(c.message)
             hits = [(t, m) for t, m in msgs if needle in m]
             label = f"a message containing {c.message!r}"
         if c.shown:
@@ -1701,7 +1786,9 @@ class JassGame:
 
     def where(self) -> dict:
         """Where the game stands: mission, game time, outcome, last trigger runs (game time,
-        trigger, first action), runtime errors with their JASS stacks, recent timeline."""
+        trigger, first action) with the periodic triggers apart as counts, the threads
+        waiting (what they wait in, when they wake), running timers, runtime errors with
+        their JASS stacks, recent timeline."""
         state: dict[str, Any] = {"mission": None, "game_time": self.now, "elapsed": self.elapsed}
         if self.session is None:
             return state
@@ -1712,16 +1799,62 @@ class JassGame:
         out = game.outcome
         if out is not None and hasattr(out, "summary"):
             state["outcome"] = out.summary()
-        state["triggers"] = [r.format() for r in self.triggers.runs[-LAST_TRIGGERS:]]
+        runs = self.triggers.runs
+        periodic = _periodic_runs(runs, periodic_triggers(game))
+        state["triggers"] = [r.format() for r in runs if r.trigger not in periodic][-LAST_TRIGGERS:]
+        state["periodic"] = [p.format() for p in periodic.values()]
+        names = script_names(self.vm, "trigger")
+        state["waiting"] = [w.format() for w in waiting_threads(self.vm, names)]
+        state["timers"] = [t.format() for t in pending_timers(game, names) if not t.hidden][:LAST_TIMERS]
         state["errors"] = [{"time": e.time, "kind": e.kind, "message": e.message,
                             "thread": e.thread, "stack": [str(s) for s in e.stack],
                             "mission": m} for m, e in self.errors]
         entries = list(game.timeline[-LAST_TIMELINE:])
-        state["timeline"] = [f"{t:9.2f}s  {_describe_entry(k, d)}" for t, k, d in entries]
+        state["timeline"] = [_timeline_line(t, k, _describe_entry(k, d)) for t, k, d in entries]
         msgs = self.messages()
-        state["messages"] = [f"{t:9.2f}s  {m}" for t, m in msgs[-3:]]
+        state["messages"] = [f"{t:9.2f}s  " + m.replace("\n", "\n" + " " * 14) for t, m in msgs[-3:]]
         state["saves"] = self.loads[-LAST_TIMELINE:]
         return state
+
+    def full_timeline(self) -> list[str]:
+        """Every line of the missions played, in game-time order per mission: messages the
+        local player saw, the model's timeline, runtime errors with their JASS stacks and
+        every trigger run (kind ``trigger``); text with the game's colour codes is
+        shown stripped with the raw string beside it. Missions before the current one are
+        as they were when the next one started (``next_mission``)."""
+        lines = list(self._finished_timelines)
+        if self.session is not None:
+            lines += self._mission_timeline()
+        return lines
+
+    def mission_reports(self) -> list[tuple[Any, list[TriggerRun]]]:
+        """``(maps.runner.MissionReport, trigger runs)`` of each mission played: the ones
+        before the current one when ``keep_reports`` was set as they ended, then the current
+        one now (for ``maps.html_report``)."""
+        out = list(self._finished_reports)
+        if self.session is not None:
+            out.append(self._mission_report())
+        return out
+
+    def _mission_report(self) -> tuple[Any, list[TriggerRun]]:
+        from maps.runner import build_report
+        return build_report(self.mission, self.session), self.triggers.of_mission(self.mission_index)
+
+    def _mission_timeline(self) -> list[str]:
+        from maps.runner import timeline_entries
+        head = (f"== mission {self.mission_index + 1}: {self.mission.name} "
+                f"(game time {format_duration(self.now)})")
+        rows: list[tuple[float, int, str]] = []
+        for i, e in enumerate(timeline_entries(self.session)):
+            rows.append((e.time, i, _timeline_line(e.time, e.kind, e.text)))
+        n = len(rows)
+        for e in self.vm.errors:
+            rows += [(e.time, n, f"{'':12}at {s}") for s in reversed(e.stack)]
+        for j, r in enumerate(self.triggers.of_mission(self.mission_index)):
+            rows.append((r.time, n + 1 + j, f"{r.time:9.2f}s  {'trigger':<16} {r.trigger}"
+                         + (f" ({r.function})" if r.function and r.function not in r.trigger else "")))
+        rows.sort(key=lambda row: (row[0], row[1]))
+        return [head] + [text for _t, _i, text in rows]
 
     def facts(self) -> dict[str, Any]:
         """Per-run facts for JUnit properties: map(s), game time reached (seconds), outcome
@@ -1788,14 +1921,17 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
                  on_session: Callable[["JassGame"], None] | None = None,
                  on_failure: Callable[["JassGame", ScenarioFailure], None] | None = None,
                  on_step: Callable[[int, float, float], None] | None = None,
-                 on_end: Callable[["JassGame"], None] | None = None) -> ScenarioResult:
+                 on_end: Callable[["JassGame"], None] | None = None,
+                 keep_reports: bool = False) -> ScenarioResult:
     """Play a loaded scenario: its steps in order, then its expectations. ``api`` and
     ``seed`` override the file's (``--jass-api``, ``--jass-seed``). With
     ``reload_each_step`` (``--jass-reload-each-step``) the game is saved and restored into
     a fresh session at every step boundary (before the first step, between steps, before
-    the expectations): a scenario must pass the same way. Never raises for a scenario that
-    fails: the result carries the ScenarioFailure. ``on_session(jg)`` runs for every new
-    session of the game (``JassGame.session_hooks``; the debugger hooks its VM there), and
+    the expectations): a scenario must pass the same way. With ``keep_reports`` the result
+    carries each mission's report and trigger runs (``ScenarioResult.missions``, for
+    ``jass test --jass-html``). Never raises for a scenario that fails: the result carries
+    the ScenarioFailure. ``on_session(jg)`` runs for every new session of the game
+    (``JassGame.session_hooks``; the debugger hooks its VM there), and
     ``on_failure(jg, failure)`` with the game still intact when the scenario fails;
     ``on_step(index, start, end)`` after each step that completed (game seconds of all missions
     played) and ``on_end(jg)`` before the game is closed (``maps.recording`` uses both)."""
@@ -1807,9 +1943,11 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
                   difficulty=_DIFFICULTY.get(sc.difficulty) if sc.difficulty else None)
     if on_session is not None:
         jg.session_hooks.append(on_session)
+    jg.keep_reports = keep_reports
     file = str(loaded.path)
     what, line, column = None, None, None
     failure = None
+    missions: list = []
     try:
         try:
             first = 0
@@ -1851,10 +1989,14 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
         if on_end is not None:
             on_end(jg)
         facts = jg.facts()
+        if failure is not None:
+            failure.timeline = jg.full_timeline()
+        if keep_reports:
+            missions = jg.mission_reports()
     finally:
         jg.close()
     facts["scenario"] = loaded.name
-    return ScenarioResult(loaded.name, failure, facts)
+    return ScenarioResult(loaded.name, failure, facts, missions)
 
 
 def _reload(jg: JassGame, when: str) -> None:
@@ -1994,8 +2136,23 @@ def format_failure(f: ScenarioFailure) -> str:
         lines.append(f"outcome: {res}; " + (f"mission ended ({out.get('reason')})" if out.get("ended")
                                             else "mission not ended"))
     trig = st.get("triggers")
-    lines.append("last trigger activity:" if trig else "last trigger activity: none")
+    periodic = st.get("periodic")
+    lines.append(("last trigger activity" + (" (periodic triggers below)" if periodic else "") + ":")
+                 if trig else "last trigger activity: none" + (" but periodic triggers" if periodic else ""))
     lines += ["  " + t for t in trig or []]
+    if periodic:
+        lines.append("periodic triggers:")
+        lines += ["  " + p for p in periodic]
+    waiting = st.get("waiting")
+    if waiting is not None:
+        lines.append(f"threads waiting ({len(waiting)}):" if waiting else "threads waiting: none")
+        lines += ["  " + w for w in waiting[:LAST_TRIGGERS]]
+        if len(waiting) > LAST_TRIGGERS:
+            lines.append(f"  ... and {len(waiting) - LAST_TRIGGERS} more")
+    timers = st.get("timers")
+    if timers:
+        lines.append("timers running:")
+        lines += ["  " + t for t in timers]
     errors = st.get("errors") or []
     if errors:
         lines.append(f"runtime errors ({len(errors)}):")
@@ -2015,7 +2172,57 @@ def format_failure(f: ScenarioFailure) -> str:
     if saves:
         lines.append("saves and loads:")
         lines += ["  " + m for m in saves]
+    if f.timeline_file:
+        lines.append(f"full timeline: {f.timeline_file}")
     return "\n".join(lines)
+
+
+@dataclass
+class _Periodic:
+    """A trigger run on a clock: how often it ran, its period (game seconds), first and
+    last run."""
+
+    trigger: str
+    runs: int
+    period: float
+    first: float
+    last: float
+
+    def format(self) -> str:
+        return (f"{self.trigger}: {self.runs} runs every {self.period:g} s "
+                f"({self.first:.2f}s to {self.last:.2f}s)")
+
+
+def _periodic_runs(runs: list[TriggerRun], registered: dict[int, float]) -> dict[str, _Periodic]:
+    """The triggers among ``runs`` that run on a clock, by name: those registered on a
+    periodic timer event (``registered``: ``natives.pending.periodic_triggers``), and those
+    (of earlier missions, or whose timer is gone) with at least 4 runs of which three
+    quarters follow one interval."""
+    by: dict[str, list[TriggerRun]] = {}
+    for r in runs:
+        by.setdefault(r.trigger, []).append(r)
+    out = {}
+    for name, rs in by.items():
+        period = registered.get(id(rs[-1].handle)) if rs[-1].handle is not None else None
+        if period is None and len(rs) >= 4:
+            steps = Counter(round(b.time - a.time, 3) for a, b in zip(rs, rs[1:]) if b.mission == a.mission)
+            if steps:
+                common, n = max(steps.items(), key=lambda kv: (kv[1], -kv[0]))
+                if common > 0 and n * 4 >= sum(steps.values()) * 3:
+                    period = common
+        if period is not None and len(rs) >= 3:
+            out[name] = _Periodic(name, len(rs), period, rs[0].time, rs[-1].time)
+    return out
+
+
+def _timeline_line(t: float, kind: str, text: str) -> str:
+    """A timeline line of a report: game time, kind, the text without colour codes (``|n``
+    lines indented under it) and, when it had codes, the raw string beside."""
+    pad = " " * 29
+    line = f"{t:9.2f}s  {kind:<16} " + markup.strip(text).replace("\n", "\n" + pad)
+    if markup.has_markup(text):
+        line += f"\n{pad}raw: {text}"
+    return line
 
 
 def _is_expectation(what: str) -> bool:
@@ -2042,10 +2249,6 @@ def _code(rawcode: str | int) -> int:
     for ch in rawcode:
         v = (v << 8) | (ord(ch) & 0xFF)
     return v
-
-
-def _strip_colors(text: str) -> str:
-    return _COLOR_CODE.sub("", text).replace("|n", "\n").replace("|N", "\n")
 
 
 def _show(value: Any) -> str:

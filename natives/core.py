@@ -18,7 +18,7 @@ import math
 
 from jassvm import values
 from natives.handles import enum_value
-from natives.modelevents import GameStateChanged
+from natives.modelevents import GameStateChanged, PlayerDefeat, PlayerVictory
 from natives.registry import native
 
 IGAMESTATE_DIVINE_INTERVENTION = 0
@@ -357,9 +357,11 @@ _RESOURCE_CHEATS = {"greedisgood": (1, 2), "keysersoze": (1,), "leafittome": (2,
 def Cheat(ctx, cheat):
     """Record a cheat code (``game.cheats.used``) and apply what the model has:
     ``greedisgood N`` (gold and lumber), ``keysersoze N`` (gold), ``leafittome N`` (lumber)
-    for the local player; ``itvexesme`` / ``strengthandhonor`` toggle the no-victory /
-    no-defeat flags; ``daylightsavings H`` sets the time of day, ``daylightsavings`` alone
-    toggles the day clock. Other codes have no model effect (a warning says so)."""
+    for the local player; ``allyourbasearebelongtous`` / ``somebodysetupusthebomb`` (instant
+    victory / defeat) fire ``EVENT_PLAYER_VICTORY`` / ``DEFEAT`` for the local player (the
+    only source of those events: ``natives.mission``); ``itvexesme`` / ``strengthandhonor``
+    toggle the no-victory / no-defeat flags; ``daylightsavings H`` sets the time of day,
+    ``daylightsavings`` alone toggles the day clock. Other codes have no model effect (a warning says so)."""
     if not cheat:
         return
     cheats = ctx.game.cheats
@@ -372,6 +374,14 @@ def Cheat(ctx, cheat):
         amount = values.S2I(args[0]) if args else 0
         for state in _RESOURCE_CHEATS[name]:
             ctx.game.local_player.add_state(state, amount)
+    elif name in ("allyourbasearebelongtous", "somebodysetupusthebomb"):
+        # the game's instant victory / defeat: it fires EVENT_PLAYER_VICTORY / DEFEAT for the
+        # local player, which campaign maps answer with their own ending ("Victory Cheat",
+        # natives.mission); how the game ends a map that does not answer is not modelled
+        if name.startswith("ally"):
+            ctx.game.publish(PlayerVictory(ctx.game.local_player))
+        else:
+            ctx.game.publish(PlayerDefeat(ctx.game.local_player))
     elif name == "itvexesme":
         cheats.no_victory = not cheats.no_victory
     elif name == "strengthandhonor":

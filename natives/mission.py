@@ -48,11 +48,24 @@ Timeline (kinds of ``natives.timeline``)
     results change the model only (no timeline kind).
 
 Model events (``game.publish``)
-    ``PlayerVictory`` / ``PlayerDefeat`` (``natives.modelevents``) when ``RemovePlayer``
-    gives that result (for ``EVENT_PLAYER_VICTORY`` 14 / ``EVENT_PLAYER_DEFEAT`` 13
-    triggers, S144 medium);
     ``PlayerLeft`` when a non-local player quits through a quit button (for
     ``EVENT_PLAYER_LEAVE``).
+
+    ``RemovePlayer`` fires no ``EVENT_PLAYER_VICTORY`` (14) / ``EVENT_PLAYER_DEFEAT`` (13):
+    those events are the game's own victory and defeat (its cheat codes), which campaign
+    maps answer with "Victory Cheat" / "Defeat Cheat" triggers that run the mission's own
+    ending. Evidence: Blizzard's Orc03 registers ``gg_trg_Victory_Cheat`` on
+    ``TriggerRegisterPlayerEventVictory(Player(0))`` with no condition, running
+    ``Level_Victory`` (``CustomVictoryBJ`` -> ``RemovePlayer(VICTORY)``), and
+    ``gg_trg_Defeat_Cheat`` on the defeat event running ``Level_Defeat`` (``CustomDefeatBJ``
+    -> ``RemovePlayer(DEFEAT)``): were the events fired by ``RemovePlayer``, every won or lost
+    Orc03 would run its ending twice and show a second victory or defeat dialog, which the
+    shipped campaign does not do (the issue 18 report: this runtime showed two).
+    jassdoc documents no such firing (``GetTriggerPlayer``'s ``@event`` notes only say the
+    events carry a player); this corrects S144's last sentence. The cheats
+    ``allyourbasearebelongtous`` / ``somebodysetupusthebomb`` (``Cheat``, ``natives.core``)
+    publish them (``PlayerVictory`` / ``PlayerDefeat``, ``natives.modelevents``).
+    Test: ``tests/test_mission.py::test_remove_player_fires_no_victory_or_defeat_event``.
 
 Project choices (not researched)
     - a second ``RemovePlayer`` of a removed player keeps the first result (warning);
@@ -68,7 +81,7 @@ from dataclasses import dataclass, field
 
 from natives.builtin import CONSTANTS, constant
 from natives.handles import enum_handle, enum_value
-from natives.modelevents import PlayerDefeat, PlayerLeft, PlayerVictory
+from natives.modelevents import PlayerLeft
 from natives.registry import native
 from natives.sandbox import Sandbox, SandboxError, check_name
 
@@ -161,12 +174,10 @@ class Outcome(Mapping):
                            f"with result {previous}; the first result stands")
             return
         self.results[player.id] = name
-        if result == PLAYER_GAME_RESULT_VICTORY:
+        if result == PLAYER_GAME_RESULT_VICTORY:   # no EVENT_PLAYER_VICTORY (module doc)
             self.game.record("victory", player=player.id)
-            self.game.publish(PlayerVictory(player))
-        elif result == PLAYER_GAME_RESULT_DEFEAT:
+        elif result == PLAYER_GAME_RESULT_DEFEAT:  # no EVENT_PLAYER_DEFEAT (module doc)
             self.game.record("defeat", player=player.id, message="")
-            self.game.publish(PlayerDefeat(player))
 
     def end(self, reason: str, score_screen: bool, next_level: str | None = None) -> bool:
         """End the mission for the local player; False (and a warning) if it already ended."""

@@ -79,3 +79,24 @@ def test_natives_where_names_the_module_of_a_native():
                                     "(natives/orders.py:")
     result = CliRunner().invoke(main, ["natives", "--where", "NoSuchNative"])
     assert result.exit_code == 1
+
+
+def test_run_difficulty_changes_what_the_map_places(tmp_path):
+    """Undead01 places its enemies by difficulty (its ``Init 01A Difficulty Easy/Normal/
+    Hard`` triggers test ``GetGameDifficulty``): the report's ``units`` show it."""
+    script = shared_path("corpus", "maps", "campaign-undead01", "war3map.j")
+    api = shared_path("corpus", "api", "1.30.4")
+    counts = {}
+    for difficulty in ("easy", "hard"):
+        report = tmp_path / f"{difficulty}.json"
+        result = CliRunner().invoke(main, ["run", str(script), "--api", str(api), "--until", "2s",
+                                           "--difficulty", difficulty, "--report", str(report)])
+        assert result.exit_code == 0, result.output
+        counts[difficulty] = json.loads(report.read_text())["missions"][0]["units"]["1"]
+    assert counts["easy"]["hfoo"] == 11 and counts["hard"]["hfoo"] == 20
+    assert counts["easy"]["hkni"] == 2 and counts["hard"]["hkni"] == 8
+
+
+def test_run_record_refuses_a_difficulty_it_cannot_replay(tmp_path):
+    result = CliRunner().invoke(main, ["run", "--difficulty", "hard", "--record", str(tmp_path / "r.jrec")])
+    assert result.exit_code == 2 and "--record does not keep --difficulty" in result.output

@@ -87,7 +87,7 @@ def test_remove_player_victory_and_defeat():
     assert dict(game.outcome) == {0: "victory", 1: "defeat"} and game.outcome.get(1) == "defeat"
     assert len(game.outcome) == 2 and list(game.outcome.items())[0] == (0, "victory")
     assert entries(game) == [("victory", {"player": 0}), ("defeat", {"player": 1, "message": ""})]
-    assert game.published == [PlayerVictory(p0), PlayerDefeat(p1)]
+    assert not [e for e in game.published if isinstance(e, (PlayerVictory, PlayerDefeat))]
     assert not game.ended  # RemovePlayer alone does not end the mission (S142/S143)
 
 
@@ -356,3 +356,91 @@ def test_custom_defeat_dialog_restart_and_reduce_difficulty():
     session.advance(1.0)
     assert game.difficulty == MAP_DIFFICULTY_EASY
     assert game.ended and game.outcome.restart
+
+
+# -- the victory-event decision (issue 18) --------------------------------------------------
+
+def test_remove_player_fires_no_victory_or_defeat_event(tmp_path):
+    """``RemovePlayer`` gives the result only: ``EVENT_PLAYER_VICTORY``/``DEFEAT`` are the
+    game's own victory and defeat (its cheats), not the script's. Source: Blizzard's Orc03
+    (corpus ``campaign-orc03/war3map.j``) answers both events with unconditional "Victory
+    Cheat"/"Defeat Cheat" triggers that run the mission's own ending, which calls
+    ``RemovePlayer`` again; fired by ``RemovePlayer``, every ending would show twice
+    (``natives.mission`` module doc)."""
+    from maps.scenario_runner import JassGame
+    (tmp_path / "war3map.j").write_text(r"""
+globals
+    constant playerevent MY_PLAYER_DEFEAT = ConvertPlayerEvent(13)
+    constant playerevent MY_PLAYER_VICTORY = ConvertPlayerEvent(14)
+    constant playergameresult MY_VICTORY = ConvertPlayerGameResult(0)
+    constant playergameresult MY_DEFEAT = ConvertPlayerGameResult(1)
+    trigger gg_trg_Victory_Cheat = null
+    trigger gg_trg_Defeat_Cheat = null
+endglobals
+function CheatAnswer takes nothing returns nothing
+endfunction
+function main takes nothing returns nothing
+    set gg_trg_Victory_Cheat = CreateTrigger()
+    call TriggerRegisterPlayerEvent(gg_trg_Victory_Cheat, Player(0), MY_PLAYER_VICTORY)
+    call TriggerAddAction(gg_trg_Victory_Cheat, function CheatAnswer)
+    set gg_trg_Defeat_Cheat = CreateTrigger()
+    call TriggerRegisterPlayerEvent(gg_trg_Defeat_Cheat, Player(1), MY_PLAYER_DEFEAT)
+    call TriggerAddAction(gg_trg_Defeat_Cheat, function CheatAnswer)
+    call RemovePlayer(Player(0), MY_VICTORY)
+    call RemovePlayer(Player(1), MY_DEFEAT)
+endfunction
+""")
+    with JassGame(base=tmp_path) as game:
+        game.load("war3map.j")
+        game.advance("1s")
+        assert game.outcome_of(0) == "victory" and game.outcome_of(1) == "defeat"
+        game.expect({"trigger": "gg_trg_Victory_Cheat", "fired": False})
+        game.expect({"trigger": "gg_trg_Defeat_Cheat", "fired": False})
+
+
+def test_orc03_victory_shows_one_victory_dialog():
+    """Orc03 won through its own ending (``Level_Victory``): one victory dialog, and the
+    unconditional "Victory Cheat" trigger never runs (see the test above)."""
+    from maps.scenario_runner import JassGame
+    script = shared_path("corpus", "maps", "campaign-orc03", "war3map.j")
+    api = shared_path("corpus", "api", "1.30.4")
+    with JassGame(api=str(api)) as game:
+        game.load(script)
+        game.advance("7s")
+        game.globals["udg_GameOver"] = False
+        game.vm.call("Trig_Level_Victory_Actions", kind="executefunc")
+        game.advance("5s")
+        shown = [d for _t, k, d in game.game.timeline if k == "dialog_shown"]
+        assert [d["title"] for d in shown] == ["You are victorious!"]
+        game.expect({"trigger": "gg_trg_Victory_Cheat", "fired": False})
+        assert game.outcome_of() == "victory"
+
+
+def test_the_victory_cheat_fires_the_victory_event_of_the_local_player(tmp_path):
+    """The game's instant-victory cheat is what ``EVENT_PLAYER_VICTORY`` answers (the
+    jassdoc ``Cheat`` note points at Blizzard's cheat list: ``allyourbasearebelongtous``)."""
+    from maps.scenario_runner import JassGame
+    (tmp_path / "war3map.j").write_text(r"""
+globals
+    constant playerevent MY_PLAYER_VICTORY = ConvertPlayerEvent(14)
+    constant playerevent MY_PLAYER_DEFEAT = ConvertPlayerEvent(13)
+    trigger gg_trg_Victory_Cheat = null
+    trigger gg_trg_Defeat_Cheat = null
+endglobals
+function CheatAnswer takes nothing returns nothing
+endfunction
+function main takes nothing returns nothing
+    set gg_trg_Victory_Cheat = CreateTrigger()
+    call TriggerRegisterPlayerEvent(gg_trg_Victory_Cheat, Player(0), MY_PLAYER_VICTORY)
+    call TriggerAddAction(gg_trg_Victory_Cheat, function CheatAnswer)
+    set gg_trg_Defeat_Cheat = CreateTrigger()
+    call TriggerRegisterPlayerEvent(gg_trg_Defeat_Cheat, Player(0), MY_PLAYER_DEFEAT)
+    call TriggerAddAction(gg_trg_Defeat_Cheat, function CheatAnswer)
+    call Cheat("allyourbasearebelongtous")
+endfunction
+""")
+    with JassGame(base=tmp_path) as game:
+        game.load("war3map.j")
+        game.expect({"trigger": "gg_trg_Victory_Cheat", "times": 1})
+        game.expect({"trigger": "gg_trg_Defeat_Cheat", "fired": False})
+        assert game.outcome_of(0) is None   # the map's answer decides the result
