@@ -209,14 +209,21 @@ class ScenarioItem(pytest.Item):
         api = opt("--jass-api")
         if api is not None:
             api = str(Path(api).expanduser().resolve())
+        from maps.recording import ScenarioRecorder
         cov_plugin = self.config.pluginmanager.get_plugin("jass-coverage")
         cov = cov_plugin.coverage() if cov_plugin is not None else None
         html_dir = opt("--jass-html")
+        recorder = ScenarioRecorder(self.loaded, api=api, seed=opt("--jass-seed"))
+
+        def on_session(jg) -> None:
+            recorder.on_session(jg)
+            if cov is not None:
+                cov.attach(jg.session, jg.mission)
         try:
             result = run_scenario(self.loaded, api=api, seed=opt("--jass-seed"),
                                   reload_each_step=opt("--jass-reload-each-step"),
-                                  keep_reports=html_dir is not None,
-                                  on_session=(lambda jg: cov.attach(jg.session, jg.mission)) if cov else None)
+                                  keep_reports=html_dir is not None, on_session=on_session,
+                                  on_step=recorder.on_step, on_end=recorder.on_end)
         finally:
             if cov is not None:
                 cov_plugin.add(cov)
@@ -229,6 +236,9 @@ class ScenarioItem(pytest.Item):
                 failure.timeline = None
                 if failure.timeline_file:
                     self.user_properties.append(("timeline", failure.timeline_file))
+            failure.recording_file = self._write_recording(recorder.recording(result))
+            if failure.recording_file:
+                self.user_properties.append(("recording", failure.recording_file))
         if html_dir is not None:
             self._write_html(Path(html_dir), result)
         if failure is not None:
@@ -261,6 +271,19 @@ class ScenarioItem(pytest.Item):
         try:
             folder.mkdir(parents=True, exist_ok=True)
             path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        except OSError:
+            return None
+        return str(path)
+
+    def _write_recording(self, rec) -> str | None:
+        """Write the recording of a failed run beside its timeline (``maps.recording``:
+        ``jass debug FILE`` opens it at the failing step); its path, or None."""
+        from maps.recording import SUFFIX, write_recording
+        folder = timeline_dir(self.config)
+        path = folder / f"{_file_name(self.nodeid)}{SUFFIX}"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            write_recording(path, rec)
         except OSError:
             return None
         return str(path)

@@ -154,38 +154,56 @@ def map_recording(path: str | os.PathLike, options: RunOptions, mission, report:
                              "failed_step": None})
 
 
+class ScenarioRecorder:
+    """Collects a scenario run's recording: pass ``on_session``, ``on_step`` and ``on_end``
+    to ``run_scenario`` (composing with other callbacks as needed), then ``recording(result)``."""
+
+    def __init__(self, loaded, *, api: str | None = None, seed: int | None = None, text: str | None = None):
+        self.loaded = loaded
+        self.api = api
+        self.seed = seed
+        self.text = text
+        self.steps: list[dict] = []
+        self.identity: dict[str, Any] = {}
+        self.digest: str | None = None
+
+    def on_session(self, jg) -> None:
+        for k, v in identity_of(getattr(jg, "mission", None)).items():
+            self.identity[f"{jg.mission_index}.{k}"] = v
+
+    def on_step(self, index: int, start: float, end: float) -> None:
+        loaded = self.loaded
+        self.steps.append({"index": index, "what": describe(loaded.scenario.steps[index]),
+                           "line": loaded.step_lines[index], "start": round(start, 3), "end": round(end, 3)})
+
+    def on_end(self, jg) -> None:
+        self.digest = _digest(jg.session) if jg.session is not None else None
+
+    def recording(self, result) -> Recording:
+        """The recording of the run that gave ``result`` (a ``ScenarioResult``)."""
+        loaded, sc = self.loaded, self.loaded.scenario
+        text = self.text
+        if text is None:
+            text = loaded.path.read_text(encoding="utf-8", errors="surrogateescape")
+        failure = result.failure
+        failed = len(self.steps) if failure is not None and len(self.steps) < len(sc.steps) else None
+        api = self.api if self.api is not None else (str(loaded.api) if loaded.api else None)
+        return Recording("scenario", str(loaded.path.resolve()), api=api,
+                         seed=sc.seed if self.seed is None else self.seed, text=text, identity=self.identity,
+                         steps=self.steps,
+                         result={"state_digest": self.digest, "game_time": result.facts.get("game_time"),
+                                 "outcome": result.facts.get("outcome"),
+                                 "failure": str(failure) if failure else None, "failed_step": failed})
+
+
 def record_scenario(loaded, *, api: str | None = None, seed: int | None = None,
                     text: str | None = None) -> tuple[Recording, Any]:
     """Run a loaded scenario (``maps.scenario.load_scenario``) and return its recording and
     ``ScenarioResult``. ``text``: the scenario's YAML (default: read from its file)."""
-    sc = loaded.scenario
-    steps: list[dict] = []
-    identity: dict[str, Any] = {}
-    digest: list[str | None] = [None]
-
-    def on_session(jg) -> None:
-        mission = getattr(jg, "mission", None)
-        for k, v in identity_of(mission).items():
-            identity[f"{jg.mission_index}.{k}"] = v
-
-    def on_step(index: int, start: float, end: float) -> None:
-        steps.append({"index": index, "what": describe(sc.steps[index]), "line": loaded.step_lines[index],
-                      "start": round(start, 3), "end": round(end, 3)})
-
-    def on_end(jg) -> None:
-        digest[0] = _digest(jg.session) if jg.session is not None else None
-
-    result = run_scenario(loaded, api=api, seed=seed, on_session=on_session, on_step=on_step, on_end=on_end)
-    failure = result.failure
-    if text is None:
-        text = loaded.path.read_text(encoding="utf-8", errors="surrogateescape")
-    rec = Recording("scenario", str(loaded.path.resolve()), api=api if api is not None else
-                    (str(loaded.api) if loaded.api else None), seed=sc.seed if seed is None else seed,
-                    text=text, identity=identity, steps=steps,
-                    result={"state_digest": digest[0], "game_time": result.facts.get("game_time"),
-                            "outcome": result.facts.get("outcome"), "failure": str(failure) if failure else None,
-                            "failed_step": len(steps) if failure is not None and len(steps) < len(sc.steps) else None})
-    return rec, result
+    rec = ScenarioRecorder(loaded, api=api, seed=seed, text=text)
+    result = run_scenario(loaded, api=api, seed=seed, on_session=rec.on_session, on_step=rec.on_step,
+                          on_end=rec.on_end)
+    return rec.recording(result), result
 
 
 def replay(rec: Recording) -> tuple[Recording, list[str]]:

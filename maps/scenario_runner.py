@@ -100,6 +100,7 @@ class ScenarioFailure(AssertionError):
             timeline.
         timeline: ``JassGame.full_timeline()`` when ``run_scenario`` failed, else None.
         timeline_file: the file the pytest plugin wrote ``timeline`` to, or None.
+        recording_file: the recording of the run the pytest plugin wrote, or None.
     """
 
     def __init__(self, message: str, *, what: str | None = None, line: int | None = None,
@@ -116,6 +117,7 @@ class ScenarioFailure(AssertionError):
         self.file = file
         self.timeline: list[str] | None = None   # JassGame.full_timeline() at the failure
         self.timeline_file: str | None = None    # where the plugin wrote it
+        self.recording_file: str | None = None   # the run's recording (maps.recording), ditto
 
     def __str__(self) -> str:
         return format_failure(self)
@@ -2174,6 +2176,8 @@ def format_failure(f: ScenarioFailure) -> str:
         lines += ["  " + m for m in saves]
     if f.timeline_file:
         lines.append(f"full timeline: {f.timeline_file}")
+    if f.recording_file:
+        lines.append(f"recording: {f.recording_file} (jass debug it to stop at this step; jass run --replay it)")
     return "\n".join(lines)
 
 

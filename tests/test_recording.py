@@ -113,3 +113,22 @@ steps:
     child.expect(r"\(jass\) ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_jass_test_writes_a_failing_scenarios_recording_beside_the_junit_report(tmp_path):
+    (tmp_path / "fails.scenario.yaml").write_text(f"""name: the demo with a wrong expectation
+campaign: {ROOT / 'maps' / 'demo'}
+steps:
+  - run_until: {{dialog: Choose your difficulty, buttons: [Easy, Normal, Hard], within: 1s}}
+  - click: Easy
+  - expect:
+      - {{global: udg_difficulty, eq: 2}}
+""")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "fails.scenario.yaml",
+                           "--junitxml", "out/junit.xml"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1
+    recordings = list((tmp_path / "out" / "jass-timelines").glob("*.jrec"))
+    assert len(recordings) == 1 and f"recording: {recordings[0]}" in done.stdout
+    rec = read_recording(recordings[0])
+    assert rec.result["failed_step"] == 2 and "udg_difficulty is 0" in rec.result["failure"]
+    assert replay(rec)[1] == []
