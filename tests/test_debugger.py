@@ -373,3 +373,32 @@ def test_until_a_quest_state_and_until_the_outcome():
     Debugger(demo, until=300, frontend=fe, stop_on_entry=True).run()
     assert seen[0][0].startswith("quest 'Hold the Ridge' completed") and seen[0][1] == 100.0
     assert seen[1][0].startswith("the mission ended") and seen[1][1] == "victory"
+
+
+def test_terminal_debugger_on_a_corpus_campaign_map():
+    """``jass debug`` in a pseudo-terminal on Human01: a trigger breakpoint, a unit expanded,
+    the threads, a step over the intro's first ``TriggerSleepAction( 0.01 )`` (which waits the
+    runtime's 0.1 s minimum, README / S098-S099) and back before it."""
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "cli", "debug", str(HUMAN01), "--api", API_130, "--quiet",
+                                           "-b", "gg_trg_Intro_Cinematic", "-b", "war3map.j:2345", "--until", "20s"],
+                          encoding="utf-8", timeout=90, cwd=str(Path(__file__).parent.parent))
+    child.expect(r"stopped: breakpoint 1: gg_trg_Intro_Cinematic")
+    child.expect(r"\(jass\) ")
+    child.sendline("print udg_Uther")
+    child.expect(r"type = 'Huth'")
+    child.expect(r"\(jass\) ")
+    child.sendline("threads")
+    child.expect(r"gg_trg_Intro_Cinematic actions +stopped")
+    child.expect(r"\(jass\) ")
+    child.sendline("continue")                  # to line 2345: call TriggerSleepAction( 0.01 )
+    child.expect(r"stopped: breakpoint 2 at .*war3map.j:2345")
+    child.expect(r"\(jass\) ")
+    child.sendline("next")
+    child.expect(r"\[0\.10s\] stopped: Trig_Intro_Cinematic_Actions")   # waits last 0.1 s at least
+    child.expect(r"\(jass\) ")
+    child.sendline("back")                      # time travel: before the wait again
+    child.expect(r"\[0\.00s\] stopped: back to Trig_Intro_Cinematic_Actions .*:2345\)")
+    child.expect(r"\(jass\) ")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
