@@ -1085,9 +1085,6 @@ class Debugger:
             raise DebugError(f"no source {name}")
         return data.decode("utf-8", errors="replace")
 
-    def trigger_name(self, trig: Any) -> str | None:
-        return self._trigger_name(trig)
-
     # ------------------------------------------------------------------ helpers
     def _variable(self, name: str, value: Any, declared: str | None) -> Variable:
         ref = self._new_ref(("value", value)) if expandable(value) else 0
