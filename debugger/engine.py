@@ -40,11 +40,11 @@ from maps.recording import Recording, RecordingError, is_recording, load_scenari
 from maps.runner import RunOptions, describe, is_campaign, load_mission, read_campaign, run_mission
 from maps.scenario import ScenarioFileError, load_scenario
 from maps.scenario_runner import run_scenario
-from natives.pending import script_name
+from natives.pending import script_name, thread_origin
 from natives.snapshot import SnapshotError, read_save
 
 from .evaluate import EvalError, Evaluator
-from .inspect import children, expandable, format_value, thread_label, type_of
+from .inspect import children, expandable, format_value, type_of
 from .timetravel import DEFAULT_MEMORY, MIN_GAP, MIN_WALL, Checkpoint, Checkpoints, Position, Replay, Rewind
 
 EXCEPTION_FILTERS = [
@@ -649,7 +649,7 @@ class Debugger:
         name = self._trigger_name(trig) if trig is not None else None
         if name is None:
             return
-        self._labels[th.id] = thread_label(th, name)
+        self._labels[th.id] = thread_origin(th, name)
         if th.kind == "action":
             self._out("triggers", f"[{self.now:8.2f}s] {name} fired")
         if not self._trigger_bps:
@@ -961,7 +961,7 @@ class Debugger:
             label = self._labels.get(th.id)
             if label is None:
                 trig = getattr(th.response, "trigger", None)
-                label = thread_label(th, self._trigger_name(trig) if trig is not None else None)
+                label = thread_origin(th, self._trigger_name(trig) if trig is not None else None)
             out.append(ThreadInfo(th.id, label, state, th.ops))
         return out
 

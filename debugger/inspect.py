@@ -1,6 +1,6 @@
 """What the debugger shows of values, handles and threads: text for a value, the children of
-an expandable one (a handle's model state, an array's set elements), and a thread's name
-after what started it.
+an expandable one (a handle's model state, an array's set elements). A thread's name after
+what started it is ``natives.pending.thread_origin``, shared with the profiler.
 
 Data first, formatting second (as CPython's ``dis``): ``children`` returns
 ``(name, value, type name)`` triples; ``format_value`` turns one value into the text a
@@ -14,7 +14,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from jassvm.bytecode import CompiledFunction, NativeBinding
-from jassvm.thread import UNSET, JassArray, Thread
+from jassvm.thread import UNSET, JassArray
 from natives.handles import Handle
 from natives.unitdata import rawcode_str
 
@@ -160,30 +160,3 @@ def _key_text(k: Any) -> str:
 
 def _sort_key(v: Any) -> tuple:
     return (type(v).__name__, getattr(v, "handle_id", 0) if isinstance(v, Handle) else str(v))
-
-
-def thread_label(th: Thread, trigger_name: str | None) -> str:
-    """A thread's name after what started it: ``gg_trg_Intro actions``, ``gg_trg_Intro
-    conditions``, ``timer callback F``, ``ExecuteFunc F``, ``map init``, ``main``,
-    ``enum callback F``, ``callback F``. ``trigger_name`` is the script's name of the
-    thread's trigger (None when it has none)."""
-    resp = th.response
-    first = th.actions[0].name if th.actions else (th.frames[0].fn.name if th.frames else th.name)
-    if th.kind == "init":
-        return "map init (globals)"
-    if th.kind == "main":
-        return th.name
-    if th.kind == "action":
-        return f"{trigger_name} actions" if trigger_name else f"actions {first}"
-    if th.kind == "executefunc":
-        return f"ExecuteFunc {th.name}"
-    if getattr(resp, "expired_timer", None) is not None:
-        return f"timer callback {th.name}"
-    if trigger_name:
-        return f"{trigger_name} conditions"
-    for attr, what in (("enum_unit", "enum callback"), ("filter_unit", "filter"),
-                       ("enum_player", "ForForce callback"), ("enum_item", "enum item callback"),
-                       ("enum_destructable", "enum destructable callback")):
-        if getattr(resp, attr, None) is not None:
-            return f"{what} {th.name}"
-    return f"callback {th.name}"

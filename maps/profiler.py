@@ -10,7 +10,7 @@ ran them in (the thread's frames), so the stacks add up to the VM's ``total_ops`
 function's *self* ops are the ops spent in its own frames, its *total* ops those of every
 stack it is on.
 
-Thread origins (``thread_origin``) name what started a thread: ``gg_trg_X actions``,
+Thread origins (``natives.pending.thread_origin``) name what started a thread: ``gg_trg_X actions``,
 ``gg_trg_X conditions``, ``timer F``, ``ExecuteFunc F``, ``map init (globals)``, ``main``...
 Per origin: threads, uninterrupted runs (a wait ends one, the resume starts the next with a
 new count, S096), ops, the largest op count of one run (the headroom to the limit is what
@@ -25,6 +25,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from maps.trigger_names import TriggerNames
+from natives.pending import thread_origin
 
 
 @dataclass
@@ -46,31 +47,6 @@ class OriginStats:
 class FunctionStats:
     calls: int = 0
     self_ops: int = 0
-
-
-def thread_origin(th, trigger_name: str | None) -> str:
-    """What started ``th``, as a profile groups threads (see the module docstring).
-    ``trigger_name`` is the script's name of the thread's trigger, if it has one."""
-    resp = th.response
-    first = th.actions[0].name if th.actions else th.name
-    if th.kind == "init":
-        return "map init (globals)"
-    if th.kind == "main":
-        return th.name
-    if th.kind == "action":
-        return f"{trigger_name} actions" if trigger_name else f"actions {first}"
-    if th.kind == "executefunc":
-        return f"ExecuteFunc {th.name}"
-    if getattr(resp, "expired_timer", None) is not None:
-        return f"timer {th.name}"
-    if trigger_name:
-        return f"{trigger_name} conditions"
-    for attr, what in (("enum_unit", "ForGroup"), ("filter_unit", "filter"),
-                       ("enum_player", "ForForce"), ("enum_item", "EnumItems"),
-                       ("enum_destructable", "EnumDestructables")):
-        if getattr(resp, attr, None) is not None:
-            return f"{what} {th.name}"
-    return f"callback {th.name}"
 
 
 class Profile:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from jassvm.thread import JassArray
+from natives.pending import script_name
 from natives.triggers import Trigger
 
 
@@ -22,25 +23,17 @@ class TriggerNames:
         self._names: dict[int, tuple[str, Any]] = {}   # id(trigger) -> (name, trigger)
 
     def find(self, trig: Any) -> str | None:
-        """The global holding ``trig`` (``name`` or ``name[i]``), or None."""
+        """The global holding ``trig`` (``name`` or ``name[i]``; ``natives.pending.
+        script_name``: a ``gg_trg_`` global before a Blizzard.j slot), or None."""
         if trig is None:
             return None
         kept = self._names.get(id(trig))
         if kept is not None and kept[1] is trig:
             return kept[0]
-        values = self.vm.globals
-        for g in self._slots:
-            v = values[g.index]
-            if v is trig:
-                found = g.name
-            elif isinstance(v, JassArray):
-                found = next((f"{g.name}[{i}]" for i, e in sorted(v.items()) if e is trig), None)
-            else:
-                continue
-            if found is not None:
-                self._names[id(trig)] = (found, trig)
-                return found
-        return None
+        found = script_name(self.vm, trig, "trigger")
+        if found is not None:
+            self._names[id(trig)] = (found, trig)
+        return found
 
     def name(self, trig: Any) -> str:
         """``find(trig)``, else ``<trigger FIRST_ACTION>``, else ``<trigger HANDLE_ID>``."""

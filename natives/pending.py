@@ -2,6 +2,8 @@
 triggers, and the script's own names for handles (``gg_trg_Intro``, not the
 ``bj_queuedExecTriggers[0]`` slot that happens to hold the same trigger).
 
+What started a thread (``thread_origin``) names it in profiles and the debugger.
+
 Read-only views over the VM (``jassvm.vm.VM.threads``, the scheduler's queue) and the model
 (``TimerStore.running``, the event registry), for failure reports and ``jass run -v``.
 Times are game seconds.
@@ -237,3 +239,31 @@ def pending_lines(game, limit: int = 10) -> list[str]:
         if len(items) > limit:
             lines.append(f"  ... and {len(items) - limit} more")
     return lines or ["nothing is pending"]
+
+
+def thread_origin(th, trigger_name: str | None) -> str:
+    """What started the JASS thread ``th`` (a ``jassvm.thread.Thread``), the name profiles
+    group threads by and the debugger shows: ``gg_trg_X actions``, ``gg_trg_X conditions``,
+    ``timer F``, ``ExecuteFunc F``, ``ForGroup F``, ``filter F``, ``map init (globals)``,
+    ``main``, ``callback F``. ``trigger_name`` is the script's name of the thread's trigger
+    (``script_name``), None when it has none."""
+    resp = th.response
+    first = th.actions[0].name if th.actions else th.name
+    if th.kind == "init":
+        return "map init (globals)"
+    if th.kind == "main":
+        return th.name
+    if th.kind == "action":
+        return f"{trigger_name} actions" if trigger_name else f"actions {first}"
+    if th.kind == "executefunc":
+        return f"ExecuteFunc {th.name}"
+    if getattr(resp, "expired_timer", None) is not None:
+        return f"timer {th.name}"
+    if trigger_name:
+        return f"{trigger_name} conditions"
+    for attr, what in (("enum_unit", "ForGroup"), ("filter_unit", "filter"),
+                       ("enum_player", "ForForce"), ("enum_item", "EnumItems"),
+                       ("enum_destructable", "EnumDestructables")):
+        if getattr(resp, attr, None) is not None:
+            return f"{what} {th.name}"
+    return f"callback {th.name}"
