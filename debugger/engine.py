@@ -112,6 +112,9 @@ class Breakpoint:
 
 @dataclass
 class ThreadInfo:
+    """A JASS thread as the front end lists it: VM thread id, name after what started it
+    (``natives.pending.thread_origin``), state (``running``, ``stopped``, ``waiting until
+    t=S``...) and ops of its current uninterrupted run (the op limit is 300,000)."""
     id: int
     name: str
     state: str
@@ -131,6 +134,8 @@ class FrameInfo:
 
 @dataclass
 class Scope:
+    """A group of variables of a frame (``Arguments``, ``Locals``, ``Event response``, ``Map
+    globals``, ``All globals``); ``ref`` for ``variables``; ``expensive``: large, fetch on demand."""
     name: str
     ref: int
     expensive: bool
@@ -368,12 +373,17 @@ class Debugger:
         self._resume(None)
 
     def step_in(self, thread_id: int | None = None) -> None:
+        """Stop at the next line the thread runs, into calls (None: the stopped thread, or
+        the next line of any thread when stopped between threads)."""
         self._resume(self._make_step("in", thread_id))
 
     def step_over(self, thread_id: int | None = None) -> None:
+        """Stop at the thread's next line at this call depth or above; over a wait the game
+        time advances to the thread's wake-up while everything else runs."""
         self._resume(self._make_step("over", thread_id))
 
     def step_out(self, thread_id: int | None = None) -> None:
+        """Stop at the thread's next line above this call depth (when the function returns)."""
         self._resume(self._make_step("out", thread_id))
 
     def until_outcome(self) -> None:
@@ -762,6 +772,8 @@ class Debugger:
         return made
 
     def set_exception_filters(self, kinds: list[str]) -> None:
+        """Stop when a thread crashes with one of these kinds (``EXCEPTION_FILTERS`` ids);
+        raises DebugError for an unknown one."""
         known = {k for k, _ in EXCEPTION_FILTERS}
         unknown = [k for k in kinds if k not in known]
         if unknown:
@@ -782,6 +794,8 @@ class Debugger:
         return name.replace(" ", ""), f"when {name} changes"
 
     def set_data_breakpoints(self, data_ids: list[str]) -> list[Breakpoint]:
+        """Replace the data breakpoints: stop when the script changes each global or element
+        (``data_breakpoint_info`` ids); unknown ones come back unverified with the reason."""
         for bp in [b for b in self._breakpoints.values() if b.kind == "data"]:
             del self._breakpoints[bp.id]
         made = []
@@ -811,18 +825,21 @@ class Debugger:
         return self.set_function_breakpoints(specs)[-1]
 
     def delete_breakpoint(self, bp_id: int) -> None:
+        """Remove breakpoint ``bp_id`` of any kind; raises DebugError when there is none."""
         bp = self._breakpoints.get(bp_id)
         if bp is None:
             raise DebugError(f"no breakpoint {bp_id}")
         self._remove(bp)
 
     def set_condition(self, bp_id: int, condition: str | None) -> None:
+        """Set (a JASS boolean expression) or clear (None, "") breakpoint ``bp_id``'s condition."""
         bp = self._breakpoints.get(bp_id)
         if bp is None:
             raise DebugError(f"no breakpoint {bp_id}")
         bp.condition = condition or None
 
     def breakpoints(self) -> list[Breakpoint]:
+        """Every breakpoint, by id."""
         return sorted(self._breakpoints.values(), key=lambda b: b.id)
 
     def _remove(self, bp: Breakpoint) -> None:
@@ -937,6 +954,7 @@ class Debugger:
 
     @property
     def stopped(self) -> Stop | None:
+        """The current stop, None while the game runs."""
         return self._stopped[0] if self._stopped else None
 
     def threads(self) -> list[ThreadInfo]:
@@ -984,6 +1002,7 @@ class Debugger:
         return out
 
     def scopes(self, frame_id: int) -> list[Scope]:
+        """The scopes of a frame from ``stack`` (fast-path frames of a crash have no locals)."""
         th, k, _entry = self._frame(frame_id)
         out = []
         if k is not None:
@@ -998,6 +1017,8 @@ class Debugger:
         return out
 
     def variables(self, ref: int) -> list[Variable]:
+        """The variables under ``ref`` (a scope's or an expandable value's); references last
+        until the game resumes. Raises DebugError for a stale one."""
         spec = self._refs.get(ref)
         if spec is None:
             raise DebugError(f"no variables reference {ref} (references last until the game resumes)")
@@ -1074,9 +1095,11 @@ class Debugger:
         return self._variable(expression, value, declared)
 
     def sources(self) -> list[tuple[str, str | None]]:
+        """The loaded source files: (name as the program knows it, path on disk or None)."""
         return [(name, self._paths.get(name)) for name in self._sources]
 
     def source_text(self, name: str) -> str:
+        """The text of a loaded source (by name or any path ending in it); DebugError if none."""
         data = self._sources.get(name)
         if data is None:
             key = _file_key(name)
@@ -1147,7 +1170,7 @@ class Debugger:
 
 class _Hooks:
     """The VM hook subscriber of a ``Debugger`` (kept apart so the debugger's own names do not
-    collide with hook event names)."""
+    collide with hook event names): each method forwards one ``jassvm.hooks`` event."""
 
     def __init__(self, debugger: Debugger) -> None:
         self.d = debugger

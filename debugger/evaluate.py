@@ -105,6 +105,7 @@ class Evaluator:
 
     # ------------------------------------------------------------------ statements
     def statement(self, node: ast.Stmt) -> None:
+        """Run a ``call`` or ``set`` statement (side effects assumed allowed by the caller)."""
         if isinstance(node, ast.Call):
             self.expr(node.call)
         elif isinstance(node, ast.Set):
@@ -126,6 +127,7 @@ class Evaluator:
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ast.Expr) -> Any:
+        """The value of an expression node, with the VM's value rules; raises EvalError."""
         if isinstance(e, (ast.IntLit, ast.StrLit, ast.BoolLit)):
             return e.value
         if isinstance(e, ast.RealLit):
@@ -275,7 +277,7 @@ _GLOBAL_STORES = (bc.STORE_GLOBAL, bc.STORE_GLOBAL_H, bc.STORE_GLOBAL_ELEM, bc.S
                   bc.STORE_GLOBAL_WATCHED, bc.STORE_GLOBAL_ELEM_WATCHED)
 
 
-def vm_global_name(fn: CompiledFunction, arg: Any) -> str:
+def _global_name(fn: CompiledFunction, arg: Any) -> str:
     """A readable name for the global a store instruction writes (slot number as text)."""
     slot = arg[0] if isinstance(arg, tuple) else arg
     return f"a global (slot {slot}) in {fn.name}"
@@ -329,7 +331,7 @@ def _writing_native(fn: CompiledFunction) -> str | None:
         seen.add(id(f))
         for op, arg in f.code:
             if op in _GLOBAL_STORES:
-                return f"set {vm_global_name(f, arg)}"
+                return f"set {_global_name(f, arg)}"
             target = arg[0] if isinstance(arg, tuple) and arg and hasattr(arg[0], "name") else None
             if isinstance(target, NativeBinding) and not is_read_only(target.name):
                 return target.name

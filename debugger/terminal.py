@@ -56,6 +56,8 @@ class TerminalFrontend(cmd.Cmd):
 
     # ------------------------------------------------------------------ Frontend
     def stopped(self, debugger: Debugger, stop: Stop) -> None:
+        """Show where the game stopped, then read commands until one resumes it (EOF ends
+        the game)."""
         self.dbg, self.stop = debugger, stop
         self.thread_id, self.level = stop.thread_id, 0
         self._say(f"[{debugger.now:.2f}s] stopped: {stop.description}")
@@ -83,6 +85,7 @@ class TerminalFrontend(cmd.Cmd):
                 pass
 
     def output(self, category: str, text: str) -> None:
+        """Print game output (``--quiet`` drops the timeline and trigger activity)."""
         if self.quiet and category in ("timeline", "triggers"):
             return
         stream = sys.stderr if category == "stderr" else self.stdout

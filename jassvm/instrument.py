@@ -166,6 +166,7 @@ class Instrumentation:
             self._refresh(self._stores_of(slot))
 
     def unwatch(self, slot: int, callback: Callable) -> None:
+        """Stop calling ``callback`` for global ``slot``; the copies go with the last one."""
         self._remove(self.watched, slot, callback)
 
     def watch_array(self, slot: int, callback: Callable[[int, Any, Any], None]) -> None:
@@ -177,6 +178,7 @@ class Instrumentation:
             self._refresh(self._stores_of(slot))
 
     def unwatch_array(self, slot: int, callback: Callable) -> None:
+        """Stop calling ``callback`` for the global array ``slot`` (see ``unwatch``)."""
         self._remove(self.watched_arrays, slot, callback)
 
     def clear(self) -> None:

@@ -297,6 +297,7 @@ class VM:
         return True
 
     def unwatch_array(self, name: str, callback: Callable) -> None:
+        """Stop calling ``callback`` for the global array ``name`` (see ``watch_array``)."""
         g = self.program.global_index.get(name)
         if g is not None:
             self.instrument.unwatch_array(g.index, callback)

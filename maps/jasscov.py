@@ -109,12 +109,15 @@ class CoverageData:
 
     # -- building --------------------------------------------------------------------------
     def file(self, path: str) -> dict[str, dict]:
+        """The counters of source ``path`` (``lines``, ``functions``...), made empty if new."""
         f = self.files.get(path)
         if f is None:
             f = self.files[path] = {"lines": {}, "functions": {}}
         return f
 
     def trigger(self, name: str) -> dict[str, Any]:
+        """The counters of trigger ``name`` (events, observed, evaluated, passed...), made
+        empty if new."""
         t = self.triggers.get(name)
         if t is None:
             t = self.triggers[name] = {"events": {}, **{k: 0 for k in _TRIGGER_COUNTS}}
@@ -170,6 +173,7 @@ class CoverageData:
 
     # -- files -----------------------------------------------------------------------------
     def to_json(self) -> dict:
+        """The data as the JSON object of a ``--cov-data`` file (``load`` reads it)."""
         return {"format": FORMAT, "version": VERSION, "runs": self.runs,
                 "files": {p: {"lines": {str(k): v for k, v in sorted(f["lines"].items())},
                               "functions": dict(sorted(f["functions"].items()))}
@@ -372,6 +376,8 @@ class _Collector:
 
     # -- the end ---------------------------------------------------------------------------
     def finish(self) -> None:
+        """End collecting on this session: unhook it, take its traces back, and add its line,
+        function and trigger counts to ``data`` (once; later calls do nothing)."""
         if self.done:
             return
         self.done = True

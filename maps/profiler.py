@@ -45,6 +45,8 @@ class OriginStats:
 
 @dataclass
 class FunctionStats:
+    """Per JASS function: interpreted calls and the ops spent in its own frames."""
+
     calls: int = 0
     self_ops: int = 0
 

@@ -60,6 +60,7 @@ class Recording:
     result: dict = field(default_factory=dict)
 
     def to_json(self) -> str:
+        """The recording as the JSON text of a ``*.jrec`` file (sorted keys: stable bytes)."""
         data = {"format": FORMAT, "version": VERSION, **self.__dict__}
         return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True)
 
@@ -103,6 +104,7 @@ def read_recording(path: str | os.PathLike) -> Recording:
 
 
 def is_recording(path: str | os.PathLike) -> bool:
+    """True when ``path`` names a recording (by its ``.jrec`` suffix)."""
     return str(path).endswith(SUFFIX)
 
 
@@ -129,6 +131,8 @@ def check_identity(recorded: dict, loaded: dict, what: str) -> None:
 
 
 def identity_of(mission) -> dict[str, Any]:
+    """What a replay must load again: ``Mission.identity`` (digests of the API files, map
+    script, string table, object data; empty for None)."""
     return dict(getattr(mission, "identity", {}) or {})
 
 
@@ -168,15 +172,18 @@ class ScenarioRecorder:
         self.digest: str | None = None
 
     def on_session(self, jg) -> None:
+        """Remember the identity of each mission the run loads."""
         for k, v in identity_of(getattr(jg, "mission", None)).items():
             self.identity[f"{jg.mission_index}.{k}"] = v
 
     def on_step(self, index: int, start: float, end: float) -> None:
+        """Record step ``index`` with the game times (seconds) it started and ended."""
         loaded = self.loaded
         self.steps.append({"index": index, "what": describe(loaded.scenario.steps[index]),
                            "line": loaded.step_lines[index], "start": round(start, 3), "end": round(end, 3)})
 
     def on_end(self, jg) -> None:
+        """Take the final state digest before the game is closed."""
         self.digest = _digest(jg.session) if jg.session is not None else None
 
     def recording(self, result) -> Recording:

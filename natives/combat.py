@@ -57,6 +57,7 @@ def weapon(u) -> Weapon | None:
 
 
 def defense(u) -> Defense | None:
+    """The unit's armor figures (``unitdata.DEFENSES``), None when its type has none."""
     return unitdata.DEFENSES.get(u.type_id)
 
 
@@ -77,6 +78,8 @@ def armor_factor(points: float) -> float:
 
 
 def type_factor(attack_type: str, target) -> float:
+    """The damage table's factor of ``attack_type`` against the target's armor type (1.0
+    for a type without armor figures)."""
     d = defense(target)
     if d is None:
         return 1.0
