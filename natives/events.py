@@ -99,7 +99,7 @@ from typing import Any, Callable
 from jassvm.values import real_eq
 from natives.boolexpr import evaluate
 from natives.core import day_clock
-from natives.geometry import new_location, region_cell
+from natives.geometry import RegionIndex, new_location, region_cell
 from natives.handles import Handle, enum_handle
 from natives.modelevents import (
     AllianceChanged, CommandButton, DestructableDeath, DestructableRemoved, DialogClick,
@@ -321,6 +321,9 @@ class EventRegistry:
         # Coverage collectors (``maps.jasscov``): told of registrations, events reaching
         # them and condition evaluations. Instrumentation of this process, not game state.
         self.observers: list = []
+        # Watched regions by bucket (``RegionIndex``), built on demand: derived from
+        # ``spatial["region"]`` and the regions' cells, so never saved.
+        self.region_index: RegionIndex | None = None
         game.subscribers.append(self.on_publish)
         game.scheduler.register("trigger_actions", self._run_queued)   # subject: QueuedRun
         game.scheduler.register("time_of_day", self._tod_due)          # subject: Registration
@@ -376,6 +379,7 @@ class EventRegistry:
         regs.append(reg)
         if key[0] in self.spatial:
             self.spatial[key[0]][key[1]] = regs
+            self.region_index = None
         self.stat(name)["registered"] += 1
         for ob in self.observers:
             ob.registered(reg)
@@ -389,6 +393,11 @@ class EventRegistry:
                 del self.index[reg.key]
                 if reg.key[0] in self.spatial:
                     del self.spatial[reg.key[0]][reg.key[1]]
+                    self.region_index = None
+
+    def region_changed(self) -> None:
+        """A region's cells changed (``RegionAddRect`` ...): the bucket index is stale."""
+        self.region_index = None
 
     def find(self, *key) -> list[Registration]:
         return list(self.index.get(key, ()))
@@ -493,9 +502,18 @@ class EventRegistry:
             cell = region_cell(x, y)
             old = region_cell(fx, fy) if fx is not None else None
             if cell != old:   # regions are sets of cells: no cell change, no region event
-                for region, regs in list(self.spatial["region"].items()):
-                    self._region(region, regs, unit, old, cell)
+                if self.region_index is None:
+                    self.region_index = RegionIndex(self.spatial["region"])
+                watched = self.spatial["region"]
+                for region in self.region_index.candidates(old, cell):
+                    regs = watched.get(region)
+                    if regs is not None:
+                        self._region(region, regs, unit, old, cell)
         for watched, regs in list(self.spatial["range"].items()):
+            if watched is not unit and fx is not None:   # most watched units are far away
+                after = _dist2(x, y, watched.x, watched.y)
+                if all(after > reg.params["range"] ** 2 for reg in regs):
+                    continue
             self._range(watched, list(regs), unit, fx, fy, x, y)
 
     def _region(self, region, regs, unit, old, cell) -> None:

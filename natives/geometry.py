@@ -130,6 +130,61 @@ class Region(Handle):
                 return add
         return False
 
+    def bounds(self) -> tuple[int, int, int, int] | None:
+        """Inclusive cell bounds (cx0, cy0, cx1, cy1) of every cell ever added; None when
+        nothing was. Cleared cells stay inside: the bounds only exclude."""
+        added = [op[1:] for op in self.ops if op[0]]
+        if not added:
+            return None
+        return (min(o[0] for o in added), min(o[1] for o in added),
+                max(o[2] for o in added), max(o[3] for o in added))
+
+
+REGION_BUCKET = 16
+"""Edge of a ``RegionIndex`` bucket in region cells (512 world units)."""
+_MAX_BUCKETS = 4096   # a region spanning more buckets is a candidate everywhere
+
+
+class RegionIndex:
+    """Regions by bucket of ``REGION_BUCKET`` x ``REGION_BUCKET`` cells, for the enter/leave
+    check of a unit changing cells: only regions whose ``bounds`` touch the old or the new
+    cell's bucket can have changed. ``regions`` is iterated once; candidates come back in its
+    order (the order registrations are answered in). Derived data: rebuild it when a region
+    changes or the set of regions does."""
+
+    def __init__(self, regions) -> None:
+        self.order: dict[Region, int] = {}
+        self.buckets: dict[tuple[int, int], list[Region]] = {}
+        self.everywhere: list[Region] = []
+        for n, region in enumerate(regions):
+            self.order[region] = n
+            bounds = region.bounds()
+            if bounds is None:
+                continue
+            bx0, by0, bx1, by1 = (c // REGION_BUCKET for c in bounds)
+            if (bx1 - bx0 + 1) * (by1 - by0 + 1) > _MAX_BUCKETS:
+                self.everywhere.append(region)
+                continue
+            for bx in range(bx0, bx1 + 1):
+                for by in range(by0, by1 + 1):
+                    self.buckets.setdefault((bx, by), []).append(region)
+
+    def _bucket(self, cell: tuple[int, int]) -> list[Region]:
+        return self.buckets.get((cell[0] // REGION_BUCKET, cell[1] // REGION_BUCKET), [])
+
+    def candidates(self, old: tuple[int, int] | None, cell: tuple[int, int]) -> list[Region]:
+        """Regions that may hold ``old`` (None: the unit appeared) or ``cell``, in order."""
+        found = self._bucket(cell)
+        if old is not None:
+            before = self._bucket(old)
+            if before is not found and before:
+                found = list(dict.fromkeys(found + before))
+        if self.everywhere:
+            found = list(dict.fromkeys(found + self.everywhere))
+        if len(found) > 1:
+            return sorted(found, key=self.order.__getitem__)
+        return list(found)
+
 
 class PathingMap:
     """Static pathing: one flag byte per 32x32 cell, bits as in ``war3map.wpm``.
@@ -323,6 +378,7 @@ def RegionAddRect(ctx, region, r):
     region, r = alive(region), alive(r)
     if region is not None and r is not None:
         region.add_rect(r)
+        ctx.game.events.region_changed()
 
 
 @native("RegionClearRect", "takes region whichRegion, rect r returns nothing")
@@ -330,6 +386,7 @@ def RegionClearRect(ctx, region, r):
     region, r = alive(region), alive(r)
     if region is not None and r is not None:
         region.clear_rect(r)
+        ctx.game.events.region_changed()
 
 
 @native("RegionAddCell", "takes region whichRegion, real x, real y returns nothing")
@@ -337,6 +394,7 @@ def RegionAddCell(ctx, region, x, y):
     region = alive(region)
     if region is not None:
         region.add_cell(x, y)
+        ctx.game.events.region_changed()
 
 
 @native("RegionAddCellAtLoc", "takes region whichRegion, location whichLocation returns nothing")
@@ -344,6 +402,7 @@ def RegionAddCellAtLoc(ctx, region, loc):
     region, loc = alive(region), _loc(loc)
     if region is not None and loc is not None:
         region.add_cell(loc.x, loc.y)
+        ctx.game.events.region_changed()
 
 
 @native("RegionClearCell", "takes region whichRegion, real x, real y returns nothing")
@@ -351,6 +410,7 @@ def RegionClearCell(ctx, region, x, y):
     region = alive(region)
     if region is not None:
         region.clear_cell(x, y)
+        ctx.game.events.region_changed()
 
 
 @native("RegionClearCellAtLoc", "takes region whichRegion, location whichLocation returns nothing")
@@ -358,6 +418,7 @@ def RegionClearCellAtLoc(ctx, region, loc):
     region, loc = alive(region), _loc(loc)
     if region is not None and loc is not None:
         region.clear_cell(loc.x, loc.y)
+        ctx.game.events.region_changed()
 
 
 @native("IsUnitInRegion", "takes region whichRegion, unit whichUnit returns boolean")

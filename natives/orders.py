@@ -538,12 +538,18 @@ class Orders:
             sentries = [v for v in self.game.units.owned_near(pids, m.x - far, m.y - far,
                                                               m.x + far, m.y + far)
                         if v in self.sentries]
+        hostile: dict = {}   # owner -> hostile to m's owner, asked once per owner
         for v in sentries:
-            if v is m or v.paused or not v.alive or not self._hostile(v, m):
+            if v is m or v.paused or not v.alive:
                 continue
             w = combat.weapon(v)
             reach = w.range + v.collision + m.collision if v.work is not None else w.acquire
-            if _dist(v.x, v.y, m.x, m.y) <= reach and combat.can_attack(v, m):
+            if _dist(v.x, v.y, m.x, m.y) > reach:
+                continue
+            enemy = hostile.get(v.owner)
+            if enemy is None:
+                enemy = hostile[v.owner] = self._hostile(v, m)
+            if enemy and combat.can_attack(v, m):
                 self._acquire(v, m)
         if m in self.sentries:
             self._acquire_around(m)

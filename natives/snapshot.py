@@ -75,7 +75,8 @@ ENVIRONMENT: dict[type, frozenset[str]] = {
     Game: frozenset({"vm", "ai_resolver", "string_table", "height_function", "subscribers",
                      "scheduler", "sandbox_dir", "save_writer", "object_types"}),
     TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
-    EventRegistry: frozenset({"observers"}),   # coverage collectors of this process (maps.jasscov)
+    # coverage collectors of this process (maps.jasscov); an index derived from the regions
+    EventRegistry: frozenset({"observers", "region_index"}),
 }
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
 # holding them keep the fresh session's value.
@@ -565,10 +566,11 @@ def _restore_sandbox_files(game, files: dict[str, bytes]) -> None:
 
 def _after_restore(session) -> None:
     """Re-derive what the session keeps outside the model: the VM's watched globals
-    (``TriggerRegisterVariableEvent``) and its fast-path cache."""
+    (``TriggerRegisterVariableEvent``), its fast-path cache and the region index."""
     vm = session.vm
     vm._fastrt = None
     session.game.events.rewatch()
+    session.game.events.region_changed()
 
 # ---------------------------------------------------------------------------------------
 # Save files (docs/save-format.md)

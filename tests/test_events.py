@@ -542,6 +542,47 @@ endfunction
                        "enter true true true"]
 
 
+def test_regions_changed_after_registration_and_enter_order_follows_registration():
+    """The region bucket index (natives.geometry.RegionIndex) is derived data: cells added
+    after the registration count, a region spanning the whole map is found anywhere, and
+    regions entered at one step answer in registration order, not by position."""
+    s = jass_session("""
+globals
+    unit u
+endglobals
+function OnEnter takes nothing returns nothing
+    call P("enter " + I2S(GetHandleId(GetTriggeringRegion())))
+endfunction
+function Watch takes region r returns nothing
+    local trigger t = CreateTrigger()
+    call TriggerRegisterEnterRegion(t, r, null)
+    call TriggerAddAction(t, function OnEnter)
+    call P("region " + I2S(GetHandleId(r)))
+endfunction
+function main takes nothing returns nothing
+    local region late = CreateRegion()
+    local region wide = CreateRegion()
+    local region cell = CreateRegion()
+    call Watch(late)
+    call Watch(wide)
+    call Watch(cell)
+    call RegionAddRect(wide, Rect(-1000000, -1000000, 1000000, 1000000))
+    call RegionClearRect(wide, Rect(-5000, -5000, -4000, -4000))
+    call RegionAddCell(cell, 3000, 3000)
+    call RegionAddRect(late, Rect(2900, 2900, 3100, 3100))
+    set u = CreateUnit(Player(0), 'hfoo', -4500, -4500, 0)
+endfunction
+function Go takes nothing returns nothing
+    call SetUnitPosition(u, 3000, 3000)
+endfunction
+""")
+    s.advance(0)
+    s.vm.call("Go")
+    s.advance(0)
+    ids = [line.split()[1] for line in seen(s) if line.startswith("region")]
+    assert [line for line in seen(s) if line.startswith("enter")] == [f"enter {i}" for i in ids]
+
+
 def test_queued_region_event_dropped_when_unit_removed_meanwhile():
     s = jass_session(REGION_SCRIPT + """
 function Go takes nothing returns nothing
