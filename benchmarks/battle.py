@@ -54,11 +54,13 @@ def battle(mission, size: int, seconds: float) -> dict:
             units.append((u, -dx))
     for u, tx in units:
         orders.issue(u, make_order("point", "attack", x=cx + 2 * tx, y=u.y))
+    swings = []   # counted by a subscriber: game.published keeps only the latest events
+    game.subscribers.append(lambda e: swings.append(None) if type(e) is ME.UnitAttacked else None)
     t0 = time.perf_counter()
     session.advance(seconds)
     wall = time.perf_counter() - t0
     alive = sum(1 for u, _ in units if u.alive)
-    swings = sum(1 for e in game.published if type(e) is ME.UnitAttacked)
+    swings = len(swings)
     return {"units": len(units), "wall": wall, "rate": seconds / wall if wall else float("inf"),
             "alive": alive, "swings": swings}
 

@@ -428,7 +428,7 @@ class EventRegistry:
         if mode != "direct":
             st["queued"] += 1
         vm = self.game.vm
-        if vm is None:
+        if vm is None or not regs:
             return
         for reg in regs:
             trig = reg.trigger
@@ -477,12 +477,15 @@ class EventRegistry:
         if pu_name is not None:
             ev = self.event(pu_name)
             player = player if player is not None else getattr(unit, "owner", None)
-            resp = response.copy(trigger_unit=unit, trigger_widget=unit, trigger_player=player)
-            self.dispatch(pu_name, self.find("playerunit", ev.value, player), resp, fresp)
+            regs = self.find("playerunit", ev.value, player)
+            resp = response.copy(trigger_unit=unit, trigger_widget=unit,
+                                 trigger_player=player) if regs else response
+            self.dispatch(pu_name, regs, resp, fresp)
         if u_name is not None:
             ev = self.event(u_name)
-            resp = response.copy(trigger_unit=unit, trigger_widget=unit)
-            self.dispatch(u_name, self.find("unit", ev.value, unit), resp, fresp)
+            regs = self.find("unit", ev.value, unit)
+            resp = response.copy(trigger_unit=unit, trigger_widget=unit) if regs else response
+            self.dispatch(u_name, regs, resp, fresp)
 
     def player_event(self, name: str, player, response: Response | None = None) -> None:
         ev = self.event(name)

@@ -41,6 +41,7 @@ live in ``natives.objectfields`` (``unit.fields``, ``unit.weapon_fields``, ``uni
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
@@ -366,6 +367,15 @@ def _placement_reach() -> float:
     return _REACH[0]
 
 
+@functools.cache
+def _ring(k: int) -> tuple[tuple[int, int], ...]:
+    """Sector offsets (drow, dcol) at Chebyshev distance ``k`` from a sector."""
+    if k == 0:
+        return ((0, 0),)
+    return tuple((dr, dc) for dr in range(-k, k + 1) for dc in range(-k, k + 1)
+                 if max(abs(dr), abs(dc)) == k)
+
+
 class UnitStore:
     """Units, items and destructables of a Game, with their lifecycle rules.
 
@@ -522,24 +532,25 @@ class UnitStore:
             near = (k - 1) * SECTOR_SIZE      # no point of ring k is nearer than this
             if near > 0 and (near * near > best_d2 or near > radius):
                 break
-            if k == 0:
-                cells = ((row, col),)
-            else:
-                cells = [(row - k, c) for c in range(col - k, col + k + 1)]
-                cells += [(row + k, c) for c in range(col - k, col + k + 1)]
-                cells += [(r, col - k) for r in range(row - k + 1, row + k)]
-                cells += [(r, col + k) for r in range(row - k + 1, row + k)]
-            for cell, pid in [(cell, pid) for cell in cells for pid in owners]:
-                bucket = by_owner.get((pid, *cell))
-                if not bucket:
+            for dr, dc in _ring(k):
+                r, c = row + dr, col + dc
+                # the sector's nearest point to (x, y): skip sectors that cannot do better
+                gx = max(c * SECTOR_SIZE - x, 0.0, x - (c + 1) * SECTOR_SIZE)
+                gy = max(r * SECTOR_SIZE - y, 0.0, y - (r + 1) * SECTOR_SIZE)
+                gap = gx * gx + gy * gy
+                if gap > r2 or gap > best_d2:
                     continue
-                for v in bucket:
-                    dx, dy = v.x - x, v.y - y
-                    d2 = dx * dx + dy * dy
-                    if d2 > r2 or d2 > best_d2 or (d2 == best_d2 and v.serial > best_serial):
+                for pid in owners:
+                    bucket = by_owner.get((pid, r, c))
+                    if not bucket:
                         continue
-                    if accept(v):
-                        best, best_d2, best_serial = v, d2, v.serial
+                    for v in bucket:
+                        dx, dy = v.x - x, v.y - y
+                        d2 = dx * dx + dy * dy
+                        if d2 > r2 or d2 > best_d2 or (d2 == best_d2 and v.serial > best_serial):
+                            continue
+                        if accept(v):
+                            best, best_d2, best_serial = v, d2, v.serial
         return best
 
     def owned_near(self, owners: Iterable[int], x0: float, y0: float, x1: float,
