@@ -54,6 +54,9 @@ class Recording:
     seed: int = 0
     until: float | None = None
     local_player: int | None = None
+    difficulty: int | None = None     # map runs: ``RunOptions.difficulty``
+    game_data: str | None = None      # map runs: the game-data folder used (its digest is in identity)
+    max_ops: int | None = None        # map runs: the op budget that may have ended the run
     text: str | None = None
     identity: dict = field(default_factory=dict)
     steps: list[dict] = field(default_factory=list)
@@ -151,8 +154,11 @@ def record_map(path: str | os.PathLike, options: RunOptions) -> tuple[Recording,
 def map_recording(path: str | os.PathLike, options: RunOptions, mission, report: MissionReport,
                   session) -> Recording:
     """The recording of a map run that has ended (``run_mission``'s report and session)."""
+    game_data = options.game_data or os.environ.get("JASS_GAME_DATA")
     return Recording("map", str(Path(path).resolve()), api=options.api, seed=options.seed, until=options.until,
-                     local_player=options.local_player, identity=identity_of(mission),
+                     local_player=options.local_player, difficulty=options.difficulty,
+                     game_data=str(Path(game_data).resolve()) if game_data else None,
+                     max_ops=options.max_ops, identity=identity_of(mission),
                      result={"state_digest": _digest(session), "game_time": round(report.game_time, 3),
                              "outcome": report.outcome.get(report.local_player), "failure": None,
                              "failed_step": None})
@@ -218,7 +224,8 @@ def replay(rec: Recording) -> tuple[Recording, list[str]]:
     replay reproduced it exactly). Raises RecordingError when the map or API on this machine
     is not the one recorded, MapError/JassError when they do not load."""
     if rec.kind == "map":
-        options = RunOptions(api=rec.api, until=rec.until or 1800.0, seed=rec.seed, local_player=rec.local_player)
+        options = RunOptions(api=rec.api, until=rec.until or 1800.0, seed=rec.seed, local_player=rec.local_player,
+                             difficulty=rec.difficulty, game_data=rec.game_data, max_ops=rec.max_ops)
         check_identity(rec.identity, identity_of(load_mission(rec.path, options)), rec.path)
         again, _report = record_map(rec.path, options)
         return again, differences(rec, again)

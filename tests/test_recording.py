@@ -49,6 +49,17 @@ def test_a_map_recording_replays_and_a_divergence_is_reported(tmp_path):
     assert diffs and diffs[0].startswith("state_digest")
 
 
+def test_a_map_recording_keeps_the_options_that_change_the_game(tmp_path):
+    """Difficulty and the op budget change what a run does: a replay uses the recorded ones."""
+    script = tmp_path / "war3map.j"
+    script.write_text(MAP.replace("GetRandomInt(1, 6)", "GetRandomInt(1, 6) + GetHandleId(GetGameDifficulty())"))
+    rec, report = record_map(script, RunOptions(until=30.0, difficulty=3, max_ops=60))
+    assert (rec.difficulty, rec.max_ops, rec.game_data) == (3, 60, None)
+    assert report.stopped and report.game_time < 30.0     # the op budget ended it
+    write_recording(tmp_path / "r.jrec", rec)
+    assert replay(read_recording(tmp_path / "r.jrec"))[1] == []
+
+
 def test_a_changed_map_is_refused(tmp_path):
     script = tmp_path / "war3map.j"
     script.write_text(MAP)
