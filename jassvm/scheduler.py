@@ -64,7 +64,7 @@ class Scheduler:
         arguments that are not plain data (see the module docstring)."""
         if kind not in self.handlers:
             raise ValueError(f"no handler registered for scheduler entries of kind {kind!r}")
-        if not is_plain(args):
+        if args and not is_plain(args):
             raise ValueError(f"scheduler entry {kind!r}: arguments must be plain data, got {args!r}")
         self._seq += 1
         seq = self._seq
