@@ -367,6 +367,19 @@ def _placement_reach() -> float:
     return _REACH[0]
 
 
+def _grid_lookup(units: list[Unit], size: float) -> Callable[[float, float], list[Unit]]:
+    """Sort ``units`` into square cells of edge ``size`` (world units); the returned function
+    gives the units of the 3 x 3 cells around a point: every unit within ``size`` of it."""
+    grid: dict[tuple[int, int], list[Unit]] = {}
+    for o in units:
+        grid.setdefault((math.floor(o.y / size), math.floor(o.x / size)), []).append(o)
+
+    def near(px: float, py: float) -> list[Unit]:
+        r, c = math.floor(py / size), math.floor(px / size)
+        return [o for dr in (-1, 0, 1) for dc in (-1, 0, 1) for o in grid.get((r + dr, c + dc), ())]
+    return near
+
+
 @functools.cache
 def _ring(k: int) -> tuple[tuple[int, int], ...]:
     """Sector offsets (drow, dcol) at Chebyshev distance ``k`` from a sector."""
@@ -577,18 +590,17 @@ class UnitStore:
         to right; inside a sector, most recently entered first."""
         return sorted(units, key=lambda u: (u.sector[0], u.sector[1], -u.sector_seq))
 
-    def blocks(self, other: Unit, x: float, y: float, radius: float) -> bool:
-        """Does live ground unit ``other`` occupy a circle of ``radius`` at (x, y)?"""
-        if not other.alive or other.hidden or other.flying or not other.pathing:
-            return False
-        reach = radius + other.collision
-        return (other.x - x) ** 2 + (other.y - y) ** 2 < reach * reach - 1e-6
+    @staticmethod
+    def can_block(other: Unit) -> bool:
+        """Does ``other`` occupy ground (a live, shown ground unit with pathing)?"""
+        return other.alive and not other.hidden and not other.flying and other.pathing
 
     def is_legal_point(self, u: Unit, x: float, y: float,
-                       others: Iterable[Unit] | None = None) -> bool:
-        """Static pathing for the unit's movement type and live-unit occupancy. ``others``
-        limits the occupancy test to those units (callers pass the units that can reach the
-        point, see ``find_placement``); default: every unit."""
+                       blockers: Iterable[Unit] | None = None) -> bool:
+        """Static pathing for the unit's movement type and live-unit occupancy: no unit that
+        ``can_block`` has its collision circle overlapping ``u``'s at (x, y). ``blockers``
+        limits the occupancy test to those units, already filtered by ``can_block`` (callers
+        pass the units that can reach the point, see ``find_placement``); default: every unit."""
         pathing = self.game.pathing
         if not self.game.in_world(x, y):
             return False
@@ -596,11 +608,14 @@ class UnitStore:
             return False
         if u.flying:
             return True
-        if others is None:
+        if blockers is None:
             far = u.collision + self.max_collision
-            others = self.units_near(x - far, y - far, x + far, y + far)
-        for other in others:
-            if other is not u and self.blocks(other, x, y, u.collision):
+            blockers = [o for o in self.units_near(x - far, y - far, x + far, y + far)
+                        if self.can_block(o)]
+        radius = u.collision
+        for other in blockers:
+            reach = radius + other.collision
+            if other is not u and (other.x - x) ** 2 + (other.y - y) ** 2 < reach * reach - 1e-6:
                 return False
         return True
 
@@ -613,21 +628,22 @@ class UnitStore:
         else the nearest legal candidate, else None.
 
         Only units that can block some candidate are tested (those whose collision circle
-        reaches within ``u.collision`` of the farthest candidate): one pass over the units
-        per placement instead of one per candidate point."""
+        reaches within ``u.collision`` of the farthest candidate), found in one pass and
+        sorted into a grid of cells as wide as the largest blocking distance, so each
+        candidate checks only the units of the 3 x 3 cells around it (seed 003: "dense
+        scripted spawns do not scan every edict at each of the search's 300 candidates")."""
         if u.utype.movement_disabled or not u.pathing:
             return x, y
-        others = None
+        near_point: Callable[[float, float], list[Unit]] = lambda _x, _y: []
         if not u.flying:
             reach = _placement_reach() + u.collision
             far = reach + self.max_collision
             others = [o for o in self.units_near(x - far, y - far, x + far, y + far)
-                      if o is not u and o.alive and not o.hidden and not o.flying and o.pathing
+                      if o is not u and self.can_block(o)
                       and (o.x - x) ** 2 + (o.y - y) ** 2 <= (reach + o.collision) ** 2]
-        if self.is_legal_point(u, x, y, others):
-            return x, y
-        for cx, cy in self.placement_candidates(x, y):
-            if self.is_legal_point(u, cx, cy, others):
+            near_point = _grid_lookup(others, max(1.0, u.collision + self.max_collision))
+        for cx, cy in [(x, y), *self.placement_candidates(x, y)]:
+            if self.is_legal_point(u, cx, cy, near_point(cx, cy)):
                 return cx, cy
         return None
 
