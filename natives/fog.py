@@ -29,6 +29,15 @@ Visibility (``IsVisibleToPlayer``, ``IsLocationVisibleToPlayer``)
     (the usual values of the game's units; day is 6:00 to 18:00 per ``natives.daynight``).
     The first query of a game records a warning saying so.
 
+Fogged and masked (``IsFoggedToPlayer``, ``IsMaskedToPlayer``, ``IsUnitFogged``...)
+    A point that is not visible is masked when the modifier deciding it (the last started
+    "after units" one covering it, else the last "before units" one) masks it and the black
+    mask is on, else fogged. The model does not track which areas a player has explored, so
+    a point no modifier masks reads as fogged even where the game would still show the black
+    mask (the state of an explored point). A unit is fogged or masked for a player when its
+    point is (``IsUnitFogged``, ``IsUnitMasked``); invisibility and detection are not
+    modelled, so ``IsUnitInvisible`` and ``IsUnitDetected`` answer false.
+
 Terrain fog
     ``SetTerrainFog``, ``SetTerrainFogEx`` (style, Z start/end, density, colour 0..1) and
     ``SetUnitFog`` store their arguments; ``ResetTerrainFog`` forgets the terrain fog.
@@ -107,11 +116,17 @@ class FogState:
 
     def visible(self, x: float, y: float, player) -> bool:
         """Is (x, y) visible to ``player`` now (see module docstring)."""
+        return self.state(x, y, player) == FOG_VISIBLE
+
+    def state(self, x: float, y: float, player) -> int | None:
+        """The fog state of (x, y) for ``player`` (module docstring, "Fogged and masked"):
+        ``FOG_VISIBLE``, ``FOG_FOGGED``, ``FOG_MASKED``, or None for a null player or a
+        point outside the world."""
         game = self.game
         if player is None or game is None or not game.in_world(x, y):
-            return False
+            return None
         if not self.fog_enabled:
-            return True
+            return FOG_VISIBLE
         if not self._warned:
             self._warned = True
             game.warn("visibility uses approximate unit sight radii (1400 day / 800 night world units)")
@@ -120,11 +135,15 @@ class FogState:
                         key=lambda m: m.started_seq)
         after = [m for m in active if m.after_units]
         if after:
-            return after[-1].state == FOG_VISIBLE
+            return self._masked(after[-1].state)
         before = [m for m in active if not m.after_units]
-        if any(m.state == FOG_VISIBLE for m in before):
-            return True
-        return self._unit_sees(x, y, player)
+        if any(m.state == FOG_VISIBLE for m in before) or self._unit_sees(x, y, player):
+            return FOG_VISIBLE
+        return self._masked(before[-1].state) if before else FOG_FOGGED
+
+    def _masked(self, state: int) -> int:
+        """A masking modifier masks only while the black mask is on."""
+        return FOG_FOGGED if state == FOG_MASKED and not self.mask_enabled else state
 
     def _unit_sees(self, x: float, y: float, player) -> bool:
         units = getattr(self.game, "units", None)
@@ -349,6 +368,66 @@ def unit_visible(game, u, p) -> bool:
 def IsUnitVisible(ctx, u, p):
     """Can ``p`` see ``u`` (see ``unit_visible``; approximate sight radii)."""
     return unit_visible(ctx.game, alive(u), p)
+
+
+def _point_state(ctx, x, y, p, state: int) -> bool:
+    return _fog(ctx).state(x, y, p) == state
+
+
+@native("IsFoggedToPlayer", "takes real x, real y, player whichPlayer returns boolean", constant=True)
+def IsFoggedToPlayer(ctx, x, y, p):
+    """Is (x, y) fogged for the player: not visible, not masked (module docstring)."""
+    return _point_state(ctx, x, y, p, FOG_FOGGED)
+
+
+@native("IsLocationFoggedToPlayer", "takes location whichLocation, player whichPlayer returns boolean", constant=True)
+def IsLocationFoggedToPlayer(ctx, loc, p):
+    """``IsFoggedToPlayer`` at a location (false for a null location)."""
+    loc = alive(loc)
+    return loc is not None and _point_state(ctx, loc.x, loc.y, p, FOG_FOGGED)
+
+
+@native("IsMaskedToPlayer", "takes real x, real y, player whichPlayer returns boolean", constant=True)
+def IsMaskedToPlayer(ctx, x, y, p):
+    """Is (x, y) under the black mask for the player (module docstring)."""
+    return _point_state(ctx, x, y, p, FOG_MASKED)
+
+
+@native("IsLocationMaskedToPlayer", "takes location whichLocation, player whichPlayer returns boolean", constant=True)
+def IsLocationMaskedToPlayer(ctx, loc, p):
+    """``IsMaskedToPlayer`` at a location (false for a null location)."""
+    loc = alive(loc)
+    return loc is not None and _point_state(ctx, loc.x, loc.y, p, FOG_MASKED)
+
+
+def _unit_state(ctx, u, p, state: int) -> bool:
+    u = alive(u)
+    return u is not None and p is not None and not unit_visible(ctx.game, u, p) \
+        and _fog(ctx).state(u.x, u.y, p) == state
+
+
+@native("IsUnitFogged", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
+def IsUnitFogged(ctx, u, p):
+    """The player does not see the unit and its point is fogged for the player."""
+    return _unit_state(ctx, u, p, FOG_FOGGED)
+
+
+@native("IsUnitMasked", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
+def IsUnitMasked(ctx, u, p):
+    """The player does not see the unit and its point is masked for the player."""
+    return _unit_state(ctx, u, p, FOG_MASKED)
+
+
+@native("IsUnitInvisible", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
+def IsUnitInvisible(ctx, u, p):
+    """False: invisibility is not modelled (module docstring)."""
+    return False
+
+
+@native("IsUnitDetected", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
+def IsUnitDetected(ctx, u, p):
+    """False: no unit is invisible in the model, so none is detected (module docstring)."""
+    return False
 
 
 # ---------------------------------------------------------------------------------------

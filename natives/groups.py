@@ -196,6 +196,34 @@ def GroupRemoveUnit(ctx, g, u):
     return g.remove(u)
 
 
+@native("BlzGroupAddGroupFast", "takes group whichGroup, group addGroup returns integer")
+def BlzGroupAddGroupFast(ctx, g, add):
+    """jassdoc: "Iterates units of ``whichGroup`` and adds them to ``addGroup``. Returns
+    amount of successfully added units or 0 on error": each member as ``GroupAddUnit`` takes
+    it, in member order (units already there and holes are not added, seed 001 / S123); 0
+    for a null or destroyed group."""
+    g, add = _g(g), _g(add)
+    if g is None or add is None:
+        return 0
+    return sum(1 for u in list(g.members) if not u.destroyed and add.add(u))
+
+
+@native("BlzGroupRemoveGroupFast", "takes group whichGroup, group removeGroup returns integer")
+def BlzGroupRemoveGroupFast(ctx, g, remove):
+    """jassdoc: "Iterates units of ``whichGroup`` and removes them from ``removeGroup``.
+    Returns amount of successfully removed units or 0 on error": each member as
+    ``GroupRemoveUnit`` takes it (a unit removed from the game in this instant still comes
+    out; holes stay, S123); 0 for a null or destroyed group."""
+    g, remove = _g(g), _g(remove)
+    if g is None or remove is None:
+        return 0
+    count = 0
+    for u in list(g.members):
+        if _usable_unit(ctx, u) is not None and remove.remove(u):
+            count += 1
+    return count
+
+
 @native("GroupClear", "takes group whichGroup returns nothing")
 def GroupClear(ctx, g):
     """Empty the group (holes included); the handle stays valid (seed 001)."""

@@ -334,7 +334,7 @@ def _typed(value, want: str):
     return float(value) if want == "real" else int(value)
 
 
-def _object_value(ctx, kind: str, code: int, fid: str, level: int, want: str, what: str):
+def object_value(ctx, kind: str, code: int, fid: str, level: int, want: str, what: str):
     """The object-data value of field ``fid`` (``natives.objecttypes`` precedence), typed;
     ``ZERO[want]`` and a warning (once per object and field) when no layer has it."""
     value = ctx.game.object_types.field_value(kind, code, fid, level)
@@ -381,7 +381,7 @@ def _get_unit_field(want: str, name: str):
         live = LIVE_UNIT_FIELDS[fid](u) if fid in LIVE_UNIT_FIELDS else None
         if live is not None:
             return _typed(live, want)
-        return _object_value(ctx, "unit", u.type_id, fid, 0, want, name)
+        return object_value(ctx, "unit", u.type_id, fid, 0, want, name)
     return getter
 
 
@@ -398,7 +398,7 @@ def _get_weapon_field(want: str, name: str):
             return ZERO[want]
         if (key, index) in u.weapon_fields:
             return _typed(u.weapon_fields[(key, index)], want)
-        return _object_value(ctx, "unit", u.type_id, weapon_field(rawcode_str(key[1]), index), 0, want, name)
+        return object_value(ctx, "unit", u.type_id, weapon_field(rawcode_str(key[1]), index), 0, want, name)
     return getter
 
 
@@ -409,7 +409,7 @@ def _get_item_field(want: str, name: str):
             return ZERO[want]
         if key in item.fields:
             return _typed(item.fields[key], want)
-        return _object_value(ctx, "item", item.type_id, rawcode_str(key[1]), 0, want, name)
+        return object_value(ctx, "item", item.type_id, rawcode_str(key[1]), 0, want, name)
     return getter
 
 
@@ -420,7 +420,7 @@ def _get_ability_field(want: str, name: str):
             return ZERO[want]
         if key in a.fields:
             return _typed(a.fields[key], want)
-        return _object_value(ctx, "ability", a.code, rawcode_str(key[1]), 0, want, name)
+        return object_value(ctx, "ability", a.code, rawcode_str(key[1]), 0, want, name)
     return getter
 
 
@@ -432,7 +432,7 @@ def _get_ability_level_field(want: str, name: str):
         if (key, level) in a.level_fields:
             return _typed(a.level_fields[(key, level)], want)
         # jassdoc: "0-indexed level (since 1.31.1). Index=0 means level=1 in game"
-        return _object_value(ctx, "ability", a.code, rawcode_str(key[1]), level + 1, want, name)
+        return object_value(ctx, "ability", a.code, rawcode_str(key[1]), level + 1, want, name)
     return getter
 
 
@@ -453,7 +453,7 @@ def _get_ability_array_field(want: str, name: str):
             typed = _typed(items[index], want)
             if typed is not None:
                 return typed
-        return _object_value(ctx, "ability", a.code, fid, level + 1, want, name)
+        return object_value(ctx, "ability", a.code, fid, level + 1, want, name)
     return getter
 
 

@@ -285,11 +285,15 @@ class Orders:
         u.work = work
         self._wake(u, 0.0)
 
-    def pause(self, u, flag: bool) -> None:
-        """``PauseUnit``: a paused unit keeps its order but does nothing; unpaused, it goes on
-        (or, idle, looks around for enemies)."""
-        u.paused = flag
-        if flag or not u.alive:
+    def pause(self, u, flag: bool, counted: bool = False) -> None:
+        """``PauseUnit`` (``counted``: ``BlzPauseUnitEx``, one count up or down): a paused
+        unit keeps its order but does nothing; no longer paused, it goes on (or, idle, looks
+        around for enemies)."""
+        if counted:
+            u.pause_count += 1 if flag else -1
+        else:
+            u.paused = flag
+        if u.held or not u.alive:
             return
         if u.work is not None and u.order_entry is None:
             u.work.last = self.game.now
@@ -309,7 +313,7 @@ class Orders:
             return
         now = self.game.now
         dt, w.last = now - w.last, now
-        if u.paused:
+        if u.held:
             return   # resumed by ``pause(u, False)``
         if w.path:
             self._walk(u, w, dt)
@@ -507,7 +511,7 @@ class Orders:
         return store.nearest(u.x, u.y, radius, enemy, enemies)
 
     def _acquire_around(self, u) -> None:
-        if u.paused or u.work is not None and u.work.mode != "hold":
+        if u.held or u.work is not None and u.work.mode != "hold":
             return
         w = combat.weapon(u)
         enemy = self._look(u, w.acquire)
@@ -540,7 +544,7 @@ class Orders:
                         if v in self.sentries]
         hostile: dict = {}   # owner -> hostile to m's owner, asked once per owner
         for v in sentries:
-            if v is m or v.paused or not v.alive:
+            if v is m or v.held or not v.alive:
                 continue
             w = combat.weapon(v)
             reach = w.range + v.collision + m.collision if v.work is not None else w.acquire
@@ -797,3 +801,45 @@ def BlzQueueNeutralPointOrderById(ctx, p, u, unit_id, x, y):
 def BlzQueueNeutralTargetOrderById(ctx, p, u, unit_id, target):
     return _issue(ctx, u, Order("neutral", None, unit_id, target=alive(target),
                                 build_type=unit_id, player=p), queued=True)
+
+
+# -- the order queue (1.32.10+) -------------------------------------------------------------
+
+@native("BlzUnitClearOrders", "takes unit whichUnit, boolean onlyQueued returns nothing")
+def BlzUnitClearOrders(ctx, u, only_queued):
+    """jassdoc: "Clears either all orders or only queued up orders". All: the unit drops its
+    current order too and is idle (no order event: no order is given)."""
+    u = alive(u)
+    if u is None or u.type_name != "unit":
+        return
+    if only_queued:
+        u.order_queue.clear()
+    elif u.alive:
+        ctx.game.orders.clear(u)
+        ctx.game.orders.finish(u)
+
+
+@native("BlzUnitForceStopOrder", "takes unit whichUnit, boolean clearQueue returns nothing")
+def BlzUnitForceStopOrder(ctx, u, clear_queue):
+    """jassdoc: "Stops the current order and optionally clears the queue": without
+    ``clearQueue`` the next queued order becomes current (``Orders.finish``)."""
+    u = alive(u)
+    if u is None or u.type_name != "unit" or not u.alive:
+        return
+    orders = ctx.game.orders
+    if clear_queue:
+        u.order_queue.clear()
+    ctx.game.scheduler.cancel(u.order_entry)
+    u.order_entry = None
+    orders.finish(u)
+
+
+@native("BlzGetUnitOrderCount", "takes unit whichUnit returns integer")
+def BlzGetUnitOrderCount(ctx, u):
+    """jassdoc: "the number of orders the unit currently has queued up": its current order
+    and those queued behind it (the game's queue holds the current order at its head); 0
+    for an idle unit."""
+    u = alive(u)
+    if u is None or u.type_name != "unit":
+        return 0
+    return (u.current_order is not None) + len(u.order_queue)

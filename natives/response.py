@@ -126,6 +126,20 @@ class Response:
     manipulating_unit: Any = _field("The unit using/getting/dropping an item",
                                     "GetManipulatingUnit", "unit")
     manipulated_item: Any = _field("The item", "GetManipulatedItem", "item")
+    # item stacking (1.32.10+): the model does not stack items, so no pickup is absorbed
+    # and no EVENT_PLAYER_UNIT_STACK_ITEM happens unless an event carries them
+    absorbing_item: Any = _field(
+        "The held item that absorbs the picked-up one (EVENT_PLAYER_UNIT_PICKUP_ITEM; jassdoc: "
+        "null for a powerup or an item that does not stack)", "BlzGetAbsorbingItem", "item")
+    item_absorbed: bool = _field("The picked-up item was absorbed by a stack",
+                                 "BlzGetManipulatedItemWasAbsorbed", "boolean", default=False)
+    stacking_source: Any = _field("The item losing charges (EVENT_PLAYER_UNIT_STACK_ITEM)",
+                                  "BlzGetStackingItemSource", "item")
+    stacking_target: Any = _field("The item getting charges (EVENT_PLAYER_UNIT_STACK_ITEM)",
+                                  "BlzGetStackingItemTarget", "item")
+    stacking_previous_charges: int = _field(
+        "The target's charges before stacking (EVENT_PLAYER_UNIT_STACK_ITEM)",
+        "BlzGetStackingItemTargetPreviousCharges", "integer", default=0)
     ordered_unit: Any = _field("The ordered unit", "GetOrderedUnit", "unit")
     issued_order_id: int = _field("The order id", "GetIssuedOrderId", "integer", default=0)
     order_x: float | None = _field("X of a point order, world units (None without one)",

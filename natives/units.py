@@ -194,7 +194,8 @@ class Unit(Widget):
         self.death_time: float | None = None
         self.removed_at: float | None = None
         self.hidden = False
-        self.paused = False
+        self.paused = False           # PauseUnit (IsUnitPaused)
+        self.pause_count = 0          # BlzPauseUnitEx: paused while above 0
         self.invulnerable = False
         self.exploded = False
         self.pathing = True
@@ -205,12 +206,15 @@ class Unit(Widget):
         self.permanent_abilities: set[int] = set()
         self.buffs: dict[int, Buff] = {}
         self.cooldowns: dict[int, float] = {}  # ability rawcode -> game time it is ready
+        # ability rawcode -> [disable count, hide count] (natives.unitabilities)
+        self.ability_counters: dict[int, list[int]] = {}
         self.added_types: set[int] = set()
         self.removed_types: set[int] = set()
         self.inventory: list[Item | None] = []
         self.hero = HeroData(utype) if utype.hero is not None else None
         self.proper_name = utype.name if utype.hero is not None else None
         self.name = utype.name
+        self.skin = utype.code        # BlzGetUnitSkin: the type whose model it shows
         # orders (natives.orders): the last orders given, the current one, those queued
         # behind it, what it is doing now, its pending step and when the weapon is ready
         self.orders: list[Order] = []
@@ -249,6 +253,11 @@ class Unit(Widget):
     @property
     def is_hero(self) -> bool:
         return self.hero is not None
+
+    @property
+    def held(self) -> bool:
+        """Paused by ``PauseUnit`` or by ``BlzPauseUnitEx`` (its count above 0)."""
+        return self.paused or self.pause_count > 0
 
     @property
     def flying(self) -> bool:
@@ -300,6 +309,8 @@ class Item(Widget):
         self.abilities: list[int] = []
         self.fields: dict[tuple[str, int], Any] = {}
         self.ability_objects: dict[int, Any] = {}
+        self.text: dict[str, str] = {}     # tooltips and icon set on it (natives.objecttext)
+        self.skin = itype.code             # BlzGetItemSkin: the type whose model it shows
 
     @property
     def position(self) -> tuple[float, float]:
@@ -426,6 +437,9 @@ class UnitStore:
         # effecttype value) -> model paths, (ability rawcode, soundtype value) -> label
         self.ability_art: dict[tuple[int, int], list[str]] = {}
         self.ability_sounds: dict[tuple[int, int], str] = {}
+        # object text and art changed at runtime (natives.objecttext): (field id, rawcode,
+        # data level) -> value, for the whole game
+        self.object_text: dict[tuple[str, int, int], Any] = {}
 
     # -- types --------------------------------------------------------------------------
     def define_type(self, utype: UnitType) -> None:
@@ -1013,7 +1027,7 @@ class UnitStore:
             return False
         if item.holder is not None:
             self.drop_item(item.holder, item, item.holder.x, item.holder.y, publish=False)
-        if item.itype.powerup and not u.paused:
+        if item.itype.powerup and not u.held:
             # powerups are used on pickup: the model does not apply their effect
             self.game.publish(ItemPickup(u, item))
             self.remove_item(item)
@@ -1195,10 +1209,11 @@ def CreateUnitAtLoc(ctx, owner, unitid, loc, face):
 
 @native("BlzCreateUnitWithSkin", "takes player id, integer unitid, real x, real y, real face, integer skinId returns unit")
 def BlzCreateUnitWithSkin(ctx, owner, unitid, x, y, face, skin):
+    """``CreateUnit`` showing the model of type ``skinId`` (``BlzGetUnitSkin``)."""
     if owner is None:
         return None
     u = _store(ctx).create_unit(owner, unitid, x, y, face, ctx.warn)
-    u.presentation["skin"] = skin
+    u.skin = skin
     return u
 
 
@@ -1789,6 +1804,8 @@ def UnitRemoveAbility(ctx, u, abil):
         return False
     del u.abilities[abil]
     u.permanent_abilities.discard(abil)
+    u.cooldowns.pop(abil, None)        # an ability added again is a new instance
+    u.ability_counters.pop(abil, None)
     if abil in u.ability_objects:
         drop_ability(ctx.game, u, abil)
     return True
@@ -2533,7 +2550,10 @@ def CreateItem(ctx, item_id, x, y):
 
 @native("BlzCreateItemWithSkin", "takes integer itemid, real x, real y, integer skinId returns item")
 def BlzCreateItemWithSkin(ctx, item_id, x, y, skin):
-    return _store(ctx).create_item(item_id, x, y, ctx.warn)
+    """``CreateItem`` showing the model of type ``skinId`` (``BlzGetItemSkin``)."""
+    item = _store(ctx).create_item(item_id, x, y, ctx.warn)
+    item.skin = skin
+    return item
 
 
 @native("RemoveItem", "takes item whichItem returns nothing")
@@ -3423,3 +3443,88 @@ def BlzGetPlayerTownHallCount(ctx, p):
         return 0
     return sum(1 for u in ctx.game.units.units.values()
                if u.owner is p and u.alive and u.has_type(UT_TOWNHALL))
+
+
+# ---------------------------------------------------------------------------------------
+# Units by type name, owners, pauses, timed life, selectability
+# ---------------------------------------------------------------------------------------
+
+@native("CreateUnitByName", "takes player whichPlayer, string unitname, real x, real y, real face returns unit")
+def CreateUnitByName(ctx, owner, name, x, y, face):
+    """``CreateUnit`` of the type whose internal string is ``unitname`` ("footman",
+    ``UnitId`` rules, case-insensitive); null for a null player or a name no type has."""
+    code = UnitId(ctx, name)
+    if owner is None or not code:
+        return None
+    return _store(ctx).create_unit(owner, code, x, y, face, ctx.warn)
+
+
+@native("CreateUnitAtLocByName", "takes player id, string unitname, location whichLocation, real face returns unit")
+def CreateUnitAtLocByName(ctx, owner, name, loc, face):
+    """``CreateUnitByName`` at a location (null for a null location)."""
+    pos = _xy(loc)
+    if pos is None:
+        return None
+    return CreateUnitByName(ctx, owner, name, pos[0], pos[1], face)
+
+
+@native("SetPlayerUnitsOwner", "takes player whichPlayer, integer newOwner returns nothing")
+def SetPlayerUnitsOwner(ctx, p, new_owner):
+    """Give every unit of ``whichPlayer`` (not removed) to player slot ``newOwner``, in
+    creation order, changing their colour (``SetUnitOwner(u, Player(newOwner), true)``;
+    jassdoc records nothing more). An unknown slot changes nothing."""
+    target = ctx.game.players.get(new_owner)
+    if p is None or target is None:
+        return
+    store = _store(ctx)
+    for u in [u for u in store.units.values() if u.owner is p and not u.destroyed]:
+        store.set_owner(u, target, True)
+
+
+@native("BlzPauseUnitEx", "takes unit whichUnit, boolean flag returns nothing")
+def BlzPauseUnitEx(ctx, u, flag):
+    """jassdoc: "This does not update ``IsUnitPaused`` and keeps the command card visible.
+    Otherwise identical to ``PauseUnit()``." Counted: each true needs its false (the unit
+    stays paused while the count is above 0, as the game's stun counter; ``unit.pause_count``)."""
+    u = _u(u)
+    if u is not None:
+        ctx.game.orders.pause(u, flag, counted=True)
+
+
+@native("BlzUnitCancelTimedLife", "takes unit whichUnit returns nothing")
+def BlzUnitCancelTimedLife(ctx, u):
+    """jassdoc: "Removes a unit's timed life, therefore killing it. Does nothing when used on
+    a regular unit." The pending expiry is cancelled and the unit dies now."""
+    u = _u(u)
+    if u is None or u.timed_life is None:
+        return
+    ctx.game.scheduler.cancel(u.timed_life.get("entry"))
+    _store(ctx)._expire_timed_life(u)
+
+
+@native("BlzIsUnitSelectable", "takes unit whichUnit returns boolean")
+def BlzIsUnitSelectable(ctx, u):
+    """jassdoc: "Returns true if the unit is selectable": alive, not hidden and without
+    Locust ('Aloc', which makes a unit unselectable)."""
+    u = _u(u)
+    return u is not None and u.alive and not u.hidden and LOCUST not in u.abilities
+
+
+@native("BlzGetUnitZ", "takes unit whichUnit returns real")
+def BlzGetUnitZ(ctx, u):
+    """jassdoc: the surface elevation at the unit's point plus its occluder height, "0.0 if
+    unit was removed or is null", "practically ``GetLocationZ``": the model's terrain height
+    (``Game.terrain_height``; walkable destructables and occluder heights are not modelled).
+    Alive or dead units both answer (jassdoc: "may be alive or dead")."""
+    u = _u(u)
+    return ctx.game.terrain_height(u.x, u.y) if u is not None else 0.0
+
+
+@native("BlzGetLocalUnitZ", "takes unit whichUnit returns real")
+def BlzGetLocalUnitZ(ctx, u):
+    """jassdoc: "Alias for ``BlzGetUnitZ``" ("currently this calls ``BlzGetUnitZ``")."""
+    return BlzGetUnitZ(ctx, u)
+
+
+# jassdoc BlzShowUnitTeamGlow: "Will remove Hero glowing team color when set to false"
+_presentation("BlzShowUnitTeamGlow", "takes unit whichUnit, boolean show returns nothing", "team_glow")
