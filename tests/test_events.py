@@ -1209,7 +1209,8 @@ def test_every_implemented_response_native_is_a_response_field_or_listed_compute
 
 
 def test_generated_response_natives_return_their_field():
-    """Each generated native reads exactly its field (0 / 0.0 for an unset integer/real)."""
+    """Each generated native reads exactly its field (0 / 0.0 / false for an unset
+    integer/real/boolean)."""
     from types import SimpleNamespace
 
     from natives.events import GENERATED_RESPONSE_NATIVES
@@ -1223,7 +1224,7 @@ def test_generated_response_natives_return_their_field():
         ctx = SimpleNamespace(thread=SimpleNamespace(response=Response(**{field_name: value})))
         assert spec.func(ctx) is value or spec.func(ctx) == value, name
         empty = SimpleNamespace(thread=SimpleNamespace(response=Response()))
-        assert spec.func(empty) == {"integer": 0, "real": 0.0}.get(spec.returns), name
+        assert spec.func(empty) == {"integer": 0, "real": 0.0, "boolean": False}.get(spec.returns), name
 
 
 def test_integer_responses_outside_their_events_are_zero():
