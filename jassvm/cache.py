@@ -176,7 +176,7 @@ def _front_end_sources() -> list[bytes]:
     """The code that decides what a program compiles to: a change to any of it is a new key."""
     here = Path(__file__).parent
     return [(here / name).read_bytes() for name in
-            ("jass.lark", "parser.py", "checker.py", "compiler.py", "bytecode.py")]
+            ("jass.lark", "parser.py", "checker.py", "loadrules.py", "compiler.py", "bytecode.py")]
 
 
 # Integer columns (lines, op costs, counts...) are stored as little-endian int32 arrays: one

@@ -28,10 +28,11 @@ E208   native (or type/globals) declared after the first function of the file
 E209   function name used as a variable
 E210   type extends itself
 E220   cannot convert a value (assignment, initialiser, argument); integer->real is implicit
-E221   returned value does not match the return type (W221 in lenient mode: pre-1.24 laxity)
+E221   returned value does not match the return type (lenient: per ``jassvm.loadrules``)
 E222   integer returned from a function returning real (S038; an error in every mode)
 E223   missing return on some path
-E224   ``return`` with/without a value that does not match the function
+E224   ``return`` with/without a value that does not match the function (a value in a
+       function that returns nothing: W224 in lenient mode, ``jassvm.loadrules``)
 E225   bad operand types for an arithmetic operator
 E226   order comparison (< <= > >=) on non-numeric values or null
 E227   ``==``/``!=`` between different primitive types
@@ -81,6 +82,7 @@ from typing import Optional
 
 from . import ast
 from .diagnostics import Diagnostic, Severity
+from .loadrules import accepted_rules, api_generation
 from .parser import parse
 from .source import SourceText
 from .values import StringHash
@@ -118,13 +120,14 @@ _SYNTAX, _SEMANTIC, _RUNTIME, _WARN = "syntax", "semantic", "runtime", "warning"
 class CheckOptions:
     """Checker options: pjass's flags as booleans, plus ``strict``.
 
-    ``strict=False`` (lenient) accepts what the game itself loads: return-type laxities of
-    the RoC/TFT Blizzard.j and the pre-1.24 return bug, reads of unset variables, natives
-    used as code, more than 31 arguments, unsafe natives in globals and over-long string
-    literals are reported as warnings instead of errors.
+    ``strict=False`` (lenient) accepts what the game itself loads: the errors whose rule the
+    game of the API ``generation`` loads (``jassvm.loadrules``: the return bug before 1.24,
+    reads of unset variables, natives used as code...) are reported as warnings instead.
+    ``generation`` None takes it from the checked files (``loadrules.api_generation``).
     """
 
     strict: bool = True
+    generation: Optional[str] = None
     rb: bool = False
     shadow: bool = False
     filter: bool = False
@@ -140,7 +143,7 @@ class CheckOptions:
 
     def flags(self) -> frozenset[str]:
         """The enabled pjass flags as names (``oldpatch`` expanded)."""
-        on = {f.name for f in fields(self) if f.name != "strict" and getattr(self, f.name)}
+        on = {f.name for f in fields(self) if f.name in FLAG_NAMES and getattr(self, f.name)}
         if "oldpatch" in on:
             on |= _OLDPATCH
         return frozenset(on)
@@ -157,10 +160,10 @@ class CheckOptions:
                 raise ValueError(f"unknown flag {spec!r}; known flags: {', '.join(FLAG_NAMES)}")
             _apply_flag(on, sign, name)
         kw = {name: (name in on) for name in FLAG_NAMES}
-        return CheckOptions(strict=self.strict, **kw)
+        return CheckOptions(strict=self.strict, generation=self.generation, **kw)
 
 
-FLAG_NAMES = tuple(f.name for f in fields(CheckOptions) if f.name != "strict")
+FLAG_NAMES = tuple(f.name for f in fields(CheckOptions) if f.name not in ("strict", "generation"))
 _OLDPATCH = frozenset(("checklongnames", "nomodulooperator", "filter", "rb"))
 
 
@@ -268,6 +271,7 @@ class _Checker:
         self.functions: dict[str, ast.Function] = {}
         self.string_hashes: dict[int, str] = {}
         self.modulo_ok: Optional[bool] = None
+        self.accepted: frozenset[str] = frozenset()   # rules the loader accepts (check())
         # per-declaration state
         self.file = "<input>"
         self.flags = self.base_flags
@@ -311,14 +315,16 @@ class _Checker:
         self.f_nosemantic = "nosemanticerror" in f
         self.f_noruntime = "noruntimeerror" in f
 
-    def _report(self, code: str, cls: str, message: str, node, *, lenient_warning: bool = False) -> None:
+    def _report(self, code: str, cls: str, message: str, node, *, rule: Optional[str] = None) -> None:
+        """Report a diagnostic; an error whose ``rule`` the loader accepts (lenient mode,
+        ``jassvm.loadrules``) becomes a warning."""
         if cls == _SYNTAX and self.f_nosyntax:
             return
         if cls == _SEMANTIC and self.f_nosemantic:
             return
         if cls == _RUNTIME and self.f_noruntime:
             return
-        if cls == _WARN or (lenient_warning and not self.strict):
+        if cls == _WARN or (rule is not None and not self.strict and rule in self.accepted):
             severity = Severity.WARNING
             if code.startswith("E"):
                 code = "W" + code[1:]
@@ -754,7 +760,8 @@ class _Checker:
             return ANY, True
         t = self._expr(s.value)
         if self.fn_returns == NOTHING:
-            self._error("E224", "cannot return a value from a function that returns nothing", s)
+            self._report("E224", _SEMANTIC, "cannot return a value from a function that returns nothing", s,
+                         rule="E224-value")
         elif not self.f_rb:
             self._check_return(t, s.value)
         return t, True
@@ -769,12 +776,12 @@ class _Checker:
                                 "(no implicit integer->real in return; write a real or use I2R)", node)
         elif kind == "null":
             self._report("E221", _SEMANTIC, f"cannot return null from a function that returns {ret}",
-                         node, lenient_warning=True)
+                         node, rule="E221-null-code" if self.prim.get(ret) == CODE else "E221-null")
         else:
             extra = " (the pre-1.24 return bug)" if self.prim.get(ret) == INTEGER and \
                 self.prim.get(t) == HANDLE else ""
             self._report("E221", _SEMANTIC, f"cannot convert returned value from {t} to {ret}{extra}",
-                         node, lenient_warning=True)
+                         node, rule="E221-type")
 
     def _st_debug(self, s: ast.Debug) -> tuple[str, bool]:
         self._statement_seen()
@@ -881,7 +888,7 @@ class _Checker:
             if n > MAX_STRING_LITERAL:
                 self._report("E280", _SEMANTIC, f"string literal of {n} bytes: literals over "
                              f"{MAX_STRING_LITERAL} bytes crash the game when a saved game is loaded",
-                             e, lenient_warning=True)
+                             e, rule="E280")
         return STRING
 
     def _bool_lit(self, e) -> str:
@@ -898,7 +905,7 @@ class _Checker:
         if fn.params:
             self._error("E237", f"function {e.name} must not take any arguments when used as code", e)
         if fn.is_native:
-            self._report("E238", _RUNTIME, f"cannot use native {e.name} as code", e, lenient_warning=True)
+            self._report("E238", _RUNTIME, f"cannot use native {e.name} as code", e, rule="E238")
         return CODE
 
     def _var_ref(self, e: ast.VarRef) -> str:
@@ -911,17 +918,17 @@ class _Checker:
         elif name not in self.initialized:
             if v.is_local:
                 self._report("E270", _SEMANTIC, f"variable {name} is uninitialized (read before any "
-                             "assignment; the game stops the thread here)", e, lenient_warning=True)
+                             "assignment; the game stops the thread here)", e, rule="E270")
             elif name == self.self_init:
                 self._report("E271", _SEMANTIC, f"variable {name} is read in its own initialiser", e,
-                             lenient_warning=True)
+                             rule="E271")
             elif name in self.uninit_globals:
                 if self.in_function:
                     if self.f_globalsinit:
                         self._error("E272", f"variable {name} might be uninitialized", e)
                 else:
                     self._report("E271", _SEMANTIC, f"variable {name} is uninitialized (declared without "
-                                 "a value; the globals initialisation stops here)", e, lenient_warning=True)
+                                 "a value; the globals initialisation stops here)", e, rule="E271")
         if self.f_longnames:
             self._check_name(name, e)
         return v.type
@@ -960,17 +967,17 @@ class _Checker:
                 what = "crashes the game when it is saved" if e.name == "CreateRegion" \
                     else "crashes the game"
                 self._report("E283", _RUNTIME, f"calling {e.name} in a globals block {what}", e,
-                             lenient_warning=True)
+                             rule="E283")
             elif e.name in _NULL_IN_GLOBALS:
                 self._report("E283", _RUNTIME, f"calling {e.name} in a globals block always returns null",
-                             e, lenient_warning=True)
+                             e, rule="E283")
         if self.f_stringhash and fn.is_native and e.name == "StringHash" and args:
             self._stringhash(args[0])
         params = fn.params
         n, m = len(types), len(params)
         if n > MAX_ARGS:
             self._report("E240", _RUNTIME, f"a function call can have at most {MAX_ARGS} arguments "
-                         f"({e.name} gets {n})", e, lenient_warning=True)
+                         f"({e.name} gets {n})", e, rule="E240")
         canconvert = self.canconvert
         for i in range(min(n, m)):
             pname, ptype = params[i]
@@ -1162,6 +1169,7 @@ def check(files: list[ast.SourceFile], options: CheckOptions = CheckOptions()) -
     finding is a ``Diagnostic`` in ``Program.diagnostics``.
     """
     c = _Checker(options)
+    c.accepted = accepted_rules(options.generation or api_generation(files))
     for sf in files:
         c.check_file(sf)
     return c.program(files)

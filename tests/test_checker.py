@@ -448,18 +448,21 @@ def test_stringhash_collisions():
 # ---------------------------------------------------------------------------- lenient mode
 
 def test_lenient_return_laxities():
+    """Before 1.24 the game loads these returns (``jassvm.loadrules``; per-generation rows in
+    tests/test_loadrules.py)."""
+    old = {"strict": False, "generation": "pre-1.24"}
     rb = "function H2I takes handle h returns integer\n    return h\n    return 0\nendfunction\n"
     assert codes(rb) == ["E221"]
-    prog = run(rb, strict=False)
+    prog = run(rb, **old)
     assert prog.errors == [] and [d.code for d in prog.diagnostics] == ["W221"]
     assert "return bug" in prog.diagnostics[0].message
     real_as_int = fn("    return 128 / r", "integer", "real r")
-    assert codes(real_as_int) == ["E221"] and codes(real_as_int, strict=False) == []
+    assert codes(real_as_int) == ["E221"] and codes(real_as_int, **old) == []
     trig_as_event = fn("    return t", "event", "trigger t", HANDLES)
-    assert codes(trig_as_event) == ["E221"] and codes(trig_as_event, strict=False) == []
+    assert codes(trig_as_event) == ["E221"] and codes(trig_as_event, **old) == []
     widget_as_dest = fn("    return w", "destructable", "widget w", HANDLES)
-    assert codes(widget_as_dest, strict=False) == []
-    assert codes(fn("    return null", "code"), strict=False) == []
+    assert codes(widget_as_dest, **old) == []
+    assert codes(fn("    return null", "code"), **old) == []
 
 
 def test_lenient_still_refuses_what_the_game_refuses():

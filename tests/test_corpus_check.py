@@ -146,9 +146,13 @@ def test_map_strict(name: str, index: int):
         assert in_map, f"pjass reports {expected} errors"
 
 
+PRE_124_APIS = ("roc-1.0x", "tft-1.0x")
+"""The API sets whose game still loads the return bug (``jassvm.loadrules``)."""
+
+
 def _loadable_cases():
     return [pytest.param(m, i, id=f"{m}-{api}") for m in MAPS for i, api in enumerate(APIS)
-            if MAPS[m][i] in (OK, OKS, RB)]
+            if MAPS[m][i] in (OK, OKS) or MAPS[m][i] == RB and api in PRE_124_APIS]
 
 
 @pytest.mark.parametrize("name,index", _loadable_cases())
@@ -159,6 +163,19 @@ def test_map_lenient_loads(name: str, index: int):
     program = check_paths(api_files(api, "common.j", "Blizzard.j") + [CORPUS / "maps" / name / "war3map.j"],
                           strict=False)
     assert _errors(program) == []
+
+
+@pytest.mark.parametrize("name,index", [pytest.param(m, i, id=f"{m}-{api}") for m in MAPS
+                                        for i, api in enumerate(APIS)
+                                        if MAPS[m][i] == RB and api not in PRE_124_APIS])
+def test_the_return_bug_is_refused_from_1_24_on(name: str, index: int):
+    """S075: patch 1.24 closed the return bug, so the game of a 1.24+ API set refuses a map
+    that uses it (``jassvm.loadrules`` row E221-type)."""
+    _need_corpus()
+    program = check_paths(api_files(APIS[index], "common.j", "Blizzard.j") + [CORPUS / "maps" / name / "war3map.j"],
+                          strict=False)
+    errors = _errors(program)
+    assert len(errors) == 1 and "[E221]" in errors[0] and "return bug" in errors[0], errors
 
 
 def test_every_expression_is_typed():
