@@ -31,7 +31,9 @@ def test_info_of_the_tribute_alliance_folder():
     assert info["objects"]["unit"] == [3, 56, 813] and info["objects"]["ability"] == [0, 26, 1342]
     assert info["recommended_api"] == "1.30.4" and info["checker"]["api"].endswith("1.30.4")
     assert info["natives_missing"] == [] and info["natives_reachable"] > 100
-    assert info["checker"]["loads"] is True
+    # the script uses the return bug, which a 1.24+ game refuses at load (jassvm.loadrules)
+    assert info["checker"]["loads"] is False and info["checker"]["errors"] == 1
+    assert "return bug" in info["checker"]["first_errors"][0]
 
 
 def test_info_recommends_the_reforged_api_for_a_1_31_plus_map():
