@@ -334,10 +334,32 @@ def _typed(value, want: str):
     return float(value) if want == "real" else int(value)
 
 
+_DEFENSE_TYPES = {"small": 0, "medium": 1, "large": 2, "fort": 3, "normal": 4, "hero": 5, "divine": 6,
+                  "none": 7}
+_ATTACK_TYPES = {"spells": 0, "normal": 1, "pierce": 2, "siege": 3, "magic": 4, "chaos": 5, "hero": 6}
+ENUM_WORDS: dict[str, dict[str, int]] = {
+    "udty": _DEFENSE_TYPES,
+    "uarm": {"flesh": 1, "metal": 2, "wood": 3, "ethereal": 4, "stone": 5},
+    "ua1t": _ATTACK_TYPES, "ua2t": _ATTACK_TYPES,
+    "upra": {"str": 1, "int": 2, "agi": 3},
+}
+"""Integer fields the object data writes as words, word (lower case) -> the common.j value
+the getter answers: 'udty' ``UNIT_IF_DEFENSE_TYPE`` ("small" is ``DEFENSE_TYPE_LIGHT`` 0 ...
+"none" ``DEFENSE_TYPE_NONE`` 7, common.j's order), 'uarm' ``UNIT_IF_ARMOR_TYPE`` (the armor
+sound: ``ARMOR_TYPE_FLESH`` 1 ... ``ARMOR_TYPE_STONE`` 5), 'ua1t'/'ua2t'
+``UNIT_WEAPON_IF_ATTACK_ATTACK_TYPE`` ("spells" is ``ATTACK_TYPE_NORMAL`` 0 -- jassdoc
+``BlzGetEventAttackType``: "Spell-damage is ATTACK_TYPE_NORMAL" -- "normal" is
+``ATTACK_TYPE_MELEE`` 1 ... "hero" 6), 'upra' ``UNIT_IF_PRIMARY_ATTRIBUTE``
+(``HERO_ATTRIBUTE_STR`` 1, ``INT`` 2, ``AGI`` 3)."""
+
+
 def object_value(ctx, kind: str, code: int, fid: str, level: int, want: str, what: str):
-    """The object-data value of field ``fid`` (``natives.objecttypes`` precedence), typed;
-    ``ZERO[want]`` and a warning (once per object and field) when no layer has it."""
+    """The object-data value of field ``fid`` (``natives.objecttypes`` precedence), typed
+    (a word of an ``ENUM_WORDS`` field as its common.j value); ``ZERO[want]`` and a warning
+    (once per object and field) when no layer has it."""
     value = ctx.game.object_types.field_value(kind, code, fid, level)
+    if isinstance(value, str) and want == "integer" and fid in ENUM_WORDS:
+        value = ENUM_WORDS[fid].get(value.strip().lower(), value)
     if value is not MISSING:
         typed = _typed(value, want)
         if typed is not None:

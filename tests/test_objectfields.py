@@ -197,10 +197,16 @@ def test_jass_run_reads_a_corpus_map_folders_custom_unit_and_ability(tmp_path):
 
 
 @pytest.mark.parametrize("code,life", [("n001", 250.0), ("H002", 150.0 + 25 * 20)])
-def test_the_corpus_folder_units_take_their_life_from_the_maps_object_data(code, life):
+def test_the_corpus_folder_units_take_their_life_from_the_maps_object_data(code, life, tmp_path):
+    """custom-tribute-alliance's object data beside a small script (its own script uses the
+    return bug, which the 1.33.0 game refuses: jassvm.loadrules)."""
     from maps.runner import RunOptions, load_mission, new_session
+    folder = shared_path("corpus", "mapfolders", "custom-tribute-alliance")
+    for name in ("war3map.w3u", "war3map.w3a", "war3map.wts"):
+        shutil.copy(folder / name, tmp_path / name)
+    (tmp_path / "war3map.j").write_text(RUN_SCRIPT)
     options = RunOptions(api=str(shared_path("corpus", "api", "1.33.0")))
-    mission = load_mission(shared_path("corpus", "mapfolders", "custom-tribute-alliance"), options)
+    mission = load_mission(tmp_path, options)
     session = new_session(mission, options, None)
     assert session.game.units.unit_type(R(code)).life == life
 
@@ -227,3 +233,24 @@ def test_a_save_belongs_to_the_object_data_it_was_played_with(tmp_path):
     with pytest.raises(MapError, match="objects"):
         run_mission(load_mission(tmp_path, options), RunOptions(api=options.api, until=3.0),
                     resume=read_save_file(save))
+
+
+def test_integer_fields_written_as_words_answer_their_common_j_values():
+    """The object data writes defense, armor and attack types and the primary attribute as
+    words; the getters answer common.j's values (DEFENSE_TYPE_LARGE 2, ARMOR_TYPE_METAL 2,
+    ATTACK_TYPE_PIERCE 2, "spells" ATTACK_TYPE_NORMAL 0 -- jassdoc BlzGetEventAttackType:
+    "Spell-damage is ATTACK_TYPE_NORMAL" --, HERO_ATTRIBUTE_STR 1)."""
+    s = jass_session(r"""
+function main takes nothing returns nothing
+    local unit u = CreateUnit(Player(0), 'h001', 0, 0, 0)
+    local unit h = CreateUnit(Player(0), 'Hpal', 0, 0, 0)
+    call P(I2S(BlzGetUnitIntegerField(u, ConvertUnitIntegerField('udty'))) + I2S(BlzGetUnitIntegerField(u, ConvertUnitIntegerField('uarm'))))
+    call P(I2S(BlzGetUnitWeaponIntegerField(u, ConvertUnitWeaponIntegerField('ua1t'), 0)) + I2S(BlzGetUnitWeaponIntegerField(u, ConvertUnitWeaponIntegerField('ua1t'), 1)))
+    call P(I2S(BlzGetUnitIntegerField(h, ConvertUnitIntegerField('upra'))))
+endfunction
+""", run_main=False)
+    s.game.object_types = ObjectTypes([ObjectRecord("unit", R("h001"), R("hfoo"), True, {
+        ("udty", 0): "large", ("uarm", 0): "Metal", ("ua1t", 0): "pierce", ("ua2t", 0): "spells"})])
+    s.vm.call("main")
+    assert seen(s) == ["22", "20", "1"]
+    assert not [w for _t, w in s.vm.warnings if "field" in w]
