@@ -54,7 +54,7 @@ from __future__ import annotations
 from natives.handles import alive
 from natives.objectfields import ability_of, object_value
 from natives.registry import native
-from natives.unitdata import rawcode
+from natives.unitdata import rawcode, rawcode_str
 
 COOLDOWN_FIELD = ("abilityreallevelfield", rawcode("acdn"))
 """The field key of ``ABILITY_RLF_COOLDOWN`` ('acdn') on an ``ability`` handle."""
@@ -121,8 +121,7 @@ def _instance_value(ctx, u, abil, level, key, want: str, name: str):
     if a is not None and (key, level) in a.level_fields:
         value = a.level_fields[(key, level)]
         return float(value) if want == "real" else int(value)
-    return object_value(ctx, "ability", abil, "acdn" if key == COOLDOWN_FIELD else "amcs", level + 1,
-                        want, name)
+    return object_value(ctx, "ability", abil, rawcode_str(key[1]), level + 1, want, name)
 
 
 def _set_instance_value(ctx, u, abil, level, key, value) -> None:
