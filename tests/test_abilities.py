@@ -6,9 +6,13 @@ autocast state, ability membership and levels, persistent updates, save-safe raw
 identity) and seed 002's Blight Growth contract. The lifecycle tests are JASS scripts printing
 the spell events in order with GetSpellAbilityId and the caster's mana (Hive Workshop,
 "Casting Events Guide"). Figures are those of natives/abilitydata.py (sources per row)."""
+import textwrap
+
 import pytest
 
 from fakectx import FakeCtx
+from maps.scenario import load_scenario
+from maps.scenario_runner import run_scenario
 from natives import abilities as A
 from natives import modelevents as ME
 from natives.abilities import AbilityItem, Msg, SpellTarget, resolve, send
@@ -456,3 +460,61 @@ endfunction
     b = reload(b)
     b.advance(2.5)
     assert state_digest(a) == state_digest(b)
+
+
+# -- scenarios (issue 13 item 6) --------------------------------------------------------------
+
+CAST_MAP = r"""
+globals
+    unit udg_Hero = null
+    unit udg_Hurt = null
+    string udg_log = ""
+endglobals
+function OnEffect takes nothing returns nothing
+    set udg_log = udg_log + "effect " + I2S(GetSpellAbilityId()) + " on " + I2S(GetUnitTypeId(GetSpellTargetUnit())) + ";"
+endfunction
+function main takes nothing returns nothing
+    local trigger t = CreateTrigger()
+    call TriggerRegisterPlayerUnitEvent(t, Player(0), ConvertPlayerUnitEvent(274), null)
+    call TriggerAddAction(t, function OnEffect)
+    set udg_Hero = CreateUnit(Player(0), 'Hpal', 0, 0, 0)
+    set udg_Hurt = CreateUnit(Player(0), 'hfoo', 1200, 0, 0)
+    call SetWidgetLife(udg_Hurt, 100)
+    call SelectHeroSkill(udg_Hero, 'AHhb')
+endfunction
+"""
+
+
+def _scenario(tmp_path, text):
+    (tmp_path / "war3map.j").write_text(CAST_MAP)
+    p = tmp_path / "s.scenario.yaml"
+    p.write_text(textwrap.dedent(text))
+    return load_scenario(p)
+
+
+def test_the_cast_step_goes_through_the_order_pipeline(tmp_path):
+    loaded = _scenario(tmp_path, """\
+        map: war3map.j
+        budget: 1m
+        steps:
+          - cast: {unit: udg_Hero, ability: AHhb, target: udg_Hurt}
+          - expect:
+              - {unit: udg_Hero, mana: 190, cooldown: AHhb}
+              - {unit: udg_Hurt, life: 300}
+              - {global: udg_log, eq: "effect 1095264354 on 1751543663;"}
+          - advance: 6s
+          - expect: {unit: udg_Hero, ready: AHhb}
+        """)
+    result = run_scenario(loaded)
+    assert result.passed, result.failure
+
+
+def test_a_refused_cast_step_fails(tmp_path):
+    loaded = _scenario(tmp_path, """\
+        map: war3map.j
+        budget: 1m
+        steps:
+          - cast: {unit: udg_Hero, ability: AHhb, target: udg_Hero}
+        """)
+    result = run_scenario(loaded)
+    assert not result.passed and "cannot cast AHhb" in str(result.failure)
