@@ -518,3 +518,23 @@ def test_a_refused_cast_step_fails(tmp_path):
         """)
     result = run_scenario(loaded)
     assert not result.passed and "cannot cast AHhb" in str(result.failure)
+
+
+def test_feral_spirit_summons_two_wolves_and_death_coil_mirrors_holy_light(ctx):
+    seer = unit(ctx, HPAL)                                      # any caster with the mana
+    ctx.UnitAddAbility(seer, rawcode("AOsf"))
+    assert ctx.IssueImmediateOrder(seer, "spiritwolf")
+    ctx.game.advance(1.0)
+    wolves = [u for u in ctx.game.units.units.values() if u.type_id == rawcode("osw1")]
+    assert len(wolves) == 2 and all(w.ability_state[rawcode("AOsf")]["summoner"] is seer for w in wolves)
+    dk, ghoul = unit(ctx, HPAL, 0, 8000.0), unit(ctx, UGHO, 100.0, 8000.0)
+    ghoul.life = 40.0
+    ctx.UnitAddAbility(dk, rawcode("AUdc"))
+    assert ctx.IssueTargetOrder(dk, "deathcoil", ghoul)
+    ctx.game.advance(2.0)
+    assert ghoul.life == 240.0                                  # +200 to a friendly undead
+    ctx.game.advance(9.0)
+    foe = unit(ctx, HFOO, -790.0, 8000.0, 1)                    # in range, out of reach
+    assert ctx.IssueTargetOrder(dk, "deathcoil", foe)
+    ctx.game.advance(9.0 + CAST_POINT + 0.01)
+    assert foe.max_life - foe.life == 100.0                     # half to a living enemy
