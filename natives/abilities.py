@@ -247,23 +247,13 @@ def aura(u, msg: Msg, call: Call) -> int:
 def holy_light(u, msg: Msg, call: Call) -> int:
     """Holy Light ('AHhb', Liquipedia Paladin): a friendly living non-mechanical unit other
     than a structure is healed by 'Hhb1'; an enemy undead takes half of it as damage. A full-
-    life friendly target and the caster itself are not valid targets in the game ("Already at
-    full health"); the model keeps the first rule and lets the caster target others only."""
+    life friendly target and the caster itself are not valid targets ("Already at full
+    health")."""
     match msg:
         case Msg.VALIDATE:
-            t = call.target.unit if call.target is not None else None
-            if t is None or t.type_name != "unit" or not t.alive or t is u or _structure(t) or _mechanical(t):
-                return 0
-            if _friend(u, t):
-                return int(not _undead(t) and t.life < t.max_life)
-            return int(_undead(t))
+            return int(light_or_death_target(u, call.target, heals_undead=False))
         case Msg.EXECUTE:
-            t, amount = call.target.unit, float(data(u, call.item, "Hhb1", 0.0))
-            store = _game(u).units
-            if _friend(u, t):
-                store.set_life(t, min(t.max_life, t.life + amount))
-            else:
-                store.damage_unit(t, amount / 2, u)
+            heal_friend_or_harm_foe(u, call.target.unit, float(data(u, call.item, "Hhb1", 0.0)))
             return 1
         case _:
             return simple_spell(u, msg, call)
@@ -274,22 +264,38 @@ def death_coil(u, msg: Msg, call: Call) -> int:
     friendly undead by 'Udc1' or damaging an enemy living unit by half of it."""
     match msg:
         case Msg.VALIDATE:
-            t = call.target.unit if call.target is not None else None
-            if t is None or t.type_name != "unit" or not t.alive or t is u or _structure(t):
-                return 0
-            if _friend(u, t):
-                return int(_undead(t) and t.life < t.max_life)
-            return int(not _undead(t))
+            return int(light_or_death_target(u, call.target, heals_undead=True))
         case Msg.EXECUTE:
-            t, amount = call.target.unit, float(data(u, call.item, "Udc1", 0.0))
-            store = _game(u).units
-            if _friend(u, t):
-                store.set_life(t, min(t.max_life, t.life + amount))
-            else:
-                store.damage_unit(t, amount / 2, u)
+            heal_friend_or_harm_foe(u, call.target.unit, float(data(u, call.item, "Udc1", 0.0)))
             return 1
         case _:
             return simple_spell(u, msg, call)
+
+
+def light_or_death_target(u, target: SpellTarget | None, heals_undead: bool) -> bool:
+    """The shared target rule of Holy Light and Death Coil: a live unit other than the caster
+    and not a structure; a friend of the healed kind (undead with ``heals_undead``, else living
+    and not mechanical) that is wounded, or an enemy of the other kind."""
+    t = target.unit if target is not None else None
+    if t is None or t.type_name != "unit" or not t.alive or t is u or _structure(t):
+        return False
+    if _friend(u, t):
+        return _undead(t) == heals_undead and (heals_undead or not _mechanical(t)) and t.life < t.max_life
+    return _undead(t) != heals_undead
+
+
+def heal_friend_or_harm_foe(u, t, amount: float) -> None:
+    """``amount`` life to a friend of ``u`` (at most its maximum), half of it as damage from
+    ``u`` to an enemy."""
+    if _friend(u, t):
+        heal(t, amount)
+    else:
+        _game(u).units.damage_unit(t, amount / 2, u)
+
+
+def heal(t, amount: float) -> None:
+    """``amount`` life to ``t``, at most its maximum."""
+    _game(t).units.set_life(t, min(t.max_life, t.life + amount))
 
 
 def storm_bolt(u, msg: Msg, call: Call) -> int:
@@ -366,7 +372,7 @@ def healing_item(u, msg: Msg, call: Call) -> int:
         case Msg.VALIDATE:
             return int(u.alive and u.life < u.max_life)
         case Msg.EXECUTE:
-            _game(u).units.set_life(u, min(u.max_life, u.life + float(data(u, call.item, "Hhb1", 0.0))))
+            heal(u, float(data(u, call.item, "Hhb1", 0.0)))
             return 1
         case _:
             return item_spell(u, msg, call)
@@ -413,8 +419,7 @@ def autocast_heal(u, msg: Msg, call: Call) -> int:
             return int(t is not None and t.type_name == "unit" and t.alive and _friend(u, t)
                        and t.life < t.max_life and not _mechanical(t))
         case Msg.EXECUTE:
-            t = call.target.unit
-            _game(u).units.set_life(t, min(t.max_life, t.life + HEAL_AMOUNT))
+            heal(call.target.unit, HEAL_AMOUNT)
             return 1
         case _:
             return simple_spell(u, msg, call)
@@ -455,12 +460,6 @@ REGISTRY: dict[int, AbilityRow] = {r.code: r for r in (
     _row("Abli", blight_growth, AB_UPDATE, TARGET_NONE),
 )}
 """Playable rawcode -> its row (module docstring)."""
-
-ORDER_IDS = {"holybolt": 852092, "deathcoil": 852222, "thunderbolt": 852095,
-             "thunderclap": 852096, "blizzard": 852089, "heal": 852063}
-"""Order ids of the spell orders above that ``natives.orders.ORDER_IDS`` lacks (game
-constants, as ``OrderId`` answers them; the other orders of the rows are already there)."""
-
 
 def resolve(game, code: int) -> AbilityItem | None:
     """The ``AbilityItem`` of rawcode ``code``: its own row, else its base's from the map's

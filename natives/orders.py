@@ -94,6 +94,9 @@ ORDER_IDS = {
     "curseon": 852191, "raisedeadon": 852198, "stoneform": 852206,
     "frostarmoroff": 852459, "mount": 852469, "drain": 852487, "flamestrike": 852488,
     "hex": 852502, "burrow": 852533, "unburrow": 852534,
+    # spells the model casts (natives.abilities.REGISTRY)
+    "heal": 852063, "blizzard": 852089, "holybolt": 852092, "thunderbolt": 852095,
+    "thunderclap": 852096, "deathcoil": 852222,
 }
 ORDER_STRINGS = {v: k for k, v in ORDER_IDS.items()}
 

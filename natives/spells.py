@@ -50,14 +50,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from natives.abilities import (AB_CHANNEL, AB_ITEM, AB_UPDATE, ORDER_IDS as SPELL_ORDER_IDS,
-                               STUN_BUFF, TARGET_NONE, TARGET_POINT, TARGET_UNIT, AbilityItem,
-                               Msg, SpellTarget, apply_timed_buff, resolve, send)
+from natives.abilities import (AB_CHANNEL, AB_ITEM, AB_UPDATE, STUN_BUFF, TARGET_NONE,
+                               TARGET_POINT, TARGET_UNIT, AbilityItem, Msg, SpellTarget,
+                               init_abilities, resolve, send)
 from natives.abilitydata import ability_field
 from natives.handles import alive
 from natives.modelevents import HeroSkill, Spell, UnitConstruct, UnitDeath, UnitRemoved
 from natives.objecttypes import MISSING
-from natives.orders import ORDER_IDS, ORDER_STRINGS, Work
+from natives.orders import ORDER_STRINGS, Work
 from natives.unitdata import rawcode, rawcode_str
 
 CAST_POINT = 0.3
@@ -75,11 +75,6 @@ Warcraft, "Hero": "Ultimate abilities can be learned at level 6")."""
 ULTIMATE_LEVEL = 6
 SKILL_LEVELS = 3
 """Levels of a normal hero skill; level L needs hero level 2L-1 (Liquipedia, "Hero")."""
-
-for _name, _id in SPELL_ORDER_IDS.items():     # the spell orders the registry casts by
-    ORDER_IDS.setdefault(_name, _id)
-    ORDER_STRINGS.setdefault(_id, _name)
-
 
 @dataclass
 class CastWork(Work):
@@ -118,18 +113,24 @@ class Spells:
         orders.planners.append(self._plan)
         orders.modes["cast"] = self
         game.subscribers.append(self._on_event)
+        init_abilities(game)
 
     # -- abilities on units -------------------------------------------------------------------
+    def ability_for_order(self, u, order) -> tuple[AbilityItem | None, str | None]:
+        """The ability of ``u`` whose row lists the order's string, and that string (None,
+        None when none does)."""
+        name = order.order if order.order is not None else ORDER_STRINGS.get(order.order_id)
+        if name is not None:
+            for code in u.abilities:
+                item = resolve(self.game, code)
+                if item is not None and name in item.row.orders:
+                    return item, name
+        return None, None
+
     def spell_for_order(self, u, order) -> AbilityItem | None:
         """The ability of ``u`` an order casts (its row's first order string), or None."""
-        name = order.order if order.order is not None else ORDER_STRINGS.get(order.order_id)
-        if name is None:
-            return None
-        for code in u.abilities:
-            item = resolve(self.game, code)
-            if item is not None and item.row.orders and item.row.orders[0] == name:
-                return item
-        return None
+        item, name = self.ability_for_order(u, order)
+        return item if item is not None and item.row.orders[0] == name else None
 
     def ability_added(self, u, code: int) -> None:
         """``code`` became one of ``u``'s abilities (``UnitAddAbility``, a learnt skill): ENABLE,
@@ -197,9 +198,13 @@ class Spells:
         return SpellTarget()
 
     def _accepts(self, u, order):
-        item = self.spell_for_order(u, order)
+        """The ``Orders.checks`` hook: a casting order is checked (phase 1); another order of
+        an ability's row (``healon``, ``healoff``...) is the ORDER message's answer."""
+        item, name = self.ability_for_order(u, order)
         if item is None:
             return None
+        if name != item.row.orders[0]:
+            return bool(send(u, Msg.ORDER, item, order=name))
         return self.can_cast(u, item, self._target(item, order))
 
     def _plan(self, u, order):

@@ -146,6 +146,10 @@ def test_autocast_state(ctx):
     foot.life = 100.0
     assert send(priest, Msg.AUTOCAST_ACQUIRE, item) == 1
     assert priest.current_order is not None and priest.current_order.order == "heal"
+    assert ctx.IssueImmediateOrder(priest, "healoff")          # ORDER: the autocast command
+    assert send(priest, Msg.AUTOCAST_ON, item) == 0
+    assert ctx.IssueImmediateOrderById(priest, 852064)         # "healon" by id
+    assert send(priest, Msg.AUTOCAST_ON, item) == 1
 
 
 def test_ability_membership_and_levels(ctx):
@@ -538,3 +542,22 @@ def test_feral_spirit_summons_two_wolves_and_death_coil_mirrors_holy_light(ctx):
     assert ctx.IssueTargetOrder(dk, "deathcoil", foe)
     ctx.game.advance(9.0 + CAST_POINT + 0.01)
     assert foe.max_life - foe.life == 100.0                     # half to a living enemy
+
+
+def test_buffs_and_aura_updates_survive_a_save_and_load():
+    script = """
+function main takes nothing returns nothing
+    local unit u = CreateUnit(Player(0), 'Hpal', 0, 0, 0)
+    call CreateUnit(Player(0), 'hfoo', 300, 0, 0)
+    call SelectHeroSkill(u, 'AHad')
+endfunction
+"""
+    a = jass_session(script)
+    a.advance(4.2)
+    b = jass_session(script)
+    b.advance(1.3)
+    b = reload(b)
+    b.advance(2.9)
+    assert state_digest(a) == state_digest(b)
+    foot = next(u for u in b.game.units.units.values() if u.type_id == HFOO)
+    assert rawcode("BHad") in foot.buffs
