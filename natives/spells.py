@@ -149,6 +149,13 @@ class Spells:
             send(u, Msg.DISABLE, item)
         u.ability_state.pop(code, None)
 
+    def level_changed(self, u, code: int) -> None:
+        """The level of ``u``'s ability ``code`` was set (``SetUnitAbilityLevel``...):
+        LEVEL_CHANGED with the new level."""
+        item = resolve(self.game, code)
+        if item is not None:
+            send(u, Msg.LEVEL_CHANGED, item, level=u.abilities[code])
+
     def under_construction(self, u) -> bool:
         return u in self.building
 
@@ -434,7 +441,7 @@ class Spells:
             if item is not None:
                 if event.level == 1:
                     self.ability_added(event.unit, event.ability_id)
-                send(event.unit, Msg.LEVEL_CHANGED, item, level=event.level)
+                self.level_changed(event.unit, event.ability_id)
         elif kind is UnitConstruct:
             if event.phase == "start":
                 self.building[event.unit] = None

@@ -1843,6 +1843,7 @@ def SetUnitAbilityLevel(ctx, u, abil, level):
     if u is None or abil not in u.abilities:
         return 0
     u.abilities[abil] = max(1, level)
+    ctx.game.spells.level_changed(u, abil)
     return u.abilities[abil]
 
 
@@ -1852,6 +1853,7 @@ def IncUnitAbilityLevel(ctx, u, abil):
     if u is None or abil not in u.abilities:
         return 0
     u.abilities[abil] += 1
+    ctx.game.spells.level_changed(u, abil)
     return u.abilities[abil]
 
 
@@ -1862,6 +1864,7 @@ def DecUnitAbilityLevel(ctx, u, abil):
     if u is None or abil not in u.abilities:
         return 0
     u.abilities[abil] = max(1, u.abilities[abil] - 1)
+    ctx.game.spells.level_changed(u, abil)
     return u.abilities[abil]
 
 
