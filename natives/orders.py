@@ -198,7 +198,7 @@ class Orders:
     """The order pipeline of a Game (``game.orders``); see the module docstring.
 
     ``sentries``: idle or holding units with a weapon, in the order they became so;
-    ``held``: units held in place by a stun (their work waits, as a paused unit's).
+    ``stunned``: units held in place by a stun (their work waits, as a paused unit's).
 
     Other modules carry out their own orders through three registrations (``natives.spells``
     for spell orders): ``checks`` (``check(u, order)``: True/False to accept or refuse an
@@ -211,7 +211,7 @@ class Orders:
     def __init__(self, game) -> None:
         self.game = game
         self.sentries: dict = {}
-        self.held: dict = {}
+        self.stunned: dict = {}
         self.checks: list = []
         self.planners: list = []
         self.modes: dict = {}
@@ -327,7 +327,7 @@ class Orders:
         return make_order("immediate", name)
 
     def resume(self, u) -> None:
-        """A held unit is released: its work goes on (or, idle, it looks around)."""
+        """A stunned unit is released: its work goes on (or, idle, it looks around)."""
         if u.paused or not u.alive:
             return
         if u.work is not None and u.order_entry is None:
@@ -360,7 +360,7 @@ class Orders:
             return
         now = self.game.now
         dt, w.last = now - w.last, now
-        if u.paused or u in self.held:
+        if u.paused or u in self.stunned:
             return   # resumed by ``pause(u, False)`` / ``resume(u)``
         if w.path:
             self._walk(u, w, dt)

@@ -40,7 +40,7 @@ EVENT_UNIT_SPELL_*, whose queued trigger runs see ``GetSpellAbilityUnit``,
 ``GetSpellAbilityId``, ``GetSpellAbility``, ``GetSpellTargetUnit/Item/Destructable`` and, for
 a point target, ``GetSpellTargetX/Y/Loc``).
 
-Stuns hold the unit (``Orders.held``): its order resumes when the stun ends. Buffs with an
+Stuns hold the unit (``Orders.stunned``): its order resumes when the stun ends. Buffs with an
 expiry are ``buff_expire`` scheduler entries (subject the unit, argument the buff rawcode);
 the abilities with ``AB_UPDATE`` get one ``ability_update`` entry per unit, each tick sending
 UPDATE once per procedure (seed 000: the update roster is deduplicated by procedure).
@@ -356,7 +356,7 @@ class Spells:
                 w.phase = "approach"
             elif w.phase == "channel":
                 orders.clear(v)
-        orders.held[v] = None
+        orders.stunned[v] = None
         orders.sentries.pop(v, None)
 
     def expire_buff_at(self, v, code: int, due: float) -> None:
@@ -369,8 +369,8 @@ class Spells:
     def _expire_buff(self, v, code: int) -> None:
         self.buff_entries.pop((v, code), None)
         v.buffs.pop(code, None)
-        if code == STUN_BUFF and v in self.game.orders.held:
-            del self.game.orders.held[v]
+        if code == STUN_BUFF and v in self.game.orders.stunned:
+            del self.game.orders.stunned[v]
             self.game.orders.resume(v)
 
     # -- updates ---------------------------------------------------------------------------------
@@ -450,7 +450,7 @@ class Spells:
         elif kind is UnitDeath or kind is UnitRemoved:
             u = event.unit
             self.building.pop(u, None)
-            self.game.orders.held.pop(u, None)
+            self.game.orders.stunned.pop(u, None)
             self.game.scheduler.cancel(self.updates.pop(u, None))
             for key in [k for k in self.buff_entries if k[0] is u]:
                 self.game.scheduler.cancel(self.buff_entries.pop(key))
