@@ -479,13 +479,22 @@ class UnitsCond(_Compare):
 
 
 class UnitCond(_Model):
-    """One unit's state: ``alive``, ``owner``, ``in`` a place, ``exists`` (not removed)."""
+    """One unit's state: ``alive``, ``owner``, ``in`` a place, ``exists`` (not removed);
+    ``life`` and ``mana`` (equal within 0.01), ``cooldown`` (an ability rawcode that is on
+    cooldown), ``ready`` (an ability rawcode that is not), ``buff`` (a buff rawcode the unit
+    has) and ``no_buff`` (one it has not)."""
 
     unit: UnitRef
     alive: bool | None = None
     exists: bool | None = None
     owner: PlayerId | None = None
     in_: PlaceRef | None = Field(None, alias="in")
+    life: float | None = None
+    mana: float | None = None
+    cooldown: Rawcode | None = None
+    ready: Rawcode | None = None
+    buff: Rawcode | None = None
+    no_buff: Rawcode | None = None
 
 
 class TriggerCond(_Compare):
@@ -862,9 +871,13 @@ class AttackStep(_Model):
 
 class CastSpec(_Model):
     """``unit`` casts ``ability`` (rawcode) on the ``target`` unit, at the place ``to`` or
-    without a target: the spell events fire phase by phase as for a completed cast
-    (channel, cast, effect, finish, endcast). Mana, cooldown and the spell's effect are not
-    modelled."""
+    without a target. An ability the unit has and the model carries out
+    (``natives.abilities.REGISTRY``) is ordered as its player would (``natives.spells``: the
+    unit walks into range, mana and cooldown are spent at the effect, the spell events fire
+    at their phases) and the step waits until the cast has ended (at most
+    ``CAST_STEP_LIMIT`` game seconds); a refused order fails the step. Any other ability
+    only raises the spell events, phase by phase as for a completed cast (channel, cast,
+    effect, finish, endcast), without mana, cooldown or effect."""
 
     unit: UnitRef
     ability: Rawcode

@@ -58,18 +58,24 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from maps import scenario as S
 from maps.scenario import LoadedScenario, describe, format_duration, parse_duration
 from natives import markup
+from natives.abilities import SpellTarget, resolve
+from natives.events import SPELL_PHASES
 from natives.handles import write_global
 from natives.pending import pending_timers, periodic_triggers, script_names, waiting_threads
 from natives.modelevents import (CommandButton, DzKey, DzMouse, DzMouseMove, DzMouseWheel,
                                  DzWindowResize, PlayerChat, PlayerEndCinematic, PlayerKey,
                                  Spell, UnitAttacked)
 from natives.sandbox import check_name
+from natives.unitdata import rawcode_str
 
 __all__ = ["JassGame", "ScenarioFailure", "ScenarioResult", "TriggerLog", "TriggerRun",
            "run_scenario", "format_failure"]
 
 LAST_TRIGGERS = 10
 """Trigger runs shown in a failure report."""
+
+CAST_STEP_LIMIT = 60.0
+"""Game seconds a ``cast`` step waits at most for an ordered cast to end."""
 
 LAST_TIMELINE = 12
 """Timeline entries shown in a failure report (the whole timeline goes to a file)."""
@@ -1073,7 +1079,32 @@ class JassGame:
             inside = exists and place.contains(u.x, u.y)
             ok &= inside
             facts.append(("in " if inside else "not in ") + place.label)
+        if exists:
+            ok &= self._unit_state_facts(c, u, facts)
+        elif any(v is not None for v in (c.life, c.mana, c.cooldown, c.ready, c.buff, c.no_buff)):
+            ok = False
         return ok, f"{label}: " + ", ".join(facts)
+
+    def _unit_state_facts(self, c: S.UnitCond, u, facts: list[str]) -> bool:
+        """The life, mana, cooldown and buff clauses of a unit condition (facts appended)."""
+        ok = True
+        for name, want in (("life", c.life), ("mana", c.mana)):
+            if want is not None:
+                have = getattr(u, name)
+                facts.append(f"{name} {have:g}")
+                ok &= abs(have - want) <= 0.01
+        for want, on in ((c.cooldown, True), (c.ready, False)):
+            if want is not None:
+                code = _code(want)
+                left = max(0.0, u.cooldowns.get(code, 0.0) - self.game.now)
+                facts.append(f"{rawcode_str(code)} cooldown {left:g} s")
+                ok &= (left > 0) == on
+        for want, has in ((c.buff, True), (c.no_buff, False)):
+            if want is not None:
+                code = _code(want)
+                facts.append(("has " if code in u.buffs else "no ") + rawcode_str(code))
+                ok &= (code in u.buffs) == has
+        return ok
 
     @_api
     def trigger_runs(self, ref: str) -> list[TriggerRun]:
@@ -1645,21 +1676,37 @@ class JassGame:
     @_api
     def cast(self, unit: Any, ability: str | int, target: Any = None, to: Any = None) -> "JassGame":
         """``unit`` casts ``ability`` (rawcode) on the ``target`` unit, at the place ``to`` or
-        without a target: ``Spell`` is published for each phase of a completed cast in order
-        (channel, cast, effect, finish, endcast), the triggers of a phase running before the
-        next. ``GetSpellTargetX/Y`` are the point of ``to``; with a unit target or none they
-        answer 0 (the game's values there were not measured). Mana, cooldown and the effect
-        are not modelled."""
-        from natives.events import SPELL_PHASES
+        without a target (``maps.scenario.CastSpec``). An ability the unit has and the model
+        carries out is ordered through the order pipeline and the game runs until the cast
+        has ended (at most ``CAST_STEP_LIMIT`` game seconds); a refused order (mana, cooldown,
+        target) fails. Any other ability publishes ``Spell`` for each phase of a completed cast
+        in order, the triggers of a phase running before the next; ``GetSpellTargetX/Y`` are
+        the point of ``to``, with a unit target or none they answer 0."""
         caster = self._live(unit)
         code = _code(ability)
         victim = self.unit(target) if target is not None else None
         x = y = None
         if to is not None:
             x, y = self.place(to).point
+        if code in caster.abilities and resolve(self.game, code) is not None:
+            return self._cast_order(caster, unit, code, SpellTarget(unit=victim, x=x, y=y))
         for phase in SPELL_PHASES:
             self.game.publish(Spell(phase, caster, code, victim, x, y))
             self.settle()
+        return self
+
+    def _cast_order(self, caster, ref: Any, code: int, target: SpellTarget) -> "JassGame":
+        if not self.game.spells.cast(caster, code, target):
+            raise _Problem(f"{_ref_text(ref)} cannot cast {rawcode_str(code)} now (not enough "
+                           f"mana, on cooldown, stunned or an invalid target)")
+        work = caster.work
+        casting = lambda: (caster.work is not work or not caster.alive
+                           or getattr(work, "phase", "done") in ("backswing", "done"))
+        self._clock(self.now + CAST_STEP_LIMIT, lambda: self.ended or casting())
+        if not casting():
+            raise _Problem(f"{_ref_text(ref)} did not finish casting {rawcode_str(code)} within "
+                           f"{CAST_STEP_LIMIT:g} game seconds")
+        self.settle()
         return self
 
     @_api

@@ -81,6 +81,7 @@ from natives.players import Players
 from natives.preload import PreloadState
 from natives.quests import QuestLog
 from natives.sound import SoundSystem
+from natives.spells import Spells
 from natives.text import MessageLog
 from natives.texttags import TextTagStore
 from natives.timers import TimerStore
@@ -149,6 +150,7 @@ class Game:
     boolexpr_cache: BoolExprCache
     units: UnitStore
     orders: Orders
+    spells: Spells
     groups: GroupRegistry
     hashtables: HashtableStore
     gamecache: GameCacheStore
@@ -222,6 +224,7 @@ class Game:
         self.daynight = DayNight(self)
         self.events = EventRegistry(self)      # subscribes to model events before anything happens
         self.orders = Orders(self)             # after the event layer: region events first
+        self.spells = Spells(self)             # registers the spell orders with the pipeline
         self.timers = TimerStore(self)
         self.messages = MessageLog()
         self.dialogs = DialogRegistry(self)

@@ -94,6 +94,9 @@ ORDER_IDS = {
     "curseon": 852191, "raisedeadon": 852198, "stoneform": 852206,
     "frostarmoroff": 852459, "mount": 852469, "drain": 852487, "flamestrike": 852488,
     "hex": 852502, "burrow": 852533, "unburrow": 852534,
+    # spells the model casts (natives.abilities.REGISTRY)
+    "heal": 852063, "blizzard": 852089, "holybolt": 852092, "thunderbolt": 852095,
+    "thunderclap": 852096, "deathcoil": 852222,
 }
 ORDER_STRINGS = {v: k for k, v in ORDER_IDS.items()}
 
@@ -194,11 +197,24 @@ def _attack_flags(u, target) -> bool:
 class Orders:
     """The order pipeline of a Game (``game.orders``); see the module docstring.
 
-    ``sentries``: idle or holding units with a weapon, in the order they became so."""
+    ``sentries``: idle or holding units with a weapon, in the order they became so;
+    ``stunned``: units held in place by a stun (their work waits, as a paused unit's).
+
+    Other modules carry out their own orders through three registrations (``natives.spells``
+    for spell orders): ``checks`` (``check(u, order)``: True/False to accept or refuse an
+    order, None when not its order), ``planners`` (``plan(u, order)``: the ``Work`` for the
+    order, None when not its order) and ``modes`` (work mode -> a handler with ``step(u, w,
+    now)`` -> delay like the ``_do_*`` methods, ``dropped(u, w)`` when the work is replaced
+    or cleared, and ``holds(u, w, order)``: True when a new unqueued order waits behind the
+    work instead)."""
 
     def __init__(self, game) -> None:
         self.game = game
         self.sentries: dict = {}
+        self.stunned: dict = {}
+        self.checks: list = []
+        self.planners: list = []
+        self.modes: dict = {}
         self._warned: set[int] = set()
         game.scheduler.register("unit_order_step", self._step)   # subject: the unit
         game.subscribers.append(self._on_event)
@@ -211,6 +227,9 @@ class Orders:
         if u is None or u.dead or not self.accepts(u, order):
             return False
         order.time = self.game.now
+        w = u.work
+        if not queued and w is not None and w.mode in self.modes and self.modes[w.mode].holds(u, w, order):
+            queued = True
         u.orders.append(order)
         if len(u.orders) > _MAX_HISTORY:
             del u.orders[0]
@@ -224,6 +243,10 @@ class Orders:
 
     def accepts(self, u, order: Order) -> bool:
         """Can ``u`` carry out ``order`` (module docstring)?"""
+        for check in self.checks:
+            verdict = check(u, order)
+            if verdict is not None:
+                return verdict
         name, target = order.order, order.target
         if target is not None and getattr(target, "type_name", None) == "unit" and not target.alive:
             return False
@@ -242,6 +265,7 @@ class Orders:
 
     def clear(self, u) -> None:
         """Drop the unit's current order, queue and work (death, removal, ``stop``)."""
+        self._drop_work(u)
         self.game.scheduler.cancel(u.order_entry)
         u.order_entry = None
         u.current_order = None
@@ -251,13 +275,14 @@ class Orders:
 
     def start(self, u, order: Order) -> None:
         """Make ``order`` current and set its work going."""
+        self._drop_work(u)
         self.game.scheduler.cancel(u.order_entry)
         u.order_entry = None
         u.work = None
         name, target = order.order, order.target
         u.current_order = None if name == "stop" else order
-        work = None
-        if name == "stop":
+        work = next((w for w in (plan(u, order) for plan in self.planners) if w is not None), None)
+        if work is not None or name == "stop":
             pass
         elif name == "holdposition":
             work = Work("hold")
@@ -284,6 +309,32 @@ class Orders:
             self._route(u, work, work.goal)
         u.work = work
         self._wake(u, 0.0)
+
+    def _drop_work(self, u) -> None:
+        """The unit's work is being replaced or cleared: tell its mode's handler."""
+        w = u.work
+        if w is not None and w.mode in self.modes:
+            u.work = None
+            self.modes[w.mode].dropped(u, w)
+
+    def make(self, name: str, target=None, x: float | None = None, y: float | None = None) -> Order:
+        """An order of string ``name``: on ``target`` (a widget), else at (x, y), else
+        immediate."""
+        if target is not None:
+            return make_order("target", name, target=target)
+        if x is not None:
+            return make_order("point", name, x=x, y=y)
+        return make_order("immediate", name)
+
+    def resume(self, u) -> None:
+        """A stunned unit is released: its work goes on (or, idle, it looks around)."""
+        if u.held or not u.alive:
+            return
+        if u.work is not None and u.order_entry is None:
+            u.work.last = self.game.now
+            self._wake(u, 0.0)
+        elif u.work is None:
+            self._idle(u)
 
     def pause(self, u, flag: bool, counted: bool = False) -> None:
         """``PauseUnit`` (``counted``: ``BlzPauseUnitEx``, one count up or down): a paused
@@ -313,13 +364,14 @@ class Orders:
             return
         now = self.game.now
         dt, w.last = now - w.last, now
-        if u.held:
-            return   # resumed by ``pause(u, False)``
+        if u.held or u in self.stunned:
+            return   # resumed by ``pause(u, False)`` / ``resume(u)``
         if w.path:
             self._walk(u, w, dt)
             if u.work is not w or not u.alive:
                 return
-        delay = getattr(self, "_do_" + w.mode)(u, w, now)
+        handler = self.modes.get(w.mode)
+        delay = handler.step(u, w, now) if handler is not None else getattr(self, "_do_" + w.mode)(u, w, now)
         if delay is not None and u.work is w and u.order_entry is None:
             self._wake(u, delay)
 
@@ -432,6 +484,14 @@ class Orders:
         self._idle(u)
 
     # -- movement ---------------------------------------------------------------------------
+    def route(self, u, w: Work, goal: tuple) -> None:
+        """Set ``w.path`` to the waypoints from ``u`` to ``goal`` (world units)."""
+        self._route(u, w, goal)
+
+    def move_delay(self, u, w: Work) -> float:
+        """Game seconds to the next step of a unit walking ``w.path`` (``_move_delay``)."""
+        return self._move_delay(u, w)
+
     def _route(self, u, w: Work, goal: tuple) -> None:
         path, _reached = find_path(self.game.pathing, u.x, u.y, goal[0], goal[1],
                                    u.utype.move or "foot")

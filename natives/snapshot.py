@@ -61,6 +61,7 @@ from natives.geometry import TerrainTiles
 from natives import unitdata
 from natives.handles import EnumHandle, enum_handle
 from natives.mission import SAVES_FOLDER
+from natives.orders import Orders
 from natives.sandbox import Sandbox, SandboxError
 from natives import library  # noqa: F401  (imports every natives module: all model classes exist)
 
@@ -75,6 +76,7 @@ ENVIRONMENT: dict[type, frozenset[str]] = {
     Game: frozenset({"vm", "ai_resolver", "string_table", "height_function", "subscribers",
                      "scheduler", "sandbox_dir", "save_writer", "object_types"}),
     TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
+    Orders: frozenset({"checks", "planners", "modes"}),   # how other stores hook in (natives.spells)
     # coverage collectors of this process (maps.jasscov); an index derived from the regions
     EventRegistry: frozenset({"observers", "region_index"}),
 }

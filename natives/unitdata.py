@@ -118,6 +118,9 @@ hpea|Peasant|h|220|0|190|foot|1|0|16|Pmg
 hrif|Rifleman|h|535|0|270|foot|3|0|16|rag
 hkni|Knight|h|835|0|350|horse|4|0|32|mg
 hmpr|Priest|h|290|200|270|foot|2|0|16|rag
+hwat|Water Elemental (Level 1)|h|525|0|220|foot|0|0|16|Zrag
+hwt2|Water Elemental (Level 2)|h|675|0|220|foot|0|0|16|Zrag
+hwt3|Water Elemental (Level 3)|h|900|0|220|foot|0|0|16|Zrag
 hsor|Sorceress|h|325|200|270|foot|2|0|16|rag
 hgry|Gryphon Rider|h|825|0|350|fly|4|0|32|rag
 hmtm|Mortar Team|h|360|0|270|foot|3|0|24|rg
@@ -145,6 +148,9 @@ harm|Workshop|h|1200|0|0|_|0|0|80|S
 hgra|Gryphon Aviary|h|1150|0|0|_|0|0|80|S
 haro|Arcane Observatory|h|900|0|0|_|0|0|80|S
 ogru|Grunt|o|700|0|270|foot|3|0|16|mg
+osw1|Spirit Wolf (Level 1)|o|200|0|350|foot|0|0|16|Zmg
+osw2|Dire Wolf (Level 2)|o|250|0|350|foot|0|0|16|Zmg
+osw3|Shadow Wolf (Level 3)|o|300|0|350|foot|0|0|16|Zmg
 opeo|Peon|o|250|0|270|foot|1|0|16|Pmg
 ohun|Troll Headhunter|o|350|0|270|foot|2|0|16|rag
 orai|Raider|o|610|0|350|horse|3|0|32|mg

@@ -241,6 +241,8 @@ class Unit(Widget):
         self.fields: dict[tuple[str, int], Any] = {}
         self.weapon_fields: dict[tuple[tuple[str, int], int], Any] = {}
         self.ability_objects: dict[int, Any] = {}
+        # ability rawcode -> its runtime record (natives.abilities: autocast, Blight Growth...)
+        self.ability_state: dict[int, dict] = {}
 
     def __repr__(self) -> str:
         return f"<unit {self.utype.rawcode} {self.handle_id}{' dead' if self.dead else ''}>"
@@ -761,6 +763,17 @@ class UnitStore:
         self.game.publish(UnitDecay(u))
         self.remove_unit(u)
 
+    def apply_timed_life(self, u: Unit, buff: int, duration: float) -> None:
+        """``u`` dies ``duration`` game seconds from now (replacing a running timed life):
+        ``u.timed_life`` holds the buff, the due time, the remaining time while paused and the
+        pending ``timed_life`` scheduler entry; the buff is on the unit as a timed-life buff."""
+        if u.timed_life is not None:
+            self.game.scheduler.cancel(u.timed_life.get("entry"))
+        duration = max(0.0, duration)
+        u.buffs[buff] = Buff(buff, timed_life=True)
+        u.timed_life = {"buff": buff, "due": self.game.now + duration, "paused_remaining": None,
+                        "entry": self.game.schedule(duration, "timed_life", subject=u)}
+
     def _expire_timed_life(self, u: Unit) -> None:
         if u.timed_life is not None and u.alive:
             u.timed_life = None
@@ -893,8 +906,12 @@ class UnitStore:
         return True
 
     def use_item(self, u: Unit, item: Item) -> None:
-        """``u`` uses ``item`` it carries: ``ItemUse`` is published, then one charge is spent
-        (an item whose last charge is used is removed; an item without charges keeps none)."""
+        """``u`` uses ``item`` it carries: its modelled item abilities get ITEM_USE
+        (``natives.spells.Spells.use_item``); unless none of them applied, ``ItemUse`` is
+        published, then one charge is spent (an item whose last charge is used is removed; an
+        item without charges keeps none)."""
+        if self.game.spells.use_item(u, item) is False:
+            return
         self.game.publish(ItemUse(u, item))
         if item.charges > 0:
             item.charges -= 1
@@ -904,8 +921,9 @@ class UnitStore:
     def learn_skill(self, u: Unit, code: int) -> bool:
         """The hero ``u`` spends a skill point on ability ``code`` (``SelectHeroSkill``):
         its level rises by one and ``HeroSkill`` is published. False when ``u`` is not a
-        hero or has no skill point left."""
-        if u.hero is None or u.hero.skill_points <= 0:
+        hero, has no skill point left or may not learn that level yet
+        (``natives.spells.Spells.can_learn``)."""
+        if u.hero is None or u.hero.skill_points <= 0 or not self.game.spells.can_learn(u, code):
             return False
         u.hero.skill_points -= 1
         level = u.abilities.get(code, 0) + 1
@@ -1794,6 +1812,7 @@ def UnitAddAbility(ctx, u, abil):
     u.abilities[abil] = 1
     if abil in INVENTORY_ABILITIES and not u.inventory:
         u.inventory = [None] * HERO_INVENTORY_SIZE
+    ctx.game.spells.ability_added(u, abil)
     return True
 
 
@@ -1808,6 +1827,7 @@ def UnitRemoveAbility(ctx, u, abil):
     u.ability_counters.pop(abil, None)
     if abil in u.ability_objects:
         drop_ability(ctx.game, u, abil)
+    ctx.game.spells.ability_removed(u, abil)
     return True
 
 
@@ -1825,10 +1845,11 @@ def UnitMakeAbilityPermanent(ctx, u, permanent, abil):
 
 @native("GetUnitAbilityLevel", "takes unit whichUnit, integer abilcode returns integer")
 def GetUnitAbilityLevel(ctx, u, abil):
-    """The ability's level on the unit, 0 without it (hot: filters call it per unit)."""
+    """The ability's level on the unit, 0 without it (hot: filters call it per unit); a buff
+    rawcode the unit carries answers 1 (the game's idiom for "has this buff")."""
     if u is None or u.destroyed:
         return 0
-    return u.abilities.get(abil, 0)
+    return u.abilities.get(abil, 0) or (1 if abil in u.buffs else 0)
 
 
 @native("SetUnitAbilityLevel", "takes unit whichUnit, integer abilcode, integer level returns integer")
@@ -1839,6 +1860,7 @@ def SetUnitAbilityLevel(ctx, u, abil, level):
     if u is None or abil not in u.abilities:
         return 0
     u.abilities[abil] = max(1, level)
+    ctx.game.spells.level_changed(u, abil)
     return u.abilities[abil]
 
 
@@ -1848,6 +1870,7 @@ def IncUnitAbilityLevel(ctx, u, abil):
     if u is None or abil not in u.abilities:
         return 0
     u.abilities[abil] += 1
+    ctx.game.spells.level_changed(u, abil)
     return u.abilities[abil]
 
 
@@ -1858,6 +1881,7 @@ def DecUnitAbilityLevel(ctx, u, abil):
     if u is None or abil not in u.abilities:
         return 0
     u.abilities[abil] = max(1, u.abilities[abil] - 1)
+    ctx.game.spells.level_changed(u, abil)
     return u.abilities[abil]
 
 
@@ -2036,10 +2060,7 @@ def UnitApplyTimedLife(ctx, u, buff, duration):
     u = _u(u)
     if u is None or u.dead:
         return
-    if u.timed_life is not None:
-        ctx.game.scheduler.cancel(u.timed_life.get("entry"))
-    u.timed_life = {"buff": buff, "due": ctx.game.now + max(0.0, duration), "paused_remaining": None,
-                    "entry": ctx.game.schedule(max(0.0, duration), "timed_life", subject=u)}
+    _store(ctx).apply_timed_life(u, buff, duration)
 
 
 @native("UnitPauseTimedLife", "takes unit whichUnit, boolean flag returns nothing")

@@ -1,0 +1,626 @@
+"""Abilities as message procedures (seed 000): the registry, the call contract, the shared
+procedures, the playable procedures and the shared mechanic families.
+
+Registry
+    ``REGISTRY`` holds one ``AbilityRow`` per playable ability rawcode: its procedure, flags
+    (``AB_SPELL``, ``AB_COMMAND``, ``AB_ITEM``, ``AB_UPDATE``, ``AB_CHANNEL``, ``AB_TOGGLE``,
+    ``AB_AUTOCAST``), target type (``TARGET_NONE``/``UNIT``/``POINT``) and order names. Rows
+    are data, never behaviour storage; aliases (the creep Storm Bolt 'ANsb', ...) share a
+    procedure but keep their own row, so the authored rawcode is never lost. Flags, target
+    type and orders are read from the row; there are no query messages for them.
+
+``AbilityItem``
+    A row together with the rawcode the unit or item actually has (``code``): a map-defined
+    alias (its object data names a registered base) resolves to the base's row and keeps its
+    own rawcode, so its data (``natives.abilitydata.ability_field``), cooldown and events
+    stay attached to the authored rawcode (``resolve``).
+
+Call contract (``send``)
+    A procedure is a plain function ``proc(unit, msg, call) -> int``: ``unit`` the owning
+    entity, ``msg`` a ``Msg``, ``call`` a ``Call`` record whose message-selected fields
+    (``target`` a ``SpellTarget``, ``client``, ``order``, ``level``, ``enabled``) are named
+    and typed. It handles its messages in a ``match`` and its default arm delegates to its
+    shared parent (``simple_spell``, ``passive``, ``aura``, ``item_spell``...), passing the
+    same ``call.item`` down, so a shared procedure still sees the real rawcode. A handled
+    false (0) is final: only the default arm delegates. ``base_procedure`` ends every chain
+    with 0. Calls are synchronous; delayed work stores rawcodes and unit state (scheduler
+    entries and ``unit.ability_state``), then resolves the current row when it runs.
+
+Messages (seed 000's table): INIT (once per row after data is loaded), COMMAND (nonzero when
+handled), TOGGLE_ON (nonzero while the alternate command is active), VALIDATE (nonzero when
+the target is valid), EXECUTE (nonzero when the effect executes), ITEM_USE (nonzero only when
+the effect applies), AUTOCAST_ON, AUTOCAST_SET (``enabled``), AUTOCAST_ACQUIRE (nonzero when
+acquisition issues an order), ENABLE/DISABLE (membership), LEVEL (current level),
+LEVEL_CHANGED (``level``), ORDER (``order``; nonzero when accepted), UPDATE (persistent tick;
+answers the game seconds until the next tick it wants, 0 for none).
+
+Shared mechanic families (small functions with explicit parameters, seed 000): ``apply_stun``,
+``apply_timed_buff``, ``damage_enemies_in_radius``, ``summon_units`` (records the summoning
+ability on each summon), ``aura_strength`` (the aura resolver: strongest non-stacking
+contribution per authored alias from friendly or hostile sources), ``acquire_unit_target``
+(unit-target autocast acquisition through the normal cast path) and ``grow_blight``.
+
+Runtime state is plain data: ``unit.abilities`` (rawcode -> level), ``unit.cooldowns``
+(rawcode -> game time it is ready), ``unit.ability_state`` (rawcode -> dict: autocast flag,
+Blight Growth radius and deadline, the summoning ability of a summon), buffs in
+``unit.buffs``; the procedures keep none.
+"""
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from natives.abilitydata import ability_field
+from natives.blight import plane_of
+from natives.objecttypes import MISSING
+from natives.units import Buff
+from natives.unitdata import rawcode, rawcode_str
+
+# -- flags and target types ------------------------------------------------------------------
+AB_SPELL, AB_COMMAND, AB_ITEM, AB_UPDATE, AB_CHANNEL, AB_TOGGLE, AB_AUTOCAST = (1 << i for i in range(7))
+TARGET_NONE, TARGET_UNIT, TARGET_POINT = "none", "unit", "point"
+
+
+class Msg(enum.IntEnum):
+    """The messages of seed 000 (module docstring for their contracts)."""
+
+    INIT = 1
+    COMMAND = 2
+    TOGGLE_ON = 3
+    VALIDATE = 4
+    EXECUTE = 5
+    ITEM_USE = 6
+    AUTOCAST_ON = 7
+    AUTOCAST_SET = 8
+    AUTOCAST_ACQUIRE = 9
+    ENABLE = 10
+    DISABLE = 11
+    LEVEL = 12
+    LEVEL_CHANGED = 13
+    ORDER = 14
+    UPDATE = 15
+
+
+Procedure = Callable[[Any, Msg, "Call"], int]
+
+
+@dataclass(frozen=True)
+class AbilityRow:
+    """One registry row: ``code`` the playable rawcode, ``proc`` its procedure, ``flags``
+    (``AB_*``), ``target`` (``TARGET_*``), ``orders`` the order strings that cast or command
+    it (the first casts it)."""
+
+    code: int
+    proc: Procedure
+    flags: int
+    target: str
+    orders: tuple[str, ...] = ()
+
+    @property
+    def rawcode(self) -> str:
+        return rawcode_str(self.code)
+
+
+@dataclass(frozen=True)
+class AbilityItem:
+    """A registry ``row`` with the rawcode ``code`` the unit or item actually has (an alias
+    of the row's ability keeps its own)."""
+
+    row: AbilityRow
+    code: int
+
+
+@dataclass(frozen=True)
+class SpellTarget:
+    """What a spell is aimed at: ``unit`` (or an item/destructable widget) and/or the point
+    (``x``, ``y``) in world units; all None for a spell without a target."""
+
+    unit: Any = None
+    x: float | None = None
+    y: float | None = None
+
+
+@dataclass(frozen=True)
+class Call:
+    """The typed call record of a message (seed 000's ``abilityCall_t``): ``item`` always;
+    ``target`` for VALIDATE/EXECUTE, ``client`` for COMMAND/ITEM_USE (the item or the
+    command source), ``order`` for ORDER, ``level`` for LEVEL_CHANGED, ``enabled`` for
+    AUTOCAST_SET. Borrowed for the duration of the call only."""
+
+    item: AbilityItem
+    target: SpellTarget | None = None
+    client: Any = None
+    order: str | None = None
+    level: int = 0
+    enabled: bool = False
+
+
+def _game(u):
+    return u.store.game
+
+
+def level_of(u, code: int) -> int:
+    return u.abilities.get(code, 0)
+
+
+def data(u, item: AbilityItem, fid: str, default: Any = 0) -> Any:
+    """Field ``fid`` of the unit's ability at its current level (``ability_field``)."""
+    return ability_field(_game(u), item.code, fid, max(1, level_of(u, item.code)), default)
+
+
+def state(u, code: int) -> dict:
+    """The unit's runtime record of ability ``code`` (created empty)."""
+    return u.ability_state.setdefault(code, {})
+
+
+def _friend(a, b) -> bool:
+    return a.owner.is_ally(b.owner)
+
+
+def _undead(u) -> bool:
+    return "undead" in u.utype.flags
+
+
+def _mechanical(u) -> bool:
+    return "mechanical" in u.utype.flags
+
+
+def _structure(u) -> bool:
+    return "structure" in u.utype.flags
+
+
+# -- shared procedures ----------------------------------------------------------------------
+def base_procedure(u, msg: Msg, call: Call) -> int:
+    """The root of every chain: LEVEL answers the unit's level of the authored rawcode, ORDER
+    accepts the row's orders, ENABLE/DISABLE/INIT/LEVEL_CHANGED are acknowledged (1);
+    everything else is not supported (0)."""
+    match msg:
+        case Msg.LEVEL:
+            return level_of(u, call.item.code)
+        case Msg.ORDER:
+            return int(call.order in call.item.row.orders)
+        case Msg.INIT | Msg.ENABLE | Msg.DISABLE | Msg.LEVEL_CHANGED:
+            return 1
+        case _:
+            return 0
+
+
+def simple_spell(u, msg: Msg, call: Call) -> int:
+    """Shared parent of targeted and instant spells: VALIDATE accepts a live target unit (or a
+    point, or none) by the row's target type; COMMAND casts an instant spell."""
+    match msg:
+        case Msg.VALIDATE:
+            t, kind = call.target, call.item.row.target
+            if kind == TARGET_UNIT:
+                return int(t is not None and t.unit is not None and getattr(t.unit, "alive", False))
+            if kind == TARGET_POINT:
+                return int(t is not None and t.x is not None)
+            return 1
+        case Msg.COMMAND:
+            return int(_game(u).spells.cast(u, call.item.code, SpellTarget()))
+        case _:
+            return base_procedure(u, msg, call)
+
+
+def passive(u, msg: Msg, call: Call) -> int:
+    """Shared parent of passive abilities: no target, no cast (VALIDATE 0)."""
+    match msg:
+        case Msg.VALIDATE | Msg.EXECUTE | Msg.COMMAND:
+            return 0
+        case _:
+            return base_procedure(u, msg, call)
+
+
+def item_spell(u, msg: Msg, call: Call) -> int:
+    """Shared parent of item abilities: ITEM_USE validates and executes on the user (the item
+    is ``call.client``); the charge is spent by the caller only when this answers nonzero."""
+    match msg:
+        case Msg.ITEM_USE:
+            target = SpellTarget(unit=u)
+            sub = Call(call.item, target=target)
+            proc = call.item.row.proc
+            return int(bool(proc(u, Msg.VALIDATE, sub)) and bool(proc(u, Msg.EXECUTE, sub)))
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def aura(u, msg: Msg, call: Call) -> int:
+    """Shared parent of auras: passive with an UPDATE tick that marks the recipients in range
+    with the aura's buff (``AURA_BUFFS``) for two ticks; the strength a consumer uses comes from
+    ``aura_strength``."""
+    match msg:
+        case Msg.UPDATE:
+            base = _game(u).object_types.base_code("ability", call.item.code)
+            buff, friendly = AURA_BUFFS[base]
+            radius = float(data(u, call.item, "aare", 0.0))
+            for v in _units_in_range(u, radius):
+                if v.alive and _friend(u, v) == friendly:
+                    apply_timed_buff(v, buff, 2 * AURA_PERIOD, positive=friendly, aura=True)
+            return AURA_PERIOD
+        case _:
+            return passive(u, msg, call)
+
+
+# -- playable procedures --------------------------------------------------------------------
+def holy_light(u, msg: Msg, call: Call) -> int:
+    """Holy Light ('AHhb', Liquipedia Paladin): a friendly living non-mechanical unit other
+    than a structure is healed by 'Hhb1'; an enemy undead takes half of it as damage. A full-
+    life friendly target and the caster itself are not valid targets ("Already at full
+    health")."""
+    match msg:
+        case Msg.VALIDATE:
+            return int(light_or_death_target(u, call.target, heals_undead=False))
+        case Msg.EXECUTE:
+            heal_friend_or_harm_foe(u, call.target.unit, float(data(u, call.item, "Hhb1", 0.0)))
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def death_coil(u, msg: Msg, call: Call) -> int:
+    """Death Coil ('AUdc', Liquipedia Death Knight): the mirror of Holy Light, healing a
+    friendly undead by 'Udc1' or damaging an enemy living unit by half of it."""
+    match msg:
+        case Msg.VALIDATE:
+            return int(light_or_death_target(u, call.target, heals_undead=True))
+        case Msg.EXECUTE:
+            heal_friend_or_harm_foe(u, call.target.unit, float(data(u, call.item, "Udc1", 0.0)))
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def light_or_death_target(u, target: SpellTarget | None, heals_undead: bool) -> bool:
+    """The shared target rule of Holy Light and Death Coil: a live unit other than the caster
+    and not a structure; a friend of the healed kind (undead with ``heals_undead``, else living
+    and not mechanical) that is wounded, or an enemy of the other kind."""
+    t = target.unit if target is not None else None
+    if t is None or t.type_name != "unit" or not t.alive or t is u or _structure(t):
+        return False
+    if _friend(u, t):
+        return _undead(t) == heals_undead and (heals_undead or not _mechanical(t)) and t.life < t.max_life
+    return _undead(t) != heals_undead
+
+
+def heal_friend_or_harm_foe(u, t, amount: float) -> None:
+    """``amount`` life to a friend of ``u`` (at most its maximum), half of it as damage from
+    ``u`` to an enemy."""
+    if _friend(u, t):
+        heal(t, amount)
+    else:
+        _game(u).units.damage_unit(t, amount / 2, u)
+
+
+def heal(t, amount: float) -> None:
+    """``amount`` life to ``t``, at most its maximum."""
+    _game(t).units.set_life(t, min(t.max_life, t.life + amount))
+
+
+def storm_bolt(u, msg: Msg, call: Call) -> int:
+    """Storm Bolt ('AHtb', Liquipedia Mountain King): an enemy unit takes 'Htb1' damage and is
+    stunned ('adur', heroes 'ahdu'). The bolt is applied at the effect (the model has no
+    projectile flight time)."""
+    match msg:
+        case Msg.VALIDATE:
+            t = call.target.unit if call.target is not None else None
+            return int(t is not None and t.type_name == "unit" and t.alive and not _friend(u, t)
+                       and not _structure(t))
+        case Msg.EXECUTE:
+            t = call.target.unit
+            _game(u).units.damage_unit(t, float(data(u, call.item, "Htb1", 0.0)), u)
+            if t.alive:
+                apply_stun(t, hero_duration(u, call.item, t))
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def thunder_clap(u, msg: Msg, call: Call) -> int:
+    """Thunder Clap ('AHtc', Liquipedia Mountain King): 'Htc1' damage to the living enemy
+    ground units within 'aare' of the caster, which are slowed (buff 'BHtc') for 'adur'
+    (heroes 'ahdu')."""
+    match msg:
+        case Msg.EXECUTE:
+            radius = float(data(u, call.item, "aare", 0.0))
+            hit = damage_enemies_in_radius(u, u.x, u.y, radius, float(data(u, call.item, "Htc1", 0.0)),
+                                           ground_only=True)
+            for v in hit:
+                if v.alive:
+                    apply_timed_buff(v, rawcode("BHtc"), hero_duration(u, call.item, v))
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def blizzard(u, msg: Msg, call: Call) -> int:
+    """Blizzard ('AHbz', Liquipedia Archmage; a channel): each wave ('Hbz1' of them, 'acas'
+    apart, Hive casting-events guide) deals 'Hbz2' to the enemy units within 'aare' of the
+    target point. EXECUTE is the first wave; the cast path sends UPDATE for each later wave
+    while the channel lasts."""
+    match msg:
+        case Msg.EXECUTE | Msg.UPDATE:
+            t = call.target
+            damage_enemies_in_radius(u, t.x, t.y, float(data(u, call.item, "aare", 0.0)),
+                                     float(data(u, call.item, "Hbz2", 0.0)))
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def summon_spell(u, msg: Msg, call: Call) -> int:
+    """Water Elemental ('AHwe') and Feral Spirit ('AOsf') (Liquipedia Archmage, Far Seer): the
+    level's unit type ('Hwe1'/'Osf1'), 'Hwe2'/'Osf2' of them, in front of the caster with a
+    timed life of 'adur' (buff 'BTLF'); each summon records the summoning rawcode."""
+    match msg:
+        case Msg.EXECUTE:
+            base = _game(u).object_types.base_code("ability", call.item.code)
+            key = SUMMON_FIELDS[base]
+            code = int(data(u, call.item, key + "1", 0))
+            count = int(data(u, call.item, key + "2", 1))
+            duration = float(data(u, call.item, "adur", 0.0))
+            return int(bool(summon_units(u, call.item.code, code, count, duration)))
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def healing_item(u, msg: Msg, call: Call) -> int:
+    """Item healing ('AIh1', Liquipedia Items: Potion of Healing): VALIDATE refuses a user at
+    full life, so no charge is spent; EXECUTE heals 'Hhb1'."""
+    match msg:
+        case Msg.VALIDATE:
+            return int(u.alive and u.life < u.max_life)
+        case Msg.EXECUTE:
+            heal(u, float(data(u, call.item, "Hhb1", 0.0)))
+            return 1
+        case _:
+            return item_spell(u, msg, call)
+
+
+def blight_growth(u, msg: Msg, call: Call) -> int:
+    """Blight Growth ('Abli', seed 002): passive, no command card cursor. ENABLE starts the
+    record (radius 0, first step at once); UPDATE steps it (``grow_blight``); DISABLE drops the
+    record without erasing blight."""
+    match msg:
+        case Msg.ENABLE:
+            state(u, call.item.code).update(radius=0.0, due=_game(u).now)
+            return 1
+        case Msg.DISABLE:
+            u.ability_state.pop(call.item.code, None)
+            return 1
+        case Msg.UPDATE:
+            return grow_blight(u, call.item)
+        case _:
+            return passive(u, msg, call)
+
+
+def autocast_heal(u, msg: Msg, call: Call) -> int:
+    """Heal ('Ahea', the Priest's autocast heal; Liquipedia Priest): an autocast unit spell
+    whose state is ``unit.ability_state[code]["autocast"]``; AUTOCAST_ACQUIRE picks the nearest
+    wounded friend (``acquire_unit_target``)."""
+    match msg:
+        case Msg.AUTOCAST_ON:
+            return int(state(u, call.item.code).get("autocast", False))
+        case Msg.AUTOCAST_SET:
+            state(u, call.item.code)["autocast"] = bool(call.enabled)
+            return 1
+        case Msg.AUTOCAST_ACQUIRE:
+            if not state(u, call.item.code).get("autocast", False):
+                return 0
+            return int(acquire_unit_target(u, call.item, friendly=True, wounded=True, radius=500.0))
+        case Msg.ORDER:
+            if call.order in ("healon", "healoff"):
+                state(u, call.item.code)["autocast"] = call.order == "healon"
+                return 1
+            return simple_spell(u, msg, call)
+        case Msg.VALIDATE:
+            t = call.target.unit if call.target is not None else None
+            return int(t is not None and t.type_name == "unit" and t.alive and _friend(u, t)
+                       and t.life < t.max_life and not _mechanical(t))
+        case Msg.EXECUTE:
+            heal(call.target.unit, HEAL_AMOUNT)
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
+HEAL_AMOUNT = 15.0
+"""Life restored by one cast of the Priest's Heal ('Ahea', Liquipedia Priest: 15 per cast)."""
+AURA_PERIOD = 0.5
+"""Game seconds between two aura updates of a source (project choice; the game's refresh
+rate was not measured)."""
+AURA_BUFFS = {rawcode("AHad"): (rawcode("BHad"), True)}
+"""Aura base rawcode -> (buff it puts on recipients, friendly recipients?)."""
+SUMMON_FIELDS = {rawcode("AHwe"): "Hwe", rawcode("AOsf"): "Osf"}
+"""Summoning base rawcode -> the prefix of its unit-type ('…1') and count ('…2') fields."""
+STUN_BUFF = rawcode("BPSE")
+"""The stun buff of Storm Bolt and other pause stuns (the game's 'BPSE')."""
+TIMED_LIFE_BUFF = rawcode("BTLF")
+
+
+def _row(code: str, proc: Procedure, flags: int, target: str, *orders: str) -> AbilityRow:
+    return AbilityRow(rawcode(code), proc, flags, target, tuple(orders))
+
+
+REGISTRY: dict[int, AbilityRow] = {r.code: r for r in (
+    _row("AHhb", holy_light, AB_SPELL, TARGET_UNIT, "holybolt"),
+    _row("ANhb", holy_light, AB_SPELL, TARGET_UNIT, "holybolt"),        # creep Holy Light
+    _row("AUdc", death_coil, AB_SPELL, TARGET_UNIT, "deathcoil"),
+    _row("AHtb", storm_bolt, AB_SPELL, TARGET_UNIT, "thunderbolt"),
+    _row("ANsb", storm_bolt, AB_SPELL, TARGET_UNIT, "thunderbolt"),     # creep Storm Bolt
+    _row("AHtc", thunder_clap, AB_SPELL, TARGET_NONE, "thunderclap"),
+    _row("ACtc", thunder_clap, AB_SPELL, TARGET_NONE, "thunderclap"),   # creep Thunder Clap
+    _row("AHbz", blizzard, AB_SPELL | AB_CHANNEL, TARGET_POINT, "blizzard"),
+    _row("AHwe", summon_spell, AB_SPELL, TARGET_NONE, "waterelemental"),
+    _row("AOsf", summon_spell, AB_SPELL, TARGET_NONE, "spiritwolf"),
+    _row("AHad", aura, AB_UPDATE, TARGET_NONE),
+    _row("Ahea", autocast_heal, AB_SPELL | AB_AUTOCAST, TARGET_UNIT, "heal", "healon", "healoff"),
+    _row("AIh1", healing_item, AB_ITEM, TARGET_NONE),
+    _row("Abli", blight_growth, AB_UPDATE, TARGET_NONE),
+)}
+"""Playable rawcode -> its row (module docstring)."""
+
+def resolve(game, code: int) -> AbilityItem | None:
+    """The ``AbilityItem`` of rawcode ``code``: its own row, else its base's from the map's
+    object data (an alias), else None (an ability the registry does not know)."""
+    row = REGISTRY.get(code)
+    if row is None:
+        row = REGISTRY.get(game.object_types.base_code("ability", code))
+    return AbilityItem(row, code) if row is not None else None
+
+
+def send(u, msg: Msg, item: AbilityItem, **fields: Any) -> int:
+    """Send ``msg`` about ``item`` to its procedure for unit ``u`` (``fields``: the call
+    record's message-selected fields); the procedure's answer."""
+    return item.row.proc(u, msg, Call(item, **fields))
+
+
+def init_abilities(game) -> None:
+    """INIT once for each registry row (seed 000: after the ability data is loaded)."""
+    for row in REGISTRY.values():
+        row.proc(None, Msg.INIT, Call(AbilityItem(row, row.code)))
+
+
+# -- shared mechanic families -----------------------------------------------------------------
+def _units_in_range(u, radius: float) -> list:
+    return units_near(_game(u), u.x, u.y, radius)
+
+
+def units_near(game, x: float, y: float, radius: float) -> list:
+    """Live units whose origin is within ``radius`` world units of (x, y), in creation order."""
+    r2 = radius * radius
+    found = game.units.units_near(x - radius, y - radius, x + radius, y + radius)
+    return sorted((v for v in found if v.alive and (v.x - x) ** 2 + (v.y - y) ** 2 <= r2),
+                  key=lambda v: v.serial)
+
+
+def hero_duration(u, item: AbilityItem, target) -> float:
+    """The duration a status lasts on ``target``: 'ahdu' for heroes, else 'adur'."""
+    normal = float(data(u, item, "adur", 0.0))
+    return float(data(u, item, "ahdu", normal)) if target.is_hero else normal
+
+
+def apply_timed_buff(v, code: int, duration: float, positive: bool = False,
+                     aura: bool = False) -> None:
+    """Put buff ``code`` on ``v`` until ``duration`` game seconds from now (replacing the
+    running one's expiry); the ``buff_expire`` scheduler entry removes it."""
+    game = _game(v)
+    b = v.buffs.get(code)
+    if b is None:
+        b = v.buffs[code] = Buff(code, positive=positive, aura=aura)
+    game.spells.expire_buff_at(v, code, game.now + max(0.0, duration))
+
+
+def apply_stun(v, duration: float) -> None:
+    """Stun ``v`` for ``duration`` game seconds (buff 'BPSE'): its current order and spell are
+    interrupted (SPELL_ENDCAST for a cast in progress) and orders are refused while stunned."""
+    game = _game(v)
+    game.spells.interrupt(v)
+    apply_timed_buff(v, STUN_BUFF, duration)
+
+
+def damage_enemies_in_radius(u, x: float, y: float, radius: float, amount: float,
+                             ground_only: bool = False) -> list:
+    """``amount`` damage from ``u`` to every living enemy unit within ``radius`` of (x, y)
+    (``ground_only``: not flying units); the units hit, in creation order."""
+    game = _game(u)
+    hit = [v for v in units_near(game, x, y, radius)
+           if not _friend(u, v) and not (ground_only and v.flying)]
+    for v in hit:
+        game.units.damage_unit(v, amount, u)
+    return hit
+
+
+def summon_units(u, ability: int, unit_type: int, count: int, duration: float) -> list:
+    """``count`` units of ``unit_type`` for ``u``'s owner in front of ``u`` (facing, 100 world
+    units out), each with a timed life of ``duration`` (0: permanent) and
+    ``ability_state[ability]["summoner"]`` naming the summoning unit (seed 000:
+    ``S_SummonAbilityUnits`` records the concrete summon ability)."""
+    game = _game(u)
+    if not unit_type or count <= 0:
+        return []
+    angle = math.radians(u.facing)
+    x, y = u.x + 100.0 * math.cos(angle), u.y + 100.0 * math.sin(angle)
+    out = []
+    for _ in range(count):
+        s = game.units.create_unit(u.owner, unit_type, x, y, u.facing, game.warn)
+        state(s, ability)["summoner"] = u
+        if duration > 0:
+            game.units.apply_timed_life(s, TIMED_LIFE_BUFF, duration)
+        out.append(s)
+    return out
+
+
+def aura_strength(game, v, base: int, fid: str, friendly: bool = True) -> float:
+    """The aura resolver: the strongest value of field ``fid`` among the live sources whose
+    ability derives from aura ``base`` and that have ``v`` within their 'aare' (friendly or
+    hostile sources per ``friendly``); auras of one kind do not stack. 0.0 without one."""
+    best = 0.0
+    for s in game.units.units.values():
+        if not s.alive or _friend(s, v) != friendly:
+            continue
+        for code, level in s.abilities.items():
+            if code != base and game.object_types.base_code("ability", code) != base:
+                continue
+            radius = float(ability_field(game, code, "aare", level, 0.0))
+            if (s.x - v.x) ** 2 + (s.y - v.y) ** 2 <= radius * radius:
+                best = max(best, float(ability_field(game, code, fid, level, 0.0)))
+    return best
+
+
+def acquire_unit_target(u, item: AbilityItem, friendly: bool, wounded: bool,
+                        radius: float) -> bool:
+    """Unit-target autocast acquisition (seed 000 ``S_AutocastAcquireUnit``): the nearest live
+    candidate within the ability's range (else ``radius``) of the wanted relation (wounded
+    when asked) that VALIDATE accepts is cast on through the normal cast path. True when a
+    cast started."""
+    game = _game(u)
+    reach = float(data(u, item, "aran", radius)) or radius
+    for v in sorted(units_near(game, u.x, u.y, reach),
+                    key=lambda w: ((w.x - u.x) ** 2 + (w.y - u.y) ** 2, w.serial)):
+        if v is u or _friend(u, v) != friendly or (wounded and v.life >= v.max_life):
+            continue
+        if send(u, Msg.VALIDATE, item, target=SpellTarget(unit=v)):
+            return game.spells.cast(u, item.code, SpellTarget(unit=v))
+    return False
+
+
+def grow_blight(u, item: AbilityItem) -> float:
+    """One Blight Growth tick (seed 002): while the source is alive, not under construction and
+    its owner may use the ability, a due step adds the expansion amount to the radius (at most
+    the area), paints or clears blight ('Bli2' non-zero creates) within it and schedules the
+    next step 'adur' later. Suppression keeps the deadline, so an overdue step happens at once
+    when availability returns; blight painted stays (removal is an explicit operation).
+    Answers the game seconds to the next tick."""
+    game = _game(u)
+    rec = state(u, item.code)
+    if "due" not in rec:
+        rec.update(radius=0.0, due=game.now)
+    interval = max(float(data(u, item, "adur", 1.0)), 0.01)
+    if not u.alive or game.spells.under_construction(u) \
+            or not u.owner.ability_available.get(item.code, True):
+        return interval
+    if game.now + 1e-9 < rec["due"]:
+        return rec["due"] - game.now
+    area = float(data(u, item, "aare", 0.0))
+    step = float(_blight_data(u, item, "Bli1", "B", 0.0))
+    creates = bool(_blight_data(u, item, "Bli2", "A", 1))
+    rec["radius"] = min(area, rec["radius"] + step)
+    plane_of(game).set_radius(u.x, u.y, rec["radius"], creates)
+    rec["due"] = game.now + interval
+    return interval
+
+
+def _blight_data(u, item: AbilityItem, fid: str, letter: str, default: Any) -> Any:
+    """A Blight Growth data value by its field id, else by the ability-data column names the
+    game's tables use: TFT ``Data<letter><level>`` ("DataB1") or RoC ``Data<level><index>``
+    ("Data12") (seed 002), stored as field ids of level 0 by a table reader."""
+    level = max(1, level_of(u, item.code))
+    index = ord(letter) - ord("A") + 1
+    types = _game(u).object_types
+    for fid_, lvl in ((fid, level), (f"Data{letter}{level}", 0), (f"Data{level}{index}", 0)):
+        value = types.data_value("ability", item.code, fid_, lvl)
+        if value is not MISSING:
+            return value
+    return data(u, item, fid, default)

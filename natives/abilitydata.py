@@ -1,0 +1,104 @@
+"""Ability figures: the project's table of ability numbers and the look-up through the map.
+
+PROJECT-AUTHORED DATA. The numbers below were written by this project from the ability
+sections of public pages about the game (cited per row), never copied from Blizzard's data
+files (``AbilityData.slk`` is not shipped or transcribed). Each row is keyed by the stock
+ability rawcode and holds, per field id (the object editor's, the same rawcodes common.j
+passes to ``ConvertAbility*LevelField``), one value per level (level 1 first).
+
+Field ids used here (common.j names): 'amcs' ABILITY_ILF_MANA_COST, 'acdn'
+ABILITY_RLF_COOLDOWN (game seconds), 'aran' ABILITY_RLF_CAST_RANGE (world units), 'aare'
+ABILITY_RLF_AREA_OF_EFFECT (world units), 'adur'/'ahdu' ABILITY_RLF_DURATION_NORMAL/HERO
+(game seconds), 'acas' ABILITY_RLF_CASTING_TIME (game seconds before the effect; 0 for the
+spells here), and the ability-specific data fields ('Hhb1' amount healed, 'Htb1' damage,
+'Htc1' area damage, 'Htc3'/'Htc4' movement/attack speed reduction, 'Had1' armor bonus,
+'Hwe1'/'Osf1' summoned unit type, 'Hwe2'/'Osf2' summoned count, 'Udc1' amount healed or
+damaged, 'Hbz1' waves, 'Hbz2' damage per wave, 'Bli1' expansion amount, 'Bli2' creates
+blight).
+
+Look-up (``ability_field``): the map's object data for the ability's own rawcode, its
+base's, the game's tables when given (``natives.objecttypes.ObjectTypes.data_value``), then
+this table for the stock base rawcode, then ``MISSING``. A map-defined alias therefore
+shares the base's numbers except where the map changes them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from natives.objecttypes import MISSING
+from natives.unitdata import rawcode
+
+LIQ_PALADIN = "liquipedia.net/warcraft/Paladin"
+LIQ_MOUNTAIN_KING = "liquipedia.net/warcraft/Mountain_King"
+LIQ_ARCHMAGE = "liquipedia.net/warcraft/Archmage"
+LIQ_FAR_SEER = "liquipedia.net/warcraft/Far_Seer"
+LIQ_DEATH_KNIGHT = "liquipedia.net/warcraft/Death_Knight"
+LIQ_ITEMS = "liquipedia.net/warcraft/Items"
+HIVE_BLIGHT = "seed 002 (Blight Growth); jassdoc common.j ABILITY_BLF_CREATES_BLIGHT 'Bli2'"
+
+# rawcode -> (source, {field id: per-level values})
+_TABLE: dict[str, tuple[str, dict[str, tuple]]] = {
+    # Holy Light: heals a friendly living unit, or damages an enemy undead for half.
+    "AHhb": (LIQ_PALADIN, {"amcs": (65, 65, 65), "acdn": (5.0, 5.0, 5.0), "aran": (800.0,) * 3,
+                           "Hhb1": (200.0, 400.0, 600.0)}),
+    # Devotion Aura: armor bonus to friendly units in the area.
+    "AHad": (LIQ_PALADIN, {"aare": (900.0,) * 3, "Had1": (1.5, 3.0, 4.5)}),
+    # Storm Bolt: damage and a stun (heroes for the hero duration).
+    "AHtb": (LIQ_MOUNTAIN_KING, {"amcs": (75, 75, 75), "acdn": (9.0, 9.0, 9.0), "aran": (600.0,) * 3,
+                                 "Htb1": (100.0, 225.0, 350.0), "adur": (5.0, 5.0, 5.0),
+                                 "ahdu": (3.0, 3.0, 3.0)}),
+    # Thunder Clap: damage and a slow to enemy ground units around the caster.
+    "AHtc": (LIQ_MOUNTAIN_KING, {"amcs": (90, 90, 90), "acdn": (6.0, 6.0, 6.0),
+                                 "aare": (250.0, 300.0, 350.0), "Htc1": (60.0, 100.0, 140.0),
+                                 "Htc3": (0.5, 0.5, 0.5), "Htc4": (0.5, 0.5, 0.5),
+                                 "adur": (5.0, 5.0, 5.0), "ahdu": (3.0, 3.0, 3.0)}),
+    # Water Elemental: one elemental of the level's type for 60 seconds.
+    "AHwe": (LIQ_ARCHMAGE, {"amcs": (125, 125, 125), "acdn": (20.0, 20.0, 20.0),
+                            "adur": (60.0, 60.0, 60.0), "Hwe1": ("hwat", "hwt2", "hwt3"),
+                            "Hwe2": (1, 1, 1)}),
+    # Blizzard: waves of damage in an area (a channel: 'acas' 1 second between waves, Hive
+    # casting-events guide).
+    "AHbz": (LIQ_ARCHMAGE, {"amcs": (75, 75, 75), "acdn": (6.0, 6.0, 6.0), "aran": (800.0,) * 3,
+                            "aare": (200.0, 200.0, 200.0), "Hbz1": (6, 8, 10),
+                            "Hbz2": (30.0, 40.0, 50.0), "acas": (1.0, 1.0, 1.0)}),
+    # Feral Spirit: two spirit wolves of the level's type for 60 seconds.
+    "AOsf": (LIQ_FAR_SEER, {"amcs": (75, 75, 75), "acdn": (15.0, 15.0, 15.0),
+                            "adur": (60.0, 60.0, 60.0), "Osf1": ("osw1", "osw2", "osw3"),
+                            "Osf2": (2, 2, 2)}),
+    # Death Coil: heals a friendly undead, or damages an enemy living unit for half.
+    "AUdc": (LIQ_DEATH_KNIGHT, {"amcs": (75, 75, 75), "acdn": (6.0, 6.0, 6.0), "aran": (800.0,) * 3,
+                                "Udc1": (200.0, 400.0, 600.0)}),
+    # Potion of Healing (item ability): heals the user.
+    "AIh1": (LIQ_ITEMS, {"Hhb1": (250.0,)}),
+    # Blight Growth: passive, paints blight up to the area every duration.
+    "Abli": (HIVE_BLIGHT, {"Bli2": (1,), "Bli1": (64.0,), "aare": (768.0,), "adur": (1.0,)}),
+}
+
+ABILITY_TABLE: dict[int, dict[str, tuple]] = {rawcode(k): v[1] for k, v in _TABLE.items()}
+"""Stock ability rawcode -> {field id: per-level values} (module docstring)."""
+SOURCES: dict[int, str] = {rawcode(k): v[0] for k, v in _TABLE.items()}
+"""Stock ability rawcode -> where its numbers come from."""
+
+
+def table_value(code: int, fid: str, level: int) -> Any:
+    """The project table's value of field ``fid`` at ``level`` (1-based; past the last level
+    the last one) for stock ability ``code``, else ``MISSING``."""
+    row = ABILITY_TABLE.get(code)
+    values = row.get(fid) if row is not None else None
+    if not values:
+        return MISSING
+    value = values[min(max(level, 1), len(values)) - 1]
+    return rawcode(value) if isinstance(value, str) else value
+
+
+def ability_field(game, code: int, fid: str, level: int, default: Any = MISSING) -> Any:
+    """Field ``fid`` of ability ``code`` at ``level`` (1-based): the map's object data (own,
+    base, game tables), then the project table for the base rawcode (module docstring);
+    ``default`` when none has it."""
+    types = game.object_types
+    value = types.data_value("ability", code, fid, level)
+    if value is MISSING and level:
+        value = types.data_value("ability", code, fid, 0)
+    if value is MISSING:
+        value = table_value(types.base_code("ability", code), fid, level)
+    return default if value is MISSING else value
