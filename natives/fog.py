@@ -29,6 +29,16 @@ Visibility (``IsVisibleToPlayer``, ``IsLocationVisibleToPlayer``)
     (the usual values of the game's units; day is 6:00 to 18:00 per ``natives.daynight``).
     The first query of a game records a warning saying so.
 
+Fogged and masked (``IsFoggedToPlayer``, ``IsMaskedToPlayer`` and their ``Location`` forms)
+    A point that is not visible is masked (black) or fogged (explored earlier). The last
+    started modifier of the player covering it decides when there is one (a masked one only
+    while the black mask is enabled); otherwise it is fogged when the mask is disabled
+    (``FogMaskEnable(false)``) or the player explored it, else masked. Exploration is kept
+    in cells of ``EXPLORE_CELL`` world units (``FogState.explored``): a unit appearing or
+    entering a new cell explores the cells within its sight radius for its owner; players
+    who get shared vision from an explorer see its explored cells. Visible points are
+    neither fogged nor masked (jassdoc has no notes on these natives).
+
 Terrain fog
     ``SetTerrainFog``, ``SetTerrainFogEx`` (style, Z start/end, density, colour 0..1) and
     ``SetUnitFog`` store their arguments; ``ResetTerrainFog`` forgets the terrain fog.
@@ -38,6 +48,7 @@ from __future__ import annotations
 from typing import Any
 
 from natives.handles import Handle, alive, enum_value
+from natives.modelevents import UnitCreated, UnitMoved, UnitRemoved
 from natives.presentation import destroy_handle, new_handle
 from natives.registry import native
 
@@ -47,6 +58,8 @@ ALLIANCE_SHARED_VISION = 5
 #: Approximate sight radii, world units (see module docstring).
 DEFAULT_SIGHT_DAY = 1400.0
 DEFAULT_SIGHT_NIGHT = 800.0
+EXPLORE_CELL = 512.0
+"""Side of an exploration cell, world units (project choice: 4 x 4 terrain tiles)."""
 
 
 class FogModifier(Handle):
@@ -91,6 +104,54 @@ class FogState:
         self.unit_fog: tuple | None = None
         self._seq = 0
         self._warned = False
+        self.explored: dict[int, set[tuple[int, int]]] = {}
+        self.unit_cells: dict[Any, tuple[int, int]] = {}   # unit -> its last explored cell
+        if game is not None:
+            game.subscribers.append(self._on_publish)
+
+    # -- exploration -------------------------------------------------------------------
+    def _on_publish(self, event) -> None:
+        if type(event) is UnitMoved or type(event) is UnitCreated:
+            self._explore(event.unit)
+        elif type(event) is UnitRemoved:
+            self.unit_cells.pop(event.unit, None)
+
+    def _explore(self, u) -> None:
+        owner = getattr(u, "owner", None)
+        if owner is None or u.destroyed:
+            return
+        cell = (int(u.x // EXPLORE_CELL), int(u.y // EXPLORE_CELL))
+        if self.unit_cells.get(u) == cell:
+            return
+        self.unit_cells[u] = cell
+        cells = self.explored.setdefault(owner.id, set())
+        reach = int(self._sight(u, _is_day(self.game)) // EXPLORE_CELL) + 1
+        cx, cy = cell
+        for dx in range(-reach, reach + 1):
+            for dy in range(-reach, reach + 1):
+                cells.add((cx + dx, cy + dy))
+
+    def _explored(self, x: float, y: float, player) -> bool:
+        cell = (int(x // EXPLORE_CELL), int(y // EXPLORE_CELL))
+        players = getattr(self.game, "players", None) or [player]
+        return any(cell in self.explored.get(p.id, ()) for p in players
+                   if p is player or _shares_vision(p, player))
+
+    def fog_at(self, x: float, y: float, player) -> int:
+        """``FOG_VISIBLE``, ``FOG_FOGGED`` or ``FOG_MASKED`` for ``player`` at (x, y) (see
+        the module docstring)."""
+        if self.visible(x, y, player):
+            return FOG_VISIBLE
+        if player is None or self.game is None or not self.game.in_world(x, y):
+            return FOG_MASKED if self.mask_enabled else FOG_FOGGED
+        covering = sorted((m for m in self.modifiers if m.active and not m.destroyed
+                           and self._applies_to(m, player) and m.covers(x, y)),
+                          key=lambda m: m.started_seq)
+        if covering and covering[-1].state in (FOG_MASKED, FOG_FOGGED):
+            return covering[-1].state if self.mask_enabled else FOG_FOGGED
+        if not self.mask_enabled or self._explored(x, y, player):
+            return FOG_FOGGED
+        return FOG_MASKED
 
     # -- visibility --------------------------------------------------------------------
     def _applies_to(self, m: FogModifier, player) -> bool:
@@ -326,6 +387,36 @@ def IsLocationVisibleToPlayer(ctx, loc, p):
     if loc is None:
         return False
     return _fog(ctx).visible(loc.x, loc.y, p)
+
+
+def _fog_query(ctx, x, y, p, state: int) -> bool:
+    return p is not None and _fog(ctx).fog_at(x, y, p) == state
+
+
+@native("IsFoggedToPlayer", "takes real x, real y, player whichPlayer returns boolean", constant=True)
+def IsFoggedToPlayer(ctx, x, y, p):
+    """(x, y) is explored but not visible to the player (see the module docstring)."""
+    return _fog_query(ctx, x, y, p, FOG_FOGGED)
+
+
+@native("IsMaskedToPlayer", "takes real x, real y, player whichPlayer returns boolean", constant=True)
+def IsMaskedToPlayer(ctx, x, y, p):
+    """(x, y) is under the black mask for the player (see the module docstring)."""
+    return _fog_query(ctx, x, y, p, FOG_MASKED)
+
+
+@native("IsLocationFoggedToPlayer", "takes location whichLocation, player whichPlayer returns boolean", constant=True)
+def IsLocationFoggedToPlayer(ctx, loc, p):
+    """``IsFoggedToPlayer`` at a location (false for a null location)."""
+    loc = alive(loc)
+    return loc is not None and _fog_query(ctx, loc.x, loc.y, p, FOG_FOGGED)
+
+
+@native("IsLocationMaskedToPlayer", "takes location whichLocation, player whichPlayer returns boolean", constant=True)
+def IsLocationMaskedToPlayer(ctx, loc, p):
+    """``IsMaskedToPlayer`` at a location (false for a null location)."""
+    loc = alive(loc)
+    return loc is not None and _fog_query(ctx, loc.x, loc.y, p, FOG_MASKED)
 
 
 def unit_visible(game, u, p) -> bool:

@@ -482,6 +482,27 @@ def GetLocationZ(ctx, loc):
     return ctx.game.terrain_height(loc.x, loc.y) if loc is not None else 0.0
 
 
+def _unit_z(ctx, u) -> float:
+    u = alive(u)
+    if u is None:
+        return 0.0
+    return ctx.game.terrain_height(u.x, u.y)
+
+
+@native("BlzGetUnitZ", "takes unit whichUnit returns real")
+def BlzGetUnitZ(ctx, u):
+    """The surface height at the unit's point (jassdoc: "Returns 0.0 if unit was removed or
+    is null"): ``Game.terrain_height``, flat 0.0 unless the map layer installs heights; no
+    occluder heights are modelled."""
+    return _unit_z(ctx, u)
+
+
+@native("BlzGetLocalUnitZ", "takes unit whichUnit returns real")
+def BlzGetLocalUnitZ(ctx, u):
+    """jassdoc: "Alias for BlzGetUnitZ"."""
+    return _unit_z(ctx, u)
+
+
 # ---------------------------------------------------------------------------------------
 # Terrain: ground tiles, cliff levels, terrain pathing
 # ---------------------------------------------------------------------------------------
