@@ -621,34 +621,34 @@ def BlzFrameGetHeight(ctx, frame):
     return frame.height if frame is not None else 0.0
 
 
-@native("BlzFrameSetScale", "takes framehandle frame, real scale returns nothing")
-def BlzFrameSetScale(ctx, frame, scale):
-    """Scale of the frame (jassdoc: "Affects child-Frames, when they don't have an own
-    Scale"; stored as given, negative included)."""
-    frame = _f(frame)
-    if frame is not None:
-        frame.scale = scale
-
-
 # -- visibility, enable, alpha, level, parent -----------------------------------------------
+
+def ancestors(frame: Frame):
+    """The frame, its parent, its parent's parent... (a parent cycle cannot be made:
+    ``BlzFrameSetParent`` refuses one)."""
+    f = frame
+    while f is not None:
+        yield f
+        f = f.parent
+
 
 def shown(frame: Frame) -> bool:
     """The frame and every ancestor are visible (jassdoc ``BlzFrameSetVisible``: "Sets
     visibility of a frame and its children")."""
-    f, seen = frame, 0
-    while f is not None and seen < 1000:
-        if not f.visible:
-            return False
-        f, seen = f.parent, seen + 1
-    return True
+    return all(f.visible for f in ancestors(frame))
 
 
-@native("BlzFrameSetVisible", "takes framehandle frame, boolean visible returns nothing")
-def BlzFrameSetVisible(ctx, frame, visible):
-    """Show or hide the frame and its children."""
-    frame = _f(frame)
-    if frame is not None:
-        frame.visible = bool(visible)
+def _stored(name: str, signature: str, attr: str, doc: str, convert=None) -> None:
+    """Register a native that stores its one argument as ``frame.<attr>`` (null frames
+    ignored)."""
+    def setter(ctx, frame, value):
+        frame = _f(frame)
+        if frame is not None:
+            setattr(frame, attr, convert(value) if convert is not None else value)
+
+    setter.__doc__ = doc
+    setter.__name__ = setter.__qualname__ = name
+    native(name, f"takes framehandle frame, {signature} returns nothing")(setter)
 
 
 @native("BlzFrameIsVisible", "takes framehandle frame returns boolean")
@@ -677,21 +677,8 @@ def BlzFrameGetEnable(ctx, frame):
 
 def inherited(frame: Frame, attr: str, default):
     """``attr`` of the frame, else of its nearest ancestor that has one, else ``default``."""
-    f, seen = frame, 0
-    while f is not None and seen < 1000:
-        value = getattr(f, attr)
-        if value is not None:
-            return value
-        f, seen = f.parent, seen + 1
-    return default
-
-
-@native("BlzFrameSetAlpha", "takes framehandle frame, integer alpha returns nothing")
-def BlzFrameSetAlpha(ctx, frame, alpha):
-    """Alpha 0..255 (jassdoc: "Affects child-Frames, when they don't have an own Alpha")."""
-    frame = _f(frame)
-    if frame is not None:
-        frame.alpha = alpha
+    return next((getattr(f, attr) for f in ancestors(frame) if getattr(f, attr) is not None),
+                default)
 
 
 @native("BlzFrameGetAlpha", "takes framehandle frame returns integer")
@@ -807,28 +794,11 @@ def BlzFrameAddText(ctx, frame, text):
     frame.text = f"{frame.text}\n{text or ''}" if frame.text else (text or "")
 
 
-@native("BlzFrameSetTextSizeLimit", "takes framehandle frame, integer size returns nothing")
-def BlzFrameSetTextSizeLimit(ctx, frame, size):
-    """Most bytes a player can type into an ``EDITBOX`` (jassdoc @note: "The limit counts
-    bytes, not characters"); applied to typed text (scenario ``frame_input``)."""
-    frame = _f(frame)
-    if frame is not None:
-        frame.text_limit = size
-
-
 @native("BlzFrameGetTextSizeLimit", "takes framehandle frame returns integer")
 def BlzFrameGetTextSizeLimit(ctx, frame):
     """The limit set here or by fdf ``EditMaxChars`` (0 when none)."""
     frame = _f(frame)
     return frame.text_limit if frame is not None else 0
-
-
-@native("BlzFrameSetTextColor", "takes framehandle frame, integer color returns nothing")
-def BlzFrameSetTextColor(ctx, frame, color):
-    """Text colour 0xaarrggbb (stored)."""
-    frame = _f(frame)
-    if frame is not None:
-        frame.text_color = color
 
 
 @native("BlzFrameSetFont", "takes framehandle frame, string fileName, real height, integer flags returns nothing")
@@ -861,14 +831,6 @@ def BlzFrameSetFocus(ctx, frame, flag):
 
 # -- value ------------------------------------------------------------------------------------
 
-@native("BlzFrameSetValue", "takes framehandle frame, real value returns nothing")
-def BlzFrameSetValue(ctx, frame, value):
-    """Current value (jassdoc: "Only for FrameType that use this feature")."""
-    frame = _f(frame)
-    if frame is not None:
-        frame.value = value
-
-
 @native("BlzFrameGetValue", "takes framehandle frame returns real")
 def BlzFrameGetValue(ctx, frame):
     """The value for ``POPUPMENU``, ``SLIDER``, ``SIMPLESTATUSBAR``, ``STATUSBAR``;
@@ -887,14 +849,6 @@ def BlzFrameSetMinMaxValue(ctx, frame, lo, hi):
         frame.min_value, frame.max_value = lo, hi
 
 
-@native("BlzFrameSetStepSize", "takes framehandle frame, real stepSize returns nothing")
-def BlzFrameSetStepSize(ctx, frame, step):
-    """Slider step (stored)."""
-    frame = _f(frame)
-    if frame is not None:
-        frame.step = step
-
-
 # -- looks ------------------------------------------------------------------------------------
 
 @native("BlzFrameSetTexture", "takes framehandle frame, string texFile, integer flag, boolean blend returns nothing")
@@ -903,14 +857,6 @@ def BlzFrameSetTexture(ctx, frame, tex_file, flag, blend):
     frame = _f(frame)
     if frame is not None:
         frame.texture = (tex_file or "", flag, bool(blend))
-
-
-@native("BlzFrameSetVertexColor", "takes framehandle frame, integer color returns nothing")
-def BlzFrameSetVertexColor(ctx, frame, color):
-    """Vertex colour 0xaarrggbb (stored)."""
-    frame = _f(frame)
-    if frame is not None:
-        frame.vertex_color = color
 
 
 @native("BlzFrameSetModel", "takes framehandle frame, string modelFile, integer cameraIndex returns nothing")
@@ -975,6 +921,28 @@ def BlzFrameClick(ctx, frame):
     frame = _f(frame)
     if frame is not None and (frame.frame_type in CLICK_TYPES or not frame.frame_type):
         ctx.game.publish(FrameInput(ctx.game.local_player, frame, CONTROL_CLICK))
+
+
+# -- plain stored values -------------------------------------------------------------------------
+
+_stored("BlzFrameSetVisible", "boolean visible", "visible",
+        "Show or hide the frame and its children.", bool)
+_stored("BlzFrameSetAlpha", "integer alpha", "alpha",
+        'Alpha 0..255 (jassdoc: "Affects child-Frames, when they don\'t have an own Alpha").')
+_stored("BlzFrameSetScale", "real scale", "scale",
+        'Scale (jassdoc: "Affects child-Frames, when they don\'t have an own Scale"; '
+        'stored as given, negative included).')
+_stored("BlzFrameSetTextSizeLimit", "integer size", "text_limit",
+        'Most bytes a player can type into an EDITBOX (jassdoc @note: "The limit counts '
+        'bytes, not characters"); applied to typed text (scenario frame_input).')
+_stored("BlzFrameSetTextColor", "integer color", "text_color",
+        "Text colour 0xaarrggbb (stored).")
+_stored("BlzFrameSetValue", "real value", "value",
+        'Current value (jassdoc: "Only for FrameType that use this feature").')
+_stored("BlzFrameSetStepSize", "real stepSize", "step",
+        "Slider step (stored).")
+_stored("BlzFrameSetVertexColor", "integer color", "vertex_color",
+        "Vertex colour 0xaarrggbb (stored).")
 
 
 # -- events -----------------------------------------------------------------------------------

@@ -113,8 +113,9 @@ def _mouse(state: InputState, e: PlayerMouse) -> None:
 def _sync(state: InputState, e: PlayerSyncData) -> None:
     events: EventRegistry = state.game.events
     resp = Response(trigger_player=e.player, sync_prefix=e.prefix, sync_data=e.data)
-    events.dispatch(SYNC_EVENT, events.find("sync", e.player, e.prefix), resp)
-    events.player_event(SYNC_EVENT, e.player, resp)
+    regs = events.find("sync", e.player, e.prefix)
+    regs += events.find("player", events.event(SYNC_EVENT).value, e.player)   # any prefix
+    events.dispatch(SYNC_EVENT, regs, resp)
 
 
 def _trackable(state: InputState, e: TrackableInput) -> None:

@@ -525,3 +525,67 @@ def test_frames_input_and_display_state_survive_a_save(tmp_path):
     a.advance(1.0)
     b.advance(1.0)
     assert state_digest(a) == state_digest(b)
+
+
+def test_jassdoc_BlzFrameSetSpriteAnimate_flags_without_1_to_3_wipe_the_queue():
+    """jassdoc: "If none of 1-3 is set, queue gets wiped"; flag 2 "Adds animation to the
+    end of the queue"."""
+    ctx = FakeCtx()
+    spr = _frame(ctx, "SPRITE", "S")
+    ctx.BlzFrameSetSpriteAnimate(spr, 2, 0)
+    ctx.BlzFrameSetSpriteAnimate(spr, 1, 2)
+    assert spr.sprite_animations == [(2, 0), (1, 2)]
+    ctx.BlzFrameSetSpriteAnimate(spr, 4, 32)
+    assert spr.sprite_animations == [(4, 32)]
+
+
+def test_jassdoc_BlzCreateFrame_overwrites_occupied_storage_slots():
+    """jassdoc: "Created Frames are stored into the game's Frame-Storage ... Overwrites
+    occupied slots"."""
+    ctx = FakeCtx()
+    first, second = _frame(ctx, "TEXT", "Same"), _frame(ctx, "TEXT", "Same")
+    assert first is not second and ctx.BlzGetFrameByName("Same", 0) is second
+
+
+def test_jassdoc_BlzFrameSetTooltip_one_frame_per_tooltip_and_hover_shows_it():
+    """jassdoc: "tooltip can only serve one frame"; "visible when hovered with the mouse"."""
+    from natives.frames import MOUSE_ENTER, MOUSE_LEAVE
+    from natives.modelevents import FrameInput
+    ctx = FakeCtx()
+    a, b, tip = _frame(ctx, "BUTTON", "A"), _frame(ctx, "BUTTON", "B"), _frame(ctx, "TEXT", "Tip")
+    ctx.BlzFrameSetTooltip(a, tip)
+    ctx.BlzFrameSetTooltip(b, tip)
+    assert a.tooltip is None and b.tooltip is tip
+    ctx.game.publish(FrameInput(ctx.Player(0), b, MOUSE_ENTER))
+    assert tip.visible
+    ctx.game.publish(FrameInput(ctx.Player(0), b, MOUSE_LEAVE))
+    assert not tip.visible
+
+
+def test_jassdoc_BlzFrameSetPoint_replaces_a_point_and_clear_all_points():
+    """jassdoc: "Each point of a frame can be placed to one point"; ``BlzFrameClearAllPoints``
+    "Unbinds all points of frame"."""
+    ctx = FakeCtx()
+    a, b = _frame(ctx, "FRAME", "A"), _frame(ctx, "FRAME", "B")
+    top_left, center = enum_handle("framepointtype", 0), enum_handle("framepointtype", 4)
+    ctx.BlzFrameSetPoint(a, top_left, b, center, 0.01, 0.02)
+    ctx.BlzFrameSetPoint(a, top_left, b, top_left, 0.0, 0.0)
+    assert a.points == {0: (b, 0, 0.0, 0.0)}
+    ctx.BlzFrameSetAllPoints(a, b)
+    assert sorted(a.points) == [0, 2, 6, 8]
+    ctx.BlzFrameClearAllPoints(a)
+    assert a.points == {}
+
+
+def test_jassdoc_player_sync_event_for_any_prefix_with_TriggerRegisterPlayerEvent():
+    """jassdoc ``BlzTriggerRegisterPlayerSyncEvent``: "One can create a player SyncEvent for
+    any prefix with TriggerRegisterPlayerEvent(whichTrigger, whichPlayer,
+    EVENT_PLAYER_SYNC_DATA)"; the data arrives after the sending call, not inside it."""
+    ctx = FakeCtx()
+    trig = ctx.CreateTrigger()
+    reg = ctx.TriggerRegisterPlayerEvent(trig, ctx.Player(0), enum_handle("playerevent", 309))
+    stat = ctx.game.events.stat(reg.name)
+    assert ctx.BlzSendSyncData("any", "x")
+    assert stat["queued"] == 0                    # not delivered inside the sending thread
+    ctx.game.advance()
+    assert stat["queued"] == 1 and ctx.game.input.syncs_sent == 1
