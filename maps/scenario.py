@@ -31,6 +31,7 @@ import yaml
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag,
                       ValidationError, model_validator)
 
+from natives.frames import FRAME_EVENTS
 from natives.sandbox import check_name
 
 __all__ = [
@@ -986,9 +987,7 @@ class ClickFrameStep(_Model):
     click_frame: Annotated[ClickFrameSpec, BeforeValidator(_wrap("frame", str))]
 
 
-FrameEventName = Literal["click", "mouse_enter", "mouse_leave", "mouse_up", "mouse_down",
-                         "wheel", "check", "uncheck", "text", "popup", "double_click",
-                         "sprite_anim", "slider", "cancel", "accept", "enter"]
+FrameEventName = Literal[tuple(FRAME_EVENTS)]   # click, mouse_enter, ... (natives.frames)
 
 
 class FrameInputSpec(_Model):
