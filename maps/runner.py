@@ -25,6 +25,7 @@ from jassvm.diagnostics import Diagnostic, JassError, Severity
 from jassvm.loader import load_program
 from maps.api import ApiSet, find_ai_script, select_api
 from maps.errors import MapError
+from maps.fdf import read_toc
 from maps.mapfile import MapFiles, load_map
 from maps.gamedata import GameData
 from maps.objectdata import FILE_NAMES as OBJECT_FILES, object_records
@@ -188,6 +189,18 @@ def _resolve_trigstr(tree: ast.SourceFile, mapfiles: MapFiles) -> None:
             node.value = mapfiles.resolve(node.value)
 
 
+def _map_reader(game, mapfiles: MapFiles):
+    """``mapfiles.read`` for the frame layer: a file that cannot be read is absent, with a
+    warning."""
+    def read(name: str) -> bytes | None:
+        try:
+            return mapfiles.read(name)
+        except MapError as err:
+            game.warn(f"{name}: {err}")
+            return None
+    return read
+
+
 def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSession:
     """A game session for ``mission`` with the map's world data applied."""
     session = GameSession(mission.program, seed=options.seed, local_player=options.local_player or 0,
@@ -197,6 +210,7 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
     game = session.game
     game.ai_resolver = lambda script: find_ai_script(script, mission.api, mission.mapfiles) is not None
     game.string_table = mission.mapfiles.resolve  # GetLocalizedString("TRIGSTR_n")
+    game.frames.toc_reader = lambda path: read_toc(_map_reader(game, mission.mapfiles), path)
     game.object_types = mission.object_types
     for warning in mission.object_types.warnings:
         game.warn(f"object data: {warning}")

@@ -31,6 +31,7 @@ import yaml
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag,
                       ValidationError, model_validator)
 
+from natives.frames import FRAME_EVENTS
 from natives.sandbox import check_name
 
 __all__ = [
@@ -985,6 +986,89 @@ class DzInputStep(_Model):
     dz_input: DzInputSpec
 
 
+class ClickFrameSpec(_Model):
+    """``player`` (default: the local player) clicks ``frame`` (the name it was created
+    under, with its create ``context``, default 0; or a framehandle global):
+    FRAMEEVENT_CONTROL_CLICK fires."""
+
+    frame: str
+    context: JassInt = 0
+    player: PlayerId | None = None
+
+
+class ClickFrameStep(_Model):
+    click_frame: Annotated[ClickFrameSpec, BeforeValidator(_wrap("frame", str))]
+
+
+FrameEventName = Literal[tuple(FRAME_EVENTS)]   # click, mouse_enter, ... (natives.frames)
+
+
+class FrameInputSpec(_Model):
+    """``player`` (default: the local player) acts on ``frame`` (as in ``click_frame``):
+    ``event`` one of the frame events (``check``/``uncheck`` set a checkbox, ``text`` types
+    ``text`` into an edit box, within its size limit in bytes, ``slider``/``popup`` set
+    ``value``, ``wheel`` turns the wheel by ``value``, ``mouse_enter``/``mouse_leave`` show
+    and hide the frame's tooltip); the matching FRAMEEVENT_* fires."""
+
+    frame: str
+    context: JassInt = 0
+    event: FrameEventName = "click"
+    value: float = 0.0
+    text: str = ""
+    player: PlayerId | None = None
+
+
+class FrameInputStep(_Model):
+    frame_input: FrameInputSpec
+
+
+class KeySpec(_Model):
+    """``player`` (default: the local player) presses keyboard ``key`` (an ``OSKEY_*`` name
+    with or without the prefix, a single letter or digit, or the oskeytype value) holding
+    the ``meta`` keys (1 shift, 2 control, 4 alt, 8 meta, summed): ``press`` (default) is
+    the key going down then up, ``down`` / ``up`` one of the two
+    (``BlzTriggerRegisterPlayerKeyEvent`` registrations fire)."""
+
+    key: Union[int, str]
+    meta: int = Field(0, ge=0, le=15)
+    action: Literal["press", "down", "up"] = "press"
+    player: PlayerId | None = None
+
+
+class KeyStep(_Model):
+    key: Annotated[KeySpec, BeforeValidator(_wrap("key", str, int))]
+
+
+class MouseSpec(_Model):
+    """``player``'s (default: the local player) mouse over the ground point ``at`` (a place,
+    default (0, 0)) and over the unit ``over`` (default none): ``click`` (default) is the
+    ``button`` (left, middle, right) going down then up, ``down``/``up`` one of the two,
+    ``move`` moves the cursor there (EVENT_PLAYER_MOUSE_DOWN / _UP / _MOVE fire)."""
+
+    action: Literal["click", "down", "up", "move"] = "click"
+    button: Literal["left", "middle", "right"] = "left"
+    at: PlaceRef | None = None
+    over: UnitRef | None = None
+    player: PlayerId | None = None
+
+
+class MouseStep(_Model):
+    mouse: MouseSpec
+
+
+class TrackableSpec(_Model):
+    """``player`` (default: the local player) clicks (``hit``, default) or hovers over
+    (``track``) the trackable held by global ``trackable``."""
+
+    trackable: str
+    action: Literal["hit", "track"] = "hit"
+    player: PlayerId | None = None
+
+
+class TrackableStep(_Model):
+    trackable: Annotated[TrackableSpec, BeforeValidator(_wrap("trackable", str))]
+
+
 class LeaveSpec(_Model):
     """``player`` leaves the game."""
 
@@ -1063,6 +1147,8 @@ STEP_KINDS: dict[str, type[_Model]] = {
     "attack": AttackStep, "cast": CastStep,
     "click": ClickStep, "chat": ChatStep, "skip_cinematic": SkipCinematicStep,
     "press_key": PressKeyStep, "command": CommandStep, "dz_input": DzInputStep,
+    "click_frame": ClickFrameStep, "frame_input": FrameInputStep, "key": KeyStep,
+    "mouse": MouseStep, "trackable": TrackableStep,
     "leave": LeaveStep, "set": SetStep,
     "next_mission": NextMissionStep, "save": SaveStep, "load": LoadStep,
     "save_game": SaveGameStep, "expect": ExpectStep,

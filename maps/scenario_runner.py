@@ -62,9 +62,11 @@ from natives.abilities import SpellTarget, resolve
 from natives.events import SPELL_PHASES
 from natives.handles import write_global
 from natives.pending import pending_timers, periodic_triggers, script_names, waiting_threads
+from natives.frames import FRAME_EVENTS, shown
 from natives.modelevents import (CommandButton, DzKey, DzMouse, DzMouseMove, DzMouseWheel,
-                                 DzWindowResize, PlayerChat, PlayerEndCinematic, PlayerKey,
-                                 Spell, UnitAttacked)
+                                 DzWindowResize, FrameInput, PlayerChat, PlayerEndCinematic,
+                                 PlayerKey, PlayerMouse, PlayerOsKey, Spell, TrackableInput,
+                                 UnitAttacked)
 from natives.sandbox import check_name
 from natives.unitdata import rawcode_str
 
@@ -1775,6 +1777,95 @@ class JassGame:
         self.settle()
         return self
 
+    def _frame(self, ref: str, context: int = 0):
+        """A frame by create name and context (``BlzGetFrameByName``) or framehandle global."""
+        frame = self.game.frames.storage.get((ref, context))
+        if frame is None and (ref in self.vm.program.global_index or _ELEMENT.match(ref)):
+            frame = self.handle(ref)
+        if frame is None or getattr(frame, "type_name", "") != "framehandle" or frame.destroyed:
+            raise _Problem(f"no frame {ref!r} (context {context}) exists")
+        return frame
+
+    @_api
+    def frame_input(self, frame: str, event: str = "click", value: float = 0.0, text: str = "",
+                    context: int = 0, player: int | None = None) -> "JassGame":
+        """``player`` (default: local) acts on ``frame`` (``FrameInput``; ``event`` a name of
+        ``natives.frames.FRAME_EVENTS``). A hidden or disabled frame cannot be used by a
+        player: the step fails."""
+        if event not in FRAME_EVENTS:
+            raise _Problem(f"frame_input: unknown event {event!r} ({', '.join(FRAME_EVENTS)})")
+        f = self._frame(frame, context)
+        if not shown(f):
+            raise _Problem(f"frame {frame!r} is hidden: the player cannot use it")
+        if not f.enabled:
+            raise _Problem(f"frame {frame!r} is disabled: the player cannot use it")
+        p = self.player(player)
+        self.game.record("frame_input", player=p.id, frame=f.name, event=FRAME_EVENTS[event],
+                         value=value, text=text)
+        self.game.publish(FrameInput(p, f, FRAME_EVENTS[event], value, text))
+        self.settle()
+        return self
+
+    @_api
+    def click_frame(self, frame: str, context: int = 0, player: int | None = None) -> "JassGame":
+        """``player`` (default: local) clicks ``frame`` (FRAMEEVENT_CONTROL_CLICK)."""
+        return self.frame_input(frame, "click", context=context, player=player)
+
+    def _os_key(self, key: int | str) -> int:
+        if isinstance(key, int):
+            return key
+        name = key if key.upper().startswith("OSKEY_") else "OSKEY_" + key
+        name = name.upper()
+        if name in self.vm.program.global_index:
+            value = self.vm.read_global(name)
+            if getattr(value, "type_name", "") == "oskeytype":
+                return value.value
+        if len(key) == 1 and key.isalnum():
+            return ord(key.upper())   # OSKEY_0..9 and OSKEY_A..Z are their ASCII codes
+        raise _Problem(f"key: {key!r} is not an OSKEY_* constant of the loaded common.j")
+
+    @_api
+    def key(self, key: int | str, meta: int = 0, action: str = "press",
+            player: int | None = None) -> "JassGame":
+        """``player`` (default: local) presses keyboard ``key`` with ``meta`` keys held
+        (``PlayerOsKey``): ``press`` is down then up, ``down``/``up`` one of the two."""
+        if action not in ("press", "down", "up"):
+            raise _Problem(f"key: action {action!r} is not press, down or up")
+        code = self._os_key(key)
+        p = self.player(player)
+        for down in ((True, False) if action == "press" else (action == "down",)):
+            self.game.publish(PlayerOsKey(p, code, meta, down))
+            self.settle()
+        return self
+
+    @_api
+    def mouse(self, action: str = "click", button: str = "left", at: Any = None, over: Any = None,
+              player: int | None = None) -> "JassGame":
+        """``player``'s (default: local) mouse at the ground point of place ``at`` over unit
+        ``over`` (``PlayerMouse``): ``click`` is ``button`` down then up."""
+        buttons = {"left": 1, "middle": 2, "right": 3}
+        if action not in ("click", "down", "up", "move") or button not in buttons:
+            raise _Problem(f"mouse: action {action!r} / button {button!r} not known")
+        x, y = self.place(at).point if at is not None else (0.0, 0.0)
+        unit = self.unit(over) if over is not None else None
+        p = self.player(player)
+        kinds = ("down", "up") if action == "click" else (action,)
+        for kind in kinds:
+            self.game.publish(PlayerMouse(p, kind, x, y, buttons[button], unit))
+            self.settle()
+        return self
+
+    @_api
+    def trackable(self, ref: str, action: str = "hit", player: int | None = None) -> "JassGame":
+        """``player`` (default: local) clicks (``hit``) or hovers over (``track``) the
+        trackable held by global ``ref`` (``TrackableInput``)."""
+        t = self.handle(ref)
+        if getattr(t, "type_name", "") != "trackable" or t.destroyed:
+            raise _Problem(f"{ref} holds no trackable")
+        self.game.publish(TrackableInput(self.player(player), t, action == "hit"))
+        self.settle()
+        return self
+
     @_api
     def leave(self, player: int) -> "JassGame":
         """``player`` leaves the game (for the local player the mission ends)."""
@@ -2128,6 +2219,20 @@ def _run_step(jg: JassGame, step, loaded: LoadedScenario, next_map: int) -> None
     elif isinstance(step, S.DzInputStep):
         d = step.dz_input
         jg.dz_input(d.key, d.button, d.status, d.wheel, d.move, d.resize, d.player)
+    elif isinstance(step, S.ClickFrameStep):
+        c = step.click_frame
+        jg.click_frame(c.frame, c.context, c.player)
+    elif isinstance(step, S.FrameInputStep):
+        f = step.frame_input
+        jg.frame_input(f.frame, f.event, f.value, f.text, f.context, f.player)
+    elif isinstance(step, S.KeyStep):
+        k = step.key
+        jg.key(k.key, k.meta, k.action, k.player)
+    elif isinstance(step, S.MouseStep):
+        m = step.mouse
+        jg.mouse(m.action, m.button, m.at, m.over, m.player)
+    elif isinstance(step, S.TrackableStep):
+        jg.trackable(step.trackable.trackable, step.trackable.action, step.trackable.player)
     elif isinstance(step, S.ClickStep):
         jg.click(step.click.button, step.click.dialog, step.click.player)
     elif isinstance(step, S.ChatStep):

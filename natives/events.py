@@ -142,6 +142,13 @@ EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_PLAYER_LEAVE": ("playerevent", 15),
     "EVENT_PLAYER_CHAT": ("playerevent", 16),
     "EVENT_PLAYER_END_CINEMATIC": ("playerevent", 17),
+    "EVENT_PLAYER_MOUSE_DOWN": ("playerevent", 305),
+    "EVENT_PLAYER_MOUSE_UP": ("playerevent", 306),
+    "EVENT_PLAYER_MOUSE_MOVE": ("playerevent", 307),
+    "EVENT_PLAYER_SYNC_DATA": ("playerevent", 309),
+    "EVENT_PLAYER_KEY": ("playerevent", 311),
+    "EVENT_PLAYER_KEY_DOWN": ("playerevent", 312),
+    "EVENT_PLAYER_KEY_UP": ("playerevent", 313),
     "EVENT_PLAYER_ARROW_LEFT_DOWN": ("playerevent", 261),
     "EVENT_PLAYER_ARROW_LEFT_UP": ("playerevent", 262),
     "EVENT_PLAYER_ARROW_RIGHT_DOWN": ("playerevent", 263),
@@ -1227,6 +1234,8 @@ COMPUTED_RESPONSE_NATIVES: dict[str, str] = {
     "GetSpellAbility": "the caster's ability object of spell_ability_id (natives.objectfields)",
     "GetSaveBasicFilename": "EventRegistry.save_name, valid while save/load handlers run",
     "GetTournamentFinishSoonTimeRemaining": "0.0: never a tournament game (natives.mission)",
+    "BlzGetTriggerPlayerMousePosition": "a new location at (mouse_x, mouse_y) (natives.input)",
+    "BlzGetTriggerPlayerIsKeyDown": "key_down, false outside key events (natives.input)",
 }
 """Event response natives that compute their answer instead of returning one ``Response``
 field (``tests/test_events.py`` checks that every implemented response native of common.j

@@ -29,14 +29,18 @@ Visibility (``IsVisibleToPlayer``, ``IsLocationVisibleToPlayer``)
     (the usual values of the game's units; day is 6:00 to 18:00 per ``natives.daynight``).
     The first query of a game records a warning saying so.
 
-Fogged and masked (``IsFoggedToPlayer``, ``IsMaskedToPlayer``, ``IsUnitFogged``...)
-    A point that is not visible is masked when the modifier deciding it (the last started
-    "after units" one covering it, else the last "before units" one) masks it and the black
-    mask is on, else fogged. The model does not track which areas a player has explored, so
-    a point no modifier masks reads as fogged even where the game would still show the black
-    mask (the state of an explored point). A unit is fogged or masked for a player when its
-    point is (``IsUnitFogged``, ``IsUnitMasked``); invisibility and detection are not
-    modelled, so ``IsUnitInvisible`` and ``IsUnitDetected`` answer false.
+Fogged and masked (``IsFoggedToPlayer``, ``IsMaskedToPlayer`` and their ``Location`` forms)
+    A point that is not visible is masked (black) or fogged (explored earlier). The last
+    started modifier of the player covering it decides when there is one (a masked one only
+    while the black mask is enabled); otherwise it is fogged when the mask is disabled
+    (``FogMaskEnable(false)``) or the player explored it, else masked. Exploration is kept
+    in cells of ``EXPLORE_CELL`` world units (``FogState.explored``): a unit appearing or
+    entering a new cell explores the cells within its sight radius for its owner; players
+    who get shared vision from an explorer see its explored cells. Visible points are
+    neither fogged nor masked (jassdoc has no notes on these natives).
+    A unit the player does not see is fogged or masked when its point is (``IsUnitFogged``,
+    ``IsUnitMasked``); invisibility and detection are not modelled, so ``IsUnitInvisible``
+    and ``IsUnitDetected`` answer false.
 
 Terrain fog
     ``SetTerrainFog``, ``SetTerrainFogEx`` (style, Z start/end, density, colour 0..1) and
@@ -47,6 +51,7 @@ from __future__ import annotations
 from typing import Any
 
 from natives.handles import Handle, alive, enum_value
+from natives.modelevents import UnitCreated, UnitMoved, UnitRemoved
 from natives.presentation import destroy_handle, new_handle
 from natives.registry import native
 
@@ -56,6 +61,8 @@ ALLIANCE_SHARED_VISION = 5
 #: Approximate sight radii, world units (see module docstring).
 DEFAULT_SIGHT_DAY = 1400.0
 DEFAULT_SIGHT_NIGHT = 800.0
+EXPLORE_CELL = 512.0
+"""Side of an exploration cell, world units (project choice: 4 x 4 terrain tiles)."""
 
 
 class FogModifier(Handle):
@@ -100,6 +107,54 @@ class FogState:
         self.unit_fog: tuple | None = None
         self._seq = 0
         self._warned = False
+        self.explored: dict[int, set[tuple[int, int]]] = {}
+        self.unit_cells: dict[Any, tuple[int, int]] = {}   # unit -> its last explored cell
+        if game is not None:
+            game.subscribers.append(self._on_publish)
+
+    # -- exploration -------------------------------------------------------------------
+    def _on_publish(self, event) -> None:
+        if type(event) is UnitMoved or type(event) is UnitCreated:
+            self._explore(event.unit)
+        elif type(event) is UnitRemoved:
+            self.unit_cells.pop(event.unit, None)
+
+    def _explore(self, u) -> None:
+        owner = getattr(u, "owner", None)
+        if owner is None or u.destroyed:
+            return
+        cell = (int(u.x // EXPLORE_CELL), int(u.y // EXPLORE_CELL))
+        if self.unit_cells.get(u) == cell:
+            return
+        self.unit_cells[u] = cell
+        cells = self.explored.setdefault(owner.id, set())
+        reach = int(self._sight(u, _is_day(self.game)) // EXPLORE_CELL) + 1
+        cx, cy = cell
+        for dx in range(-reach, reach + 1):
+            for dy in range(-reach, reach + 1):
+                cells.add((cx + dx, cy + dy))
+
+    def _explored(self, x: float, y: float, player) -> bool:
+        cell = (int(x // EXPLORE_CELL), int(y // EXPLORE_CELL))
+        players = getattr(self.game, "players", None) or [player]
+        return any(cell in self.explored.get(p.id, ()) for p in players
+                   if p is player or _shares_vision(p, player))
+
+    def fog_at(self, x: float, y: float, player) -> int:
+        """``FOG_VISIBLE``, ``FOG_FOGGED`` or ``FOG_MASKED`` for ``player`` at (x, y) (see
+        the module docstring)."""
+        if self.visible(x, y, player):
+            return FOG_VISIBLE
+        if player is None or self.game is None or not self.game.in_world(x, y):
+            return FOG_MASKED if self.mask_enabled else FOG_FOGGED
+        covering = sorted((m for m in self.modifiers if m.active and not m.destroyed
+                           and self._applies_to(m, player) and m.covers(x, y)),
+                          key=lambda m: m.started_seq)
+        if covering and covering[-1].state in (FOG_MASKED, FOG_FOGGED):
+            return covering[-1].state if self.mask_enabled else FOG_FOGGED
+        if not self.mask_enabled or self._explored(x, y, player):
+            return FOG_FOGGED
+        return FOG_MASKED
 
     # -- visibility --------------------------------------------------------------------
     def _applies_to(self, m: FogModifier, player) -> bool:
@@ -116,17 +171,11 @@ class FogState:
 
     def visible(self, x: float, y: float, player) -> bool:
         """Is (x, y) visible to ``player`` now (see module docstring)."""
-        return self.state(x, y, player) == FOG_VISIBLE
-
-    def state(self, x: float, y: float, player) -> int | None:
-        """The fog state of (x, y) for ``player`` (module docstring, "Fogged and masked"):
-        ``FOG_VISIBLE``, ``FOG_FOGGED``, ``FOG_MASKED``, or None for a null player or a
-        point outside the world."""
         game = self.game
         if player is None or game is None or not game.in_world(x, y):
-            return None
+            return False
         if not self.fog_enabled:
-            return FOG_VISIBLE
+            return True
         if not self._warned:
             self._warned = True
             game.warn("visibility uses approximate unit sight radii (1400 day / 800 night world units)")
@@ -135,15 +184,11 @@ class FogState:
                         key=lambda m: m.started_seq)
         after = [m for m in active if m.after_units]
         if after:
-            return self._masked(after[-1].state)
+            return after[-1].state == FOG_VISIBLE
         before = [m for m in active if not m.after_units]
-        if any(m.state == FOG_VISIBLE for m in before) or self._unit_sees(x, y, player):
-            return FOG_VISIBLE
-        return self._masked(before[-1].state) if before else FOG_FOGGED
-
-    def _masked(self, state: int) -> int:
-        """A masking modifier masks only while the black mask is on."""
-        return FOG_FOGGED if state == FOG_MASKED and not self.mask_enabled else state
+        if any(m.state == FOG_VISIBLE for m in before):
+            return True
+        return self._unit_sees(x, y, player)
 
     def _unit_sees(self, x: float, y: float, player) -> bool:
         units = getattr(self.game, "units", None)
@@ -347,6 +392,36 @@ def IsLocationVisibleToPlayer(ctx, loc, p):
     return _fog(ctx).visible(loc.x, loc.y, p)
 
 
+def _fog_query(ctx, x, y, p, state: int) -> bool:
+    return p is not None and _fog(ctx).fog_at(x, y, p) == state
+
+
+@native("IsFoggedToPlayer", "takes real x, real y, player whichPlayer returns boolean", constant=True)
+def IsFoggedToPlayer(ctx, x, y, p):
+    """(x, y) is explored but not visible to the player (see the module docstring)."""
+    return _fog_query(ctx, x, y, p, FOG_FOGGED)
+
+
+@native("IsMaskedToPlayer", "takes real x, real y, player whichPlayer returns boolean", constant=True)
+def IsMaskedToPlayer(ctx, x, y, p):
+    """(x, y) is under the black mask for the player (see the module docstring)."""
+    return _fog_query(ctx, x, y, p, FOG_MASKED)
+
+
+@native("IsLocationFoggedToPlayer", "takes location whichLocation, player whichPlayer returns boolean", constant=True)
+def IsLocationFoggedToPlayer(ctx, loc, p):
+    """``IsFoggedToPlayer`` at a location (false for a null location)."""
+    loc = alive(loc)
+    return loc is not None and _fog_query(ctx, loc.x, loc.y, p, FOG_FOGGED)
+
+
+@native("IsLocationMaskedToPlayer", "takes location whichLocation, player whichPlayer returns boolean", constant=True)
+def IsLocationMaskedToPlayer(ctx, loc, p):
+    """``IsMaskedToPlayer`` at a location (false for a null location)."""
+    loc = alive(loc)
+    return loc is not None and _fog_query(ctx, loc.x, loc.y, p, FOG_MASKED)
+
+
 def unit_visible(game, u, p) -> bool:
     """``IsUnitVisible``: ``p`` sees ``u`` when it owns it or gets its owner's shared
     vision, when ``CripplePlayer`` reveals the owner to ``p``, or when ``u`` is neither
@@ -370,40 +445,10 @@ def IsUnitVisible(ctx, u, p):
     return unit_visible(ctx.game, alive(u), p)
 
 
-def _point_state(ctx, x, y, p, state: int) -> bool:
-    return _fog(ctx).state(x, y, p) == state
-
-
-@native("IsFoggedToPlayer", "takes real x, real y, player whichPlayer returns boolean", constant=True)
-def IsFoggedToPlayer(ctx, x, y, p):
-    """Is (x, y) fogged for the player: not visible, not masked (module docstring)."""
-    return _point_state(ctx, x, y, p, FOG_FOGGED)
-
-
-@native("IsLocationFoggedToPlayer", "takes location whichLocation, player whichPlayer returns boolean", constant=True)
-def IsLocationFoggedToPlayer(ctx, loc, p):
-    """``IsFoggedToPlayer`` at a location (false for a null location)."""
-    loc = alive(loc)
-    return loc is not None and _point_state(ctx, loc.x, loc.y, p, FOG_FOGGED)
-
-
-@native("IsMaskedToPlayer", "takes real x, real y, player whichPlayer returns boolean", constant=True)
-def IsMaskedToPlayer(ctx, x, y, p):
-    """Is (x, y) under the black mask for the player (module docstring)."""
-    return _point_state(ctx, x, y, p, FOG_MASKED)
-
-
-@native("IsLocationMaskedToPlayer", "takes location whichLocation, player whichPlayer returns boolean", constant=True)
-def IsLocationMaskedToPlayer(ctx, loc, p):
-    """``IsMaskedToPlayer`` at a location (false for a null location)."""
-    loc = alive(loc)
-    return loc is not None and _point_state(ctx, loc.x, loc.y, p, FOG_MASKED)
-
-
 def _unit_state(ctx, u, p, state: int) -> bool:
     u = alive(u)
     return u is not None and p is not None and not unit_visible(ctx.game, u, p) \
-        and _fog(ctx).state(u.x, u.y, p) == state
+        and _fog(ctx).fog_at(u.x, u.y, p) == state
 
 
 @native("IsUnitFogged", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)

@@ -63,15 +63,18 @@ from natives.cinematics import CinematicState
 from natives.core import Cheats, GameStates
 from natives.daynight import DayNight
 from natives.dialogs import DialogRegistry
+from natives.display import DisplayState
 from natives.dzapi import DzApiState
 from natives.effects import EffectsState
 from natives.events import EventRegistry
 from natives.fog import FogState
+from natives.frames import FrameTree
 from natives.gamecache import GameCacheStore
 from natives.geometry import PathingMap, TerrainTiles
 from natives.groups import GroupRegistry
 from natives.handles import HandleTable
 from natives.hashtables import HashtableStore
+from natives.input import InputState
 from natives.mapsetup import MapSetup
 from natives.mission import MAP_DIFFICULTY_NORMAL, Outcome, SaveFiles
 from natives.objecttypes import NO_OBJECT_DATA, ObjectTypes
@@ -179,6 +182,9 @@ class Game:
     ai: AIState
     ui: UIState
     dzapi: DzApiState
+    frames: FrameTree
+    input: InputState
+    display: DisplayState
 
     def __init__(self, seed: int = 0, local_player: int = 0, max_players: int = 28,
                  warnings: list | None = None, sandbox_dir: str | None = None,
@@ -246,6 +252,9 @@ class Game:
         self.ai = AIState(self)
         self.ui = UIState(self)
         self.dzapi = DzApiState(self)
+        self.frames = FrameTree(self)
+        self.input = InputState(self)
+        self.display = DisplayState(self)
 
     # -- time ---------------------------------------------------------------------------
     @property

@@ -66,7 +66,9 @@ HANDLE_PARENTS: dict[str, str] = {
     "attacktype": "handle", "damagetype": "handle", "weapontype": "handle",
     "soundtype": "handle", "lightning": "handle", "pathingtype": "handle",
     "mousebuttontype": "handle", "animtype": "handle", "subanimtype": "handle",
-    "image": "handle", "ubersplat": "handle", "hashtable": "agent",
+    "image": "handle", "ubersplat": "handle", "hashtable": "agent", "framehandle": "handle",
+    "originframetype": "handle", "framepointtype": "handle", "textaligntype": "handle",
+    "frameeventtype": "handle", "oskeytype": "handle",
 }
 
 
@@ -346,6 +348,7 @@ HANDLE_NATIVES: tuple[tuple[str, str, str], ...] = (
     ("FogModifier", "fogmodifier", "whichFogModifier"),
     ("Agent", "agent", "whichAgent"),          # SaveAgentHandle only: common.j has no LoadAgentHandle
     ("Hashtable", "hashtable", "whichHashtable"),
+    ("Frame", "framehandle", "whichFrameHandle"),   # 1.31+
 )
 
 

@@ -712,3 +712,19 @@ def _declare_builtin_constants() -> None:
 
 
 _declare_builtin_constants()
+
+
+@native("SetMaxCheckpointSaves", "takes integer maxCheckpointSaves returns nothing")
+def SetMaxCheckpointSaves(ctx, count):
+    """How many checkpoint saves the game keeps (1.32+; jassdoc has no notes): stored as
+    ``game.saves.max_checkpoint_saves``; the model keeps every save the map writes."""
+    _saves(ctx).max_checkpoint_saves = count
+
+
+@native("ReloadGame", "takes nothing returns nothing")
+def ReloadGame(ctx):
+    """What the game does here is not documented (jassdoc has no notes) and was not
+    measured: the call is recorded in the timeline (``reload_game``) with a warning, and the
+    game goes on (docs/natives.md)."""
+    ctx.game.record("reload_game")
+    ctx.warn("ReloadGame: the game's behaviour is not documented; the model only records the call")

@@ -449,6 +449,66 @@ class DzWindowResize(ModelEvent):
     player: Any = None
 
 
+# -- frames and player input (natives.frames, natives.input) -----------------------------------
+
+@dataclass(frozen=True, slots=True)
+class FrameInput(ModelEvent):
+    """``player`` acted on ``frame`` (a ``natives.frames.Frame``): ``event`` is the
+    frameeventtype value (FRAMEEVENT_*), ``value`` the slider / popup menu value or wheel
+    delta, ``text`` the text typed into an edit box. Published by the scenario steps
+    ``click_frame`` / ``frame_input`` and by ``BlzFrameClick``."""
+
+    player: Player
+    frame: Any
+    event: int
+    value: float = 0.0
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOsKey(ModelEvent):
+    """``player`` pressed (``down``) or released a keyboard key: ``key`` the oskeytype value
+    (OSKEY_*), ``meta`` the modifier keys held (1 shift, 2 control, 4 alt, 8 meta)."""
+
+    player: Player
+    key: int
+    meta: int = 0
+    down: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMouse(ModelEvent):
+    """``player``'s mouse: ``kind`` "down", "up" (``button``: mousebuttontype value, 1 left,
+    2 middle, 3 right) or "move", the cursor over the ground point (x, y) (world units), over
+    ``unit`` (or None)."""
+
+    player: Player
+    kind: str
+    x: float = 0.0
+    y: float = 0.0
+    button: int = 1
+    unit: Unit = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSyncData(ModelEvent):
+    """The data ``BlzSendSyncData`` sent reached every player: ``player`` sent ``data`` with
+    ``prefix``."""
+
+    player: Player
+    prefix: str
+    data: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrackableInput(ModelEvent):
+    """``player`` clicked (``hit``) or hovered over ``trackable``."""
+
+    player: Player
+    trackable: Any
+    hit: bool = True
+
+
 ALL_EVENTS: tuple[type[ModelEvent], ...] = tuple(
     v for v in list(globals().values())
     if isinstance(v, type) and issubclass(v, ModelEvent) and v is not ModelEvent)

@@ -213,6 +213,38 @@ class Response:
                                     "GetTournamentFinishNowPlayer", "player")
     tournament_rule: int = _field("The rule of EVENT_GAME_TOURNAMENT_FINISH_NOW",
                                   "GetTournamentFinishNowRule", "integer", default=0)
+    # -- frames and player input (natives.frames, natives.input) ---------------------------
+    trigger_frame: Any = _field("The frame of a frame event", "BlzGetTriggerFrame",
+                                "framehandle", constant=False)
+    frame_event: Any = _field("The frameeventtype of a frame event", "BlzGetTriggerFrameEvent",
+                              "frameeventtype", constant=False)
+    frame_value: float = _field(
+        "The value of a slider, popup menu or mouse wheel frame event (jassdoc: only set when "
+        "the event has use of it)", "BlzGetTriggerFrameValue", "real", default=0.0,
+        constant=False)
+    frame_text: str | None = _field(
+        "The text of an edit box frame event (jassdoc: only set when the event has use of it)",
+        "BlzGetTriggerFrameText", "string", constant=False)
+    os_key: Any = _field("The oskeytype of a player key event", "BlzGetTriggerPlayerKey",
+                         "oskeytype", constant=False)
+    meta_key: int = _field("The meta keys held in a player key event (1 shift, 2 control, "
+                           "4 alt, 8 meta)", "BlzGetTriggerPlayerMetaKey", "integer",
+                           default=0, constant=False)
+    key_down: bool = _field("True for a key going down, false for a key released (read by "
+                            "``BlzGetTriggerPlayerIsKeyDown``)", default=False)
+    mouse_x: float = _field("X of the ground point under the cursor of a mouse event, world "
+                            "units", "BlzGetTriggerPlayerMouseX", "real", default=0.0,
+                            constant=False)
+    mouse_y: float = _field("Y of the ground point under the cursor of a mouse event, world "
+                            "units", "BlzGetTriggerPlayerMouseY", "real", default=0.0,
+                            constant=False)
+    mouse_button: Any = _field("The mousebuttontype of a mouse button event",
+                               "BlzGetTriggerPlayerMouseButton", "mousebuttontype",
+                               constant=False)
+    sync_prefix: str | None = _field("The prefix of a sync data event",
+                                     "BlzGetTriggerSyncPrefix", "string", constant=False)
+    sync_data: str | None = _field("The data of a sync data event", "BlzGetTriggerSyncData",
+                                   "string", constant=False)
     # -- DzAPI platform input (natives.dzapi) -----------------------------------------------
     dz_key: int = _field("The key code of the DzAPI key event being answered",
                          "DzGetTriggerKey", "integer", default=0, constant=False,

@@ -56,6 +56,7 @@ from jassvm.cache import no_gc
 from jassvm.thread import UNSET, RuntimeErrorRecord, StackEntry
 
 from natives.events import EventRegistry
+from natives.frames import FrameTree
 from natives.game import Game
 from natives.geometry import TerrainTiles
 from natives import unitdata
@@ -79,6 +80,7 @@ ENVIRONMENT: dict[type, frozenset[str]] = {
     Orders: frozenset({"checks", "planners", "modes"}),   # how other stores hook in (natives.spells)
     # coverage collectors of this process (maps.jasscov); an index derived from the regions
     EventRegistry: frozenset({"observers", "region_index"}),
+    FrameTree: frozenset({"toc_reader"}),       # the map's TOC/fdf reader (maps.fdf)
 }
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
 # holding them keep the fresh session's value.

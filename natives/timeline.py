@@ -28,4 +28,12 @@ KINDS = {
     "next_level": "level (map file name)",
     "leaderboard": "title, shown (bool)",
     "timer_dialog": "title, shown (bool)",
+    "ui_origin_frames": "hidden (bool): BlzHideOriginFrames (natives.frames)",
+    "chat_message": "player (id of the shown sender), channel (all/allies/observers/private), "
+                    "text: BlzDisplayChatMessage (natives.display)",
+    "reload_game": "(no data): ReloadGame was called (natives.mission)",
+    "automation": "action (set_test_type/test_start/test_end/testing_finished), name "
+                  "(natives.utility)",
+    "frame_input": "player (id), frame (name), event (frameeventtype value), value, text: "
+                   "a scenario's frame input (natives.frames)",
 }

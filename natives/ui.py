@@ -13,9 +13,9 @@ Unit selection itself (``SelectUnit``, ``ClearSelection``, ``IsUnitSelected``) b
 - ``ForceUIKey``/``ForceUICancel`` (simulated key presses) are recorded in
   ``game.ui.ui_keys``; nothing reacts to them in the model.
 - ``SetAltMinimapIcon``, ``SetAllyColorFilterState``, ``SetCreepCampFilterState``,
-  ``EnableMinimapFilterButtons``, ``SetReservedLocalHeroButtons``: stored. Their getters
-  (``GetAllyColorFilterState``, ``GetCreepCampFilterState``) return what was set and are
-  not registered: the start value is the player's own preference.
+  ``EnableMinimapFilterButtons``, ``SetReservedLocalHeroButtons``: stored. The getters
+  ``GetAllyColorFilterState`` / ``GetCreepCampFilterState`` (``natives.display``) return
+  what was set, else the start values docs/natives.md lists.
 - ``SyncSelections`` (wait for selections to synchronise between players) has nothing to
   wait for in a single-process game: it only counts its calls.
 - ``CreateTrackable``: a ``trackable`` agent with model, position (world units) and facing

@@ -3547,5 +3547,3 @@ def BlzGetLocalUnitZ(ctx, u):
     return BlzGetUnitZ(ctx, u)
 
 
-# jassdoc BlzShowUnitTeamGlow: "Will remove Hero glowing team color when set to false"
-_presentation("BlzShowUnitTeamGlow", "takes unit whichUnit, boolean show returns nothing", "team_glow")

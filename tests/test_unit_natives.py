@@ -535,9 +535,9 @@ endfunction
 
 # ------------------------------------------------------------------------ visibility
 def test_fogged_masked_invisible_and_detected():
-    """A point no vision covers is fogged (the model does not track explored areas); a
-    started masking modifier masks it while the black mask is on; invisibility is not
-    modelled."""
+    """A point nobody explored is masked while the black mask is on, fogged once it is off
+    (natives.fog "Fogged and masked"); a started masking modifier masks it; invisibility is
+    not modelled."""
     assert lines(r"""
 function main takes nothing returns nothing
     local unit mine = CreateUnit(Player(0), 'hfoo', 0, 0, 0)
@@ -551,7 +551,7 @@ function main takes nothing returns nothing
     call P(B2S(IsUnitMasked(far, Player(0))) + B2S(IsUnitFogged(far, Player(0))))
     call P(B2S(IsUnitInvisible(far, Player(0))) + B2S(IsUnitDetected(far, Player(0))))
 endfunction
-""") == ["truefalsefalsefalse", "truetruetruefalse", "falsetrue", "falsefalse"]
+""") == ["falsetruefalsefalse", "truetruetruefalse", "falsetrue", "falsefalse"]
 
 
 @pytest.mark.parametrize("native", ["BlzGetAbsorbingItem", "BlzGetStackingItemSource", "BlzGetStackingItemTarget"])
