@@ -1,4 +1,7 @@
-"""Shared fixtures: where ../shared is, and skipping (never in CI) when it is absent."""
+"""Shared fixtures: where ../shared is, and skipping (never in CI) when it is absent; the
+files a test opens."""
+import builtins
+import io
 import os
 from pathlib import Path
 
@@ -16,6 +19,26 @@ def shared_path(*parts: str) -> Path:
             pytest.fail(f"{path} is missing in CI")
         pytest.skip(f"{path} is absent (the shared corpus is not checked out beside the project)")
     return path
+
+
+@pytest.fixture
+def opened(monkeypatch) -> list[str]:
+    """The paths opened (``os.open``, ``open``) while the test runs. A refusal that opens
+    nothing did bounded work whatever the machine's load: a FIFO never opened cannot block,
+    a device never opened cannot stream (tests assert work, never wall time)."""
+    paths: list[str] = []
+
+    def recording(real):
+        def opener(file, *args, **kwargs):
+            if isinstance(file, (str, bytes, os.PathLike)):
+                paths.append(os.fsdecode(file))
+            return real(file, *args, **kwargs)
+        return opener
+
+    monkeypatch.setattr(os, "open", recording(os.open))
+    monkeypatch.setattr(builtins, "open", recording(builtins.open))
+    monkeypatch.setattr(io, "open", recording(io.open))
+    return paths
 
 
 def _missing_shared(item) -> Path | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import stat
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -155,9 +154,8 @@ def test_long_literals_of_every_kind_are_diagnostics(literal):
 
 def test_long_rawcode_is_e106_without_reading_it_all():
     src = function("    local integer x = '" + "a" * 1_000_000 + "'")
-    start = time.perf_counter()
+    assert peak_bytes(errors, src) < 20 * len(src)     # measured: about 6 bytes per byte
     found = errors(src)
-    assert time.perf_counter() - start < 10
     assert found == ["t.j:5:23: error[E106]: rawcodes must consist of 1 or 4 characters (this one has "
                      "1000000 bytes)"]
 
@@ -181,9 +179,7 @@ def test_string_literal_limit_counts_bytes_after_escapes():
 def test_one_megabyte_string_literal_costs_little_memory():
     """Was about 350 bytes per byte of literal (the lexer's regular expression)."""
     src = b'globals\n    string s = "' + b"a" * 1_000_000 + b'"\nendglobals\n'
-    start = time.perf_counter()
     peak = peak_bytes(parse, src)
-    assert time.perf_counter() - start < 10
     assert peak < 50_000_000
 
 
@@ -204,9 +200,9 @@ def test_megabyte_of_newlines_costs_little_memory():
 
 def test_script_over_the_line_limit_is_e110_before_any_work():
     src = b"\n" * MAX_SOURCE_LINES
-    start = time.perf_counter()
+    # no line table, no tokens: measured 482 bytes (23 MB for one line less, which is parsed)
+    assert peak_bytes(parse, src, "big.j") < 100_000
     tree, diags = parse(src, "big.j")
-    assert time.perf_counter() - start < 1
     assert tree is None and [d.format() for d in diags] == [
         f"big.j:1:1: error[E110]: script of {MAX_SOURCE_LINES + 1} lines is longer than the limit "
         f"of {MAX_SOURCE_LINES} lines"]
@@ -229,10 +225,9 @@ def test_line_table_is_compact():
 
 # ------------------------------------------------------------------------- special files
 
-def test_read_source_file_refuses_special_files_at_once(tmp_path):
+def test_read_source_file_refuses_special_files_at_once(tmp_path, opened):
     fifo = tmp_path / "pipe.j"
     os.mkfifo(fifo)
-    start = time.perf_counter()
     with pytest.raises(SourceFileError, match="a FIFO, not a regular file"):
         read_source_file(fifo)          # opening it for reading would block forever
     with pytest.raises(SourceFileError, match="a folder, not a regular file"):
@@ -240,7 +235,7 @@ def test_read_source_file_refuses_special_files_at_once(tmp_path):
     if Path("/dev/zero").exists() and stat.S_ISCHR(os.stat("/dev/zero").st_mode):
         with pytest.raises(SourceFileError, match="a device, not a regular file"):
             read_source_file("/dev/zero")   # reading it all would never end
-    assert time.perf_counter() - start < 1
+    assert opened == []
 
 
 def test_read_source_file_refuses_a_file_over_the_limit(tmp_path):
@@ -257,13 +252,12 @@ def check_cli(*args: str):
     return CliRunner().invoke(main, ["check", *args], env={"JASS_API": None, "NO_COLOR": "1"})
 
 
-def test_jass_check_refuses_devices_fifos_and_folders_with_a_clear_error(tmp_path):
+def test_jass_check_refuses_devices_fifos_and_folders_with_a_clear_error(tmp_path, opened):
     fifo = tmp_path / "pipe.j"
     os.mkfifo(fifo)
     paths = [str(fifo), str(tmp_path)] + (["/dev/zero"] if Path("/dev/zero").exists() else [])
-    start = time.perf_counter()
     result = check_cli(*paths)
-    assert time.perf_counter() - start < 5
+    assert not set(paths) & set(opened)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert f"error: cannot read {fifo}: a FIFO, not a regular file" in result.output
     assert f"error: cannot read {tmp_path}: a folder, not a regular file" in result.output

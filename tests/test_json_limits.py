@@ -2,12 +2,13 @@
 escaping the readers' error handling."""
 from __future__ import annotations
 
-import time
+import json
 
 import pytest
 
 import natives.gamecache  # noqa: F401  (registers the natives)
 from fakectx import FakeCtx
+from natives import jsondata
 from jassvm.loader import load_program
 from natives.builtin import builtin_source
 from natives.dzapi import SERVER_VALUES_FILE
@@ -31,11 +32,33 @@ def test_nesting_up_to_the_limit_loads(depth):
     "[" * 10_000_000,                       # malformed and never closed: refused before decoding
     '[{"k": [' * 30_000,
 ])
-def test_deeper_nesting_is_a_value_error_at_once(text):
-    start = time.perf_counter()
+def test_deeper_nesting_is_a_value_error_at_once(text, monkeypatch):
+    """Refused before decoding, after at most ``MAX_JSON_DEPTH`` + 1 passes over the text."""
+    passes = _CountingPattern(jsondata._INNERMOST)
+    monkeypatch.setattr(jsondata, "_INNERMOST", passes)
+    monkeypatch.setattr(json, "loads", _never_decode)
     with pytest.raises(ValueError, match="nested deeper than"):
         load_json(text)
-    assert time.perf_counter() - start < 5
+    assert 1 <= passes.calls <= MAX_JSON_DEPTH + 1
+
+
+class _CountingPattern:
+    """A compiled pattern that counts its passes over a text (``subn``, ``search``)."""
+
+    def __init__(self, pattern) -> None:
+        self.pattern, self.calls = pattern, 0
+
+    def subn(self, *args):
+        self.calls += 1
+        return self.pattern.subn(*args)
+
+    def search(self, *args):
+        self.calls += 1
+        return self.pattern.search(*args)
+
+
+def _never_decode(*args, **kwargs):
+    raise AssertionError("json.loads called: nesting too deep must be refused before decoding")
 
 
 def test_malformed_json_is_still_a_value_error():
