@@ -594,7 +594,7 @@ class Orders:
         it within acquisition range take it on; an idle ``m`` looks around itself."""
         if not m.alive or m.hidden:
             return
-        sentries = list(self.sentries)
+        sentries = self.sentries
         if len(sentries) > _FEW_SENTRIES:   # many: only those of enemies that can reach m
             owner, players, far = m.owner, self.game.players, _MAX_ACQUIRE + m.collision
             pids = [pid for pid in self.game.units.owner_sectors
@@ -602,6 +602,8 @@ class Orders:
             sentries = [v for v in self.game.units.owned_near(pids, m.x - far, m.y - far,
                                                               m.x + far, m.y + far)
                         if v in self.sentries]
+        else:
+            sentries = list(sentries)   # acquiring changes self.sentries
         hostile: dict = {}   # owner -> hostile to m's owner, asked once per owner
         for v in sentries:
             if v is m or v.held or not v.alive:
