@@ -340,26 +340,6 @@ class _Model(BaseModel):
 # References to things of the script
 # ---------------------------------------------------------------------------------------
 
-class UnitQuery(_Model):
-    """A unit picked by type and owner: the ``index``-th (0-based, creation order) unit of
-    that type owned by that player, among live units unless ``alive`` says otherwise."""
-
-    type: Rawcode | None = None
-    owner: PlayerId | None = None
-    index: int = Field(0, ge=0)
-    alive: bool | None = True
-
-    @model_validator(mode="after")
-    def _some(self):
-        if self.type is None and self.owner is None:
-            raise ValueError("a unit query needs 'type' or 'owner'")
-        return self
-
-
-UnitRef = Union[str, UnitQuery]
-"""A unit global (``gg_unit_Hpal_0001``, ``udg_heroes[1]``) or a ``UnitQuery``."""
-
-
 class Point(_Model):
     """A point, world units."""
 
@@ -375,6 +355,33 @@ class RectBounds(_Model):
 
 PlaceRef = Union[str, Point, RectBounds]
 """A rect or region global (``gg_rct_Village``), a point, or explicit bounds."""
+
+
+class UnitQuery(_Model):
+    """A unit picked by type, owner and place: the ``index``-th (0-based, creation order)
+    unit of that type owned by that player (inside ``in``: a rect, region or bounds), among
+    live units unless ``alive`` says otherwise. With ``every: true`` (``kill`` and
+    ``order`` steps only) the step applies to every matching unit, in creation order, and
+    fails when none matches."""
+
+    type: Rawcode | None = None
+    owner: PlayerId | None = None
+    in_: PlaceRef | None = Field(None, alias="in")
+    index: int = Field(0, ge=0)
+    alive: bool | None = True
+    every: bool = False
+
+    @model_validator(mode="after")
+    def _some(self):
+        if self.type is None and self.owner is None and self.in_ is None:
+            raise ValueError("a unit query needs 'type', 'owner' or 'in'")
+        if self.every and "index" in self.model_fields_set:
+            raise ValueError("a unit query takes 'index' or 'every', not both")
+        return self
+
+
+UnitRef = Union[str, UnitQuery]
+"""A unit global (``gg_unit_Hpal_0001``, ``udg_heroes[1]``) or a ``UnitQuery``."""
 
 
 class ItemQuery(_Model):
@@ -722,15 +729,16 @@ class MoveStep(_Model):
 
 class OrderSpec(_Model):
     """The unit is given an order (``move``, ``attack``, ``smart``, ``patrol``, ``stop``...)
-    towards a place or a ``target`` unit, as a player would; the unit carries it out
-    (``natives.orders``). By default (``arrive: true``) a point order also places the unit
-    at the order's destination at once."""
+    towards a place or a ``target`` unit, as a player would; it goes through the order
+    pipeline and the unit carries it out as the game runs (``natives.orders``). A query with
+    ``every: true`` orders each matching unit. ``arrive: true`` also places the unit at a
+    point order's destination at once (as a ``move`` step would)."""
 
     unit: UnitRef
     order: str = "move"
     to: PlaceRef | None = None
     target: UnitRef | None = None
-    arrive: bool = True
+    arrive: bool = False
 
 
 class OrderStep(_Model):

@@ -1366,7 +1366,10 @@ class JassGame:
         if isinstance(ref, dict):
             ref = S.UnitQuery.model_validate(ref)
         if isinstance(ref, S.UnitQuery):
-            found = self.find_units(owner=ref.owner, type=ref.type, alive=ref.alive)
+            if ref.every:
+                raise _Problem(f"{describe(ref)}: 'every' picks many units; only kill and "
+                               f"order steps take it")
+            found = self.find_units(owner=ref.owner, type=ref.type, alive=ref.alive, place=ref.in_)
             if len(found) <= ref.index:
                 raise _Problem(f"no unit matches {describe(ref)} ({len(found)} found)")
             return found[ref.index]
@@ -1383,6 +1386,19 @@ class JassGame:
         if must_exist and u.destroyed:
             raise _Problem(f"{name}: the unit was removed")
         return u
+
+    @_api
+    def units(self, ref: Any) -> list:
+        """The units a reference names: every match of a ``UnitQuery`` with ``every`` (in
+        creation order; a problem when none matches), else the one unit of ``unit(ref)``."""
+        if isinstance(ref, dict):
+            ref = S.UnitQuery.model_validate(ref)
+        if isinstance(ref, S.UnitQuery) and ref.every:
+            found = self.find_units(owner=ref.owner, type=ref.type, alive=ref.alive, place=ref.in_)
+            if not found:
+                raise _Problem(f"no unit matches {describe(ref)}")
+            return found
+        return [self.unit(ref)]
 
     @_api
     def find_units(self, *, owner: int | None = None, type: str | int | None = None,
@@ -1475,11 +1491,16 @@ class JassGame:
 
     @_api
     def kill(self, unit: Any, killer: Any = None) -> "JassGame":
-        """The unit dies (``killer``: a unit or None)."""
-        u = self._live(unit)
+        """The unit dies (``killer``: a unit or None); with an ``every`` query each match
+        that is still alive dies, in creation order."""
+        victims = self.units(unit)
         k = self.unit(killer) if killer is not None else None
-        self.game.units.kill_unit(u, k)
-        self.settle()
+        if len(victims) == 1:
+            self._live(victims[0])
+        for u in victims:
+            if u.alive:
+                self.game.units.kill_unit(u, k)
+                self.settle()
         return self
 
     @_api
@@ -1493,27 +1514,34 @@ class JassGame:
 
     @_api
     def order(self, unit: Any, order: str = "move", to: Any = None, target: Any = None,
-              arrive: bool = True) -> "JassGame":
-        """Give the unit an order as its player would (point, target or immediate); with
-        ``arrive`` a point order also places the unit at its destination."""
+              arrive: bool = False) -> "JassGame":
+        """Give the unit an order as its player would (point, target or immediate): it goes
+        through the order pipeline (``natives.orders``) and the unit carries it out as the
+        game goes on. With an ``every`` query each matching live unit gets the order. With
+        ``arrive`` a point order also places the unit at its destination at once."""
         from natives.orders import ORDER_IDS, Order
-        u = self._live(unit)
+        units = self.units(unit)
+        if len(units) == 1:
+            self._live(units[0])
         oid = ORDER_IDS.get(order)
-        if to is not None:
-            place = self.place(to)
-            x, y = place.point
-            o = Order("point", order, oid, x=x, y=y, player=u.owner)
-        elif target is not None:
-            t = self.unit(target)
-            o = Order("target", order, oid, x=t.x, y=t.y, target=t, player=u.owner)
-        else:
-            o = Order("immediate", order, oid, player=u.owner)
-        if not self.game.units.issue(u, o):
-            raise _Problem(f"{_ref_text(unit)} cannot take orders")
-        self.settle()
-        if arrive and to is not None and u.alive:
-            self.game.units.move_unit(u, x, y)
+        point = self.place(to).point if to is not None else None
+        t = self.unit(target) if target is not None else None
+        for u in units:
+            if not u.alive:
+                continue
+            if point is not None:
+                o = Order("point", order, oid, x=point[0], y=point[1], player=u.owner)
+            elif t is not None:
+                o = Order("target", order, oid, x=t.x, y=t.y, target=t, player=u.owner)
+            else:
+                o = Order("immediate", order, oid, player=u.owner)
+            if not self.game.units.issue(u, o):
+                raise _Problem(f"{_ref_text(unit)}: {_unit_text(u)} cannot take the order "
+                               f"{order!r}")
             self.settle()
+            if arrive and point is not None and u.alive:
+                self.game.units.move_unit(u, *point)
+                self.settle()
         return self
 
     @_api
@@ -2454,6 +2482,10 @@ def _compare(value: Any, op: str, operand: Any) -> bool:
 def _suggest(name: str, names: Iterable[str]) -> str:
     close = difflib.get_close_matches(name, list(names), n=3, cutoff=0.6)
     return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+def _unit_text(u) -> str:
+    return f"unit '{u.utype.rawcode}' of player {u.owner.id} at ({u.x:.0f}, {u.y:.0f})"
 
 
 def _ref_text(ref: Any) -> str:

@@ -195,7 +195,7 @@ steps:
   - heal: {unit: gg_unit_Hpal_0001, amount: 50}
   - select: gg_unit_Hpal_0001
   - leave: 1
-  - order: {unit: gg_unit_Hpal_0001, order: move, to: gg_rct_Village}
+  - order: {unit: gg_unit_Hpal_0001, order: move, to: gg_rct_Village, arrive: true}
   - chat: -crash
   - set: {global: udg_zero, value: 1}
   - chat: -crash
