@@ -1495,8 +1495,8 @@ class JassGame:
         that is still alive dies, in creation order."""
         victims = self.units(unit)
         k = self.unit(killer) if killer is not None else None
-        if len(victims) == 1:
-            self._live(victims[0])
+        if not _every(unit):
+            self._live(unit)
         for u in victims:
             if u.alive:
                 self.game.units.kill_unit(u, k)
@@ -1521,8 +1521,8 @@ class JassGame:
         ``arrive`` a point order also places the unit at its destination at once."""
         from natives.orders import ORDER_IDS, Order
         units = self.units(unit)
-        if len(units) == 1:
-            self._live(units[0])
+        if not _every(unit):
+            self._live(unit)
         oid = ORDER_IDS.get(order)
         point = self.place(to).point if to is not None else None
         t = self.unit(target) if target is not None else None
@@ -2482,6 +2482,10 @@ def _compare(value: Any, op: str, operand: Any) -> bool:
 def _suggest(name: str, names: Iterable[str]) -> str:
     close = difflib.get_close_matches(name, list(names), n=3, cutoff=0.6)
     return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+def _every(ref: Any) -> bool:
+    return bool(ref.get("every")) if isinstance(ref, dict) else getattr(ref, "every", False)
 
 
 def _unit_text(u) -> str:

@@ -533,8 +533,10 @@ def test_injections_use_the_model(tmp_path):
         g.move(hero, {"x": 1100, "y": 1100})
         assert (hero.x, hero.y) == (1100, 1100)
         assert g.check({"quest": "Reach the Village", "state": "completed"})
-        g.order(hero, "move", to={"rect": [0, 0, 10, 10]})
-        assert hero.orders[-1].order == "move" and (hero.x, hero.y) == (5, 5)
+        g.order(hero, "move", to={"rect": [0, 0, 10, 10]})     # through the pipeline: walks
+        assert hero.orders[-1].order == "move" and (hero.x, hero.y) == (1100, 1100)
+        g.order(hero, "move", to={"rect": [0, 0, 10, 10]}, arrive=True)
+        assert (hero.x, hero.y) == (5, 5)
         g.learn_skill(hero, "AHhb")
         assert hero.abilities[_rawcode("AHhb")] == 1 and hero.hero.skill_points == 0
         with pytest.raises(ScenarioFailure, match="no skill point"):
