@@ -18,8 +18,9 @@ both agree), and the armor formula with its 0.06 constant from the same pages (t
 
 Model choices (project-authored): the hit lands when the swing starts (no damage point, no
 missile travel); attack range is measured between the two units' collision circles; a unit
-type without a ``unitdata.WEAPONS`` row cannot attack and a type without a
-``unitdata.DEFENSES`` row takes factor 1 and armor 0; the ``divine`` column is the classic
+type without a ``unitdata.WEAPONS`` row cannot attack; a structure without a
+``unitdata.DEFENSES`` row has fortified armor of 0 points, any other type without one takes
+factor 1 and armor 0; a row with ``dice`` 0 deals its average damage (``base``) every hit; the ``divine`` column is the classic
 one (chaos full, everything else 5%).
 """
 from __future__ import annotations
@@ -57,8 +58,12 @@ def weapon(u) -> Weapon | None:
 
 
 def defense(u) -> Defense | None:
-    """The unit's armor figures (``unitdata.DEFENSES``), None when its type has none."""
-    return unitdata.DEFENSES.get(u.type_id)
+    """The unit's armor figures: its type's row (``unitdata.DEFENSES``), else for a
+    structure ``unitdata.STRUCTURE_DEFENSE`` (fortified), else None."""
+    d = unitdata.DEFENSES.get(u.type_id)
+    if d is None and u.utype.is_structure:
+        return unitdata.STRUCTURE_DEFENSE
+    return d
 
 
 def armor(u) -> float:

@@ -122,10 +122,10 @@ hwat|Water Elemental (Level 1)|h|525|0|220|foot|0|0|16|Zrag
 hwt2|Water Elemental (Level 2)|h|675|0|220|foot|0|0|16|Zrag
 hwt3|Water Elemental (Level 3)|h|900|0|220|foot|0|0|16|Zrag
 hsor|Sorceress|h|325|200|270|foot|2|0|16|rag
-hgry|Gryphon Rider|h|825|0|350|fly|4|0|32|rag
+hgry|Gryphon Rider|h|825|0|320|fly|4|0|32|rag
 hmtm|Mortar Team|h|360|0|270|foot|3|0|24|rg
 hmtt|Siege Engine|h|700|0|220|horse|3|0|32|Mmg
-hspt|Spell Breaker|h|600|250|300|foot|3|0|16|rag
+hspt|Spell Breaker|h|600|250|300|foot|3|0|16|rg
 hhes|Swordsman|h|420|0|270|foot|2|0|16|mg
 hcth|Captain|h|700|0|270|foot|3|0|16|mg
 hbew|Blood Elf Worker|h|220|0|190|foot|1|0|16|Pmg
@@ -151,13 +151,13 @@ ogru|Grunt|o|700|0|270|foot|3|0|16|mg
 osw1|Spirit Wolf (Level 1)|o|200|0|350|foot|0|0|16|Zmg
 osw2|Dire Wolf (Level 2)|o|250|0|350|foot|0|0|16|Zmg
 osw3|Shadow Wolf (Level 3)|o|300|0|350|foot|0|0|16|Zmg
-opeo|Peon|o|250|0|270|foot|1|0|16|Pmg
+opeo|Peon|o|250|0|190|foot|1|0|16|Pmg
 ohun|Troll Headhunter|o|350|0|270|foot|2|0|16|rag
 orai|Raider|o|610|0|350|horse|3|0|32|mg
 oshm|Shaman|o|335|200|270|foot|2|0|16|rag
-odoc|Witch Doctor|o|315|200|270|foot|2|0|16|rg
-owyv|Wind Rider|o|570|0|350|fly|4|0|32|rg
-okod|Kodo Beast|o|1000|0|220|horse|4|0|48|rg
+odoc|Witch Doctor|o|315|200|270|foot|2|0|16|rag
+owyv|Wind Rider|o|570|0|320|fly|4|0|32|rag
+okod|Kodo Beast|o|1000|0|220|horse|4|0|48|rag
 ogrk|Grunt Captain|o|900|0|270|foot|3|0|16|mg
 onzg|Nazgrel|o|900|0|270|foot|3|0|16|mg
 ogre|Great Hall|o|1500|0|0|_|0|10|96|ST
@@ -172,9 +172,9 @@ otrb|Orc Burrow|o|600|0|0|_|0|10|48|Srg
 owtw|Watch Tower|o|500|0|0|_|0|0|48|Srag
 ovln|Voodoo Lounge|o|800|0|0|_|0|0|64|S
 ugho|Ghoul|u|340|0|270|foot|2|0|16|Umg
-uaco|Acolyte|u|220|0|270|foot|1|0|16|UPmg
-unec|Necromancer|u|305|200|270|foot|2|0|16|Urg
-ucry|Crypt Fiend|u|550|0|270|foot|3|0|32|Urag
+uaco|Acolyte|u|220|0|220|foot|1|0|16|UPmg
+unec|Necromancer|u|305|200|270|foot|2|0|16|Urag
+ucry|Crypt Fiend|u|550|0|270|foot|3|0|32|Urg
 uabo|Abomination|u|1175|0|270|foot|4|0|32|Umg
 uban|Banshee|u|285|200|270|foot|2|0|16|Urag
 umtw|Meat Wagon|u|380|0|220|horse|4|0|32|UMrg
@@ -198,9 +198,9 @@ earc|Archer|n|245|0|270|foot|2|0|16|rag
 esen|Huntress|n|600|0|350|horse|3|0|32|rg
 edry|Dryad|n|435|200|350|foot|3|0|24|rag
 edoc|Druid of the Claw|n|430|200|270|foot|4|0|32|mg
-emtg|Mountain Giant|n|1400|0|270|foot|7|0|48|Gmg
+emtg|Mountain Giant|n|1600|0|270|foot|7|0|48|Gmg
 ewsp|Wisp|n|120|0|270|hover|1|0|16|P
-efon|Treant|n|300|0|270|foot|0|0|16|Zmg
+efon|Treant|n|300|0|220|foot|0|0|16|Zmg
 etrs|Night Elf Transport Ship|n|600|0|290|float|0|0|48|
 etol|Tree of Life|n|1300|0|0|_|0|10|96|STA
 etoa|Tree of Ages|n|1700|0|0|_|0|10|96|STA
@@ -620,7 +620,7 @@ class Weapon:
     air, "ga" both."""
 
     attack_type: str
-    base: int
+    base: float
     dice: int
     sides: int
     cooldown: float
@@ -638,29 +638,73 @@ class Defense:
     armor: float
 
 
-# code|attack type|base|dice|sides|cooldown|range|acquire|targets|armor type|armor
-# Sources (published game figures, patch 1.2x): the unit pages of Blizzard's classic.battle.net
-# site (war3/human/units/footman.shtml, peasant.shtml, war3/human/heroes/paladin.shtml,
-# war3/orc/units/grunt.shtml), cross-checked with warcraft.wiki.gg ("Footman (Warcraft
-# III)": 12-13 damage, 1.35 s cooldown, heavy armor 2) and Liquipedia ("Peasant":
-# acquisition range 500). Melee range 90 (units) and 100 (heroes) are the game's melee
-# weapon ranges as those pages give them; heroes' damage adds their primary attribute
-# (Paladin level 1: 22 strength + 2d6 = 24-34, classic.battle.net).
+# code|attack type|base|dice|sides|cooldown|range|acquire|targets|armor type|armor|source
+#
+# Sources (published game figures, patch 1.2x), named per row in the last column:
+#   cb  the unit pages of Blizzard's classic.battle.net site (war3/human/units/footman.shtml,
+#       peasant.shtml, war3/human/heroes/paladin.shtml, war3/orc/units/grunt.shtml),
+#       cross-checked with warcraft.wiki.gg ("Footman (Warcraft III)": 12-13 damage, 1.35 s
+#       cooldown, heavy armor 2) and Liquipedia ("Peasant": acquisition range 500). Heroes'
+#       damage adds their primary attribute (Paladin level 1: 22 strength + 2d6 = 24-34).
+#   ds  the unit table of the public data set ubogoeva/tidyverse_tutorial
+#       data/wc3_heroes.txt (life, armor type and points, speed, attack type, average damage,
+#       cooldown, range in tens of world units; the figures Liquipedia's unit pages give). It
+#       gives the average damage only, so these rows have ``dice`` 0 and ``base`` the average:
+#       every hit deals the average (the dice split is not sourced).
+# Project choices, not sourced: melee range 90 (the melee range the cb pages give for the
+# footman and grunt) for every melee row; acquisition range 500 (the cb/Liquipedia figure of
+# the rows above), or the weapon range when that is longer. Life and speed of the ds rows
+# are the data set's (``_UNITS`` above holds them).
 _WEAPONS = """
-hfoo|normal|11|1|2|1.35|90|500|g|heavy|2
-hpea|normal|4|1|2|2.0|90|500|g|medium|0
-ogru|normal|18|1|2|1.6|90|500|g|heavy|1
-Hpal|hero|0|2|6|2.2|100|600|g|hero|0
-Hart|hero|0|2|6|2.2|100|600|g|hero|0
+hfoo|normal|11|1|2|1.35|90|500|g|heavy|2|cb
+hpea|normal|4|1|2|2.0|90|500|g|medium|0|cb
+ogru|normal|18|1|2|1.6|90|500|g|heavy|1|cb
+Hpal|hero|0|2|6|2.2|100|600|g|hero|0|cb
+Hart|hero|0|2|6|2.2|100|600|g|hero|0|cb
+hrif|pierce|21|0|0|1.5|400|500|ga|medium|0|ds
+hkni|normal|34|0|0|1.4|90|500|g|heavy|5|ds
+hmpr|magic|8.5|0|0|2.0|600|600|ga|unarmored|0|ds
+hsor|magic|11|0|0|1.75|600|600|ga|unarmored|0|ds
+hspt|normal|14|0|0|1.9|250|500|g|medium|3|ds
+hmtm|siege|58|0|0|3.5|1150|1150|g|heavy|0|ds
+hgry|magic|50|0|0|2.2|450|500|ga|light|0|ds
+opeo|normal|7.5|0|0|3.0|90|500|g|medium|0|ds
+ohun|pierce|25|0|0|2.31|450|500|ga|medium|0|ds
+orai|siege|25|0|0|1.85|90|500|g|medium|1|ds
+oshm|magic|8.5|0|0|2.1|600|600|ga|unarmored|0|ds
+odoc|magic|12|0|0|1.75|600|600|ga|unarmored|0|ds
+okod|pierce|18|0|0|1.44|500|500|ga|unarmored|1|ds
+owyv|pierce|40|0|0|2.0|450|500|ga|light|0|ds
+earc|pierce|17|0|0|1.5|500|500|ga|medium|0|ds
+esen|normal|17|0|0|1.8|220|500|g|unarmored|2|ds
+edry|pierce|18|0|0|2.0|500|500|ga|unarmored|0|ds
+emtg|normal|34|0|0|2.5|90|500|g|medium|4|ds
+efon|normal|16|0|0|1.75|90|500|g|heavy|0|ds
+uaco|normal|9.5|0|0|2.5|90|500|g|medium|0|ds
+ugho|normal|13|0|0|1.3|90|500|g|heavy|0|ds
+ucry|pierce|28.5|0|0|2.0|550|550|g|medium|0|ds
+uabo|normal|36|0|0|1.9|90|500|g|heavy|2|ds
+umtw|siege|79.5|0|0|4.0|1150|1150|g|heavy|2|ds
+unec|magic|8.5|0|0|1.8|600|600|ga|unarmored|0|ds
+uban|magic|11|0|0|1.5|600|600|ga|unarmored|0|ds
+uske|normal|14.5|0|0|2.0|90|500|g|heavy|1|ds
 """
+
+WEAPON_SOURCES = {
+    "cb": "classic.battle.net unit pages (war3/*/units/*.shtml, war3/*/heroes/*.shtml)",
+    "ds": "ubogoeva/tidyverse_tutorial data/wc3_heroes.txt (average damage only)",
+}
+"""What the last column of ``_WEAPONS`` names."""
 
 
 def _build_weapons() -> tuple[dict[int, Weapon], dict[int, Defense]]:
     weapons: dict[int, Weapon] = {}
     defenses: dict[int, Defense] = {}
     for line in _WEAPONS.strip().splitlines():
-        code, atype, base, dice, sides, cd, rng, acq, targets, armor_type, armor = line.split("|")
-        weapons[rawcode(code)] = Weapon(atype, int(base), int(dice), int(sides), float(cd),
+        code, atype, base, dice, sides, cd, rng, acq, targets, armor_type, armor, source = line.split("|")
+        if source not in WEAPON_SOURCES:
+            raise ValueError(f"natives.unitdata._WEAPONS: unknown source in {line!r}")
+        weapons[rawcode(code)] = Weapon(atype, float(base), int(dice), int(sides), float(cd),
                                         float(rng), float(acq), targets)
         defenses[rawcode(code)] = Defense(armor_type, float(armor))
     return weapons, defenses
@@ -668,5 +712,10 @@ def _build_weapons() -> tuple[dict[int, Weapon], dict[int, Defense]]:
 
 WEAPONS, DEFENSES = _build_weapons()
 """Weapon and defense figures by unit rawcode integer (sourced, see ``_WEAPONS``). A type
-without a row has no known attack (it cannot take attack orders) and takes damage with
-factor 1 and no armor."""
+without a row has no known attack (it cannot take attack orders); it takes damage as
+``natives.combat.defense`` says."""
+
+STRUCTURE_DEFENSE = Defense("fortified", 0.0)
+"""The defense of a structure without a row: fortified armor, the armor type of buildings
+(Blizzard, classic.battle.net "Armor and Weapon Types", war3/basics/armorandweapontypes.shtml);
+its armor points are not sourced, 0."""

@@ -153,10 +153,10 @@ def test_an_unreachable_goal_ends_at_the_nearest_reachable_point(ctx):
 
 def test_flying_units_ignore_ground_pathing(ctx):
     ctx.game.pathing.block_rect(192.0, -2048.0, 320.0, 2048.0, NO_WALK)
-    g = create(ctx, HGRY)                                          # gryphon rider: 350
+    g = create(ctx, HGRY)           # gryphon rider: 320 (natives.unitdata, source "ds")
     ctx.IssuePointOrder(g, "move", 700.0, 0.0)
     run(ctx, 1.0)
-    assert (g.x, g.y) == (pytest.approx(350.0), 0.0)
+    assert (g.x, g.y) == (pytest.approx(320.0), 0.0)
 
 
 def test_set_unit_move_speed_changes_the_walk(ctx):
