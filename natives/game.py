@@ -68,6 +68,7 @@ from natives.dzapi import DzApiState
 from natives.effects import EffectsState
 from natives.events import EventRegistry
 from natives.fog import FogState
+from natives.experience import Experience
 from natives.frames import FrameTree
 from natives.gamecache import GameCacheStore
 from natives.geometry import PathingMap, TerrainTiles
@@ -154,6 +155,7 @@ class Game:
     units: UnitStore
     orders: Orders
     spells: Spells
+    experience: Experience
     groups: GroupRegistry
     hashtables: HashtableStore
     gamecache: GameCacheStore
@@ -231,6 +233,7 @@ class Game:
         self.events = EventRegistry(self)      # subscribes to model events before anything happens
         self.orders = Orders(self)             # after the event layer: region events first
         self.spells = Spells(self)             # registers the spell orders with the pipeline
+        self.experience = Experience(self)
         self.timers = TimerStore(self)
         self.messages = MessageLog()
         self.dialogs = DialogRegistry(self)
