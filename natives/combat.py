@@ -25,9 +25,14 @@ one (chaos full, everything else 5%).
 """
 from __future__ import annotations
 
+import dataclasses
 import math
+from dataclasses import dataclass
 
 from natives import unitdata
+from natives.handles import alive, enum_handle, enum_value
+from natives.modelevents import UnitDamaging
+from natives.registry import native
 from natives.unitdata import Defense, Weapon
 
 ARMOR_REDUCTION = 0.06
@@ -52,24 +57,51 @@ DAMAGE_TABLE: dict[str, dict[str, float]] = {
 """Damage factor by attack type, then armor type (see the module docstring for sources)."""
 
 
+_NONE = object()
+_WEAPON_MODS = ("base", "dice", "sides", "cooldown")
+
+
+def type_weapon(u) -> Weapon | None:
+    """The weapon of the unit's type: the map's object data (``ObjectTypes.weapons``: a
+    custom type's own fields, then its base type's), else the project table
+    (``unitdata.WEAPONS``); None when the type has none."""
+    w = u.store.game.object_types.weapons.get(u.type_id, _NONE)
+    return unitdata.WEAPONS.get(u.type_id) if w is _NONE else w
+
+
 def weapon(u) -> Weapon | None:
-    """The unit's weapon figures (``unitdata.WEAPONS``), None when its type has none."""
-    return unitdata.WEAPONS.get(u.type_id)
+    """The unit's weapon figures: its type's (``type_weapon``) with the unit's own changes
+    (``u.combat``: ``BlzSetUnitBaseDamage`` & co.); None when it has none."""
+    w = type_weapon(u)
+    if u.combat and w is not None:
+        w = dataclasses.replace(w, **{k: v for k, v in u.combat.items() if k in _WEAPON_MODS})
+    return w
 
 
 def defense(u) -> Defense | None:
-    """The unit's armor figures: its type's row (``unitdata.DEFENSES``), else for a
-    structure ``unitdata.STRUCTURE_DEFENSE`` (fortified), else None."""
-    d = unitdata.DEFENSES.get(u.type_id)
+    """The unit's armor figures: its type's (the map's object data, then
+    ``unitdata.DEFENSES``), else for a structure ``unitdata.STRUCTURE_DEFENSE``
+    (fortified), else None."""
+    d = u.store.game.object_types.defenses.get(u.type_id, _NONE)
+    if d is _NONE:
+        d = unitdata.DEFENSES.get(u.type_id)
     if d is None and u.utype.is_structure:
         return unitdata.STRUCTURE_DEFENSE
     return d
 
 
-def armor(u) -> float:
-    """Armor points: the type's, plus 0.3 per point of agility for a hero."""
+def base_armor(u) -> float:
+    """Armor points without a hero's agility: the unit's own (``BlzSetUnitArmor``), else its
+    type's (0 without figures)."""
+    if "armor" in u.combat:
+        return u.combat["armor"]
     d = defense(u)
-    value = d.armor if d is not None else 0.0
+    return d.armor if d is not None else 0.0
+
+
+def armor(u) -> float:
+    """Armor points: ``base_armor``, plus 0.3 per point of agility for a hero."""
+    value = base_armor(u)
     if u.hero is not None:
         value += HERO_ARMOR_PER_AGILITY * u.hero.attribute("agi", True)
     return value
@@ -108,10 +140,213 @@ def in_range(attacker, target, w: Weapon) -> bool:
     return gap <= w.range
 
 
-def roll_damage(attacker, target, w: Weapon, rng) -> float:
-    """Damage of one hit of ``attacker`` on ``target`` (module docstring); ``rng`` a
-    ``random.Random``."""
+def roll_raw(attacker, w: Weapon, rng) -> float:
+    """The hit before armor: ``base`` + ``dice`` rolls of 1..``sides``, plus a hero's
+    primary attribute; ``rng`` a ``random.Random``."""
     raw = float(w.base + sum(rng.randint(1, w.sides) for _ in range(w.dice)))
     if attacker.hero is not None:
         raw += attacker.hero.attribute(attacker.hero.stats.primary, True)
-    return raw * type_factor(w.attack_type, target) * armor_factor(armor(target))
+    return raw
+
+
+def reduce(raw: float, attack_type: str, target) -> float:
+    """``raw`` damage of ``attack_type`` after the damage table and the target's armor."""
+    return raw * type_factor(attack_type, target) * armor_factor(armor(target))
+
+
+def roll_damage(attacker, target, w: Weapon, rng) -> float:
+    """Damage of one hit of ``attacker`` on ``target`` (module docstring); ``rng`` a
+    ``random.Random``."""
+    return reduce(roll_raw(attacker, w, rng), w.attack_type, target)
+
+
+# ---------------------------------------------------------------------------------------
+# The hit and its damage events
+# ---------------------------------------------------------------------------------------
+
+ATTACK_TYPES = {"spells": 0, "normal": 1, "pierce": 2, "siege": 3, "magic": 4, "chaos": 5,
+                "hero": 6}
+"""Attack type names -> common.j ``attacktype`` values (ATTACK_TYPE_NORMAL is spells,
+ATTACK_TYPE_MELEE the normal attack: jassdoc "Spell-damage is ATTACK_TYPE_NORMAL")."""
+ATTACK_TYPE_NAMES = {v: k for k, v in ATTACK_TYPES.items()}
+DAMAGE_TYPE_UNKNOWN = 0
+DAMAGE_TYPE_NORMAL = 4
+"""common.j ``damagetype`` values: a regular attack is DAMAGE_TYPE_NORMAL (jassdoc)."""
+WEAPON_TYPE_WHOKNOWS = 0
+"""common.j ``weapontype`` value the model gives every hit (the type only picks the impact
+sound, jassdoc; the model has no sounds of weapons)."""
+
+
+@dataclass
+class DamageEvent:
+    """The damage in progress, one object shared by every handler's response (so
+    ``BlzSetEventDamage`` in one is seen by the next and by the model). ``amount``: before
+    armor while EVENT_UNIT_DAMAGING runs, the life points the target loses while
+    EVENT_UNIT_DAMAGED runs; ``attack_type``/``damage_type``/``weapon_type`` common.j
+    values; ``is_attack`` a weapon's hit; ``stage`` "damaging" or "damaged"."""
+
+    amount: float
+    attack_type: int = 0
+    damage_type: int = DAMAGE_TYPE_UNKNOWN
+    weapon_type: int = WEAPON_TYPE_WHOKNOWS
+    is_attack: bool = False
+    stage: str = "damaged"
+
+    @classmethod
+    def spell(cls, amount: float, attack_type: int = 0, damage_type: int = DAMAGE_TYPE_UNKNOWN,
+              weapon_type: int = WEAPON_TYPE_WHOKNOWS) -> "DamageEvent":
+        """Damage that is not a weapon's hit (``UnitDamageTarget``, a scenario step)."""
+        return cls(float(amount), attack_type, damage_type, weapon_type, False)
+
+
+def hit(game, attacker, target, w: Weapon) -> None:
+    """One hit of ``attacker``'s weapon ``w`` on ``target``: the raw roll; the 1.31+
+    EVENT_UNIT_DAMAGING handlers (where the map's API declares them, run at once) may change
+    its amount and types; an amount of 0 or less then ends the hit (less than 0 heals:
+    jassdoc ``BlzSetEventDamage``); else the damage table and armor reduce it and
+    ``UnitStore.damage_unit`` deals it (EVENT_UNIT_DAMAGED, life)."""
+    ev = DamageEvent(roll_raw(attacker, w, game.random), ATTACK_TYPES[w.attack_type],
+                     DAMAGE_TYPE_NORMAL, WEAPON_TYPE_WHOKNOWS, True, "damaging")
+    game.publish(UnitDamaging(target, attacker, ev))
+    if not target.alive:
+        return
+    if ev.amount <= 0.0:
+        if ev.amount < 0.0:
+            game.units.set_life(target, target.life - ev.amount)
+        return
+    attack = ATTACK_TYPE_NAMES.get(ev.attack_type, "spells")
+    ev.stage = "damaged"
+    game.units.damage_unit(target, reduce(ev.amount, attack, target), attacker, ev)
+
+
+# ---------------------------------------------------------------------------------------
+# natives: the damage event's response, a unit's weapon and armor
+# ---------------------------------------------------------------------------------------
+
+def _event(ctx) -> DamageEvent | None:
+    return ctx.thread.response.damage_event if ctx.thread is not None else None
+
+
+@native("GetEventDamage", "takes nothing returns real", constant=True)
+def GetEventDamage(ctx):
+    """The damage of the damage event being answered (after ``BlzSetEventDamage``: the
+    value set, jassdoc); 0.0 elsewhere."""
+    ev = _event(ctx)
+    return ev.amount if ev is not None else ctx.thread.response.damage
+
+
+@native("BlzSetEventDamage", "takes real damage returns nothing")
+def BlzSetEventDamage(ctx, amount):
+    """Change the damage of the damage event being answered: before armor in
+    EVENT_UNIT_DAMAGING, the life lost in EVENT_UNIT_DAMAGED (jassdoc); 0 blocks it, less
+    heals. Outside a damage event nothing happens."""
+    ev = _event(ctx)
+    if ev is not None:
+        ev.amount = float(amount)
+
+
+@native("BlzGetEventDamageTarget", "takes nothing returns unit")
+def BlzGetEventDamageTarget(ctx):
+    """The damaged unit (as ``GetTriggerUnit``, jassdoc); null outside a damage event."""
+    return ctx.thread.response.trigger_unit if _event(ctx) is not None else None
+
+
+def _event_enum(kind: str, attr: str):
+    def getter(ctx):
+        ev = _event(ctx)
+        return enum_handle(kind, getattr(ev, attr)) if ev is not None else None
+    return getter
+
+
+def _event_setter(attr: str):
+    def setter(ctx, h):
+        ev = _event(ctx)
+        if ev is None or h is None or ev.stage != "damaging":
+            return False
+        setattr(ev, attr, enum_value(h))
+        return True
+    return setter
+
+
+for _kind, _attr in (("attacktype", "attack_type"), ("damagetype", "damage_type"),
+                     ("weapontype", "weapon_type")):
+    _name = "".join(p.capitalize() for p in _attr.split("_"))
+    native(f"BlzGetEvent{_name}", f"takes nothing returns {_kind}")(_event_enum(_kind, _attr))
+    native(f"BlzSetEvent{_name}", f"takes {_kind} {_name[0].lower()}{_name[1:]} returns boolean")(
+        _event_setter(_attr))
+
+
+@native("BlzGetEventIsAttack", "takes nothing returns boolean")
+def BlzGetEventIsAttack(ctx):
+    """True while a weapon's hit is being answered (not spell or triggered damage)."""
+    ev = _event(ctx)
+    return ev is not None and ev.is_attack
+
+
+def _warn_index(ctx, name: str, index: int) -> None:
+    ctx.warn(f"{name}: weapon index {index}: the model keeps one attack per unit (index 0); "
+             f"answering 0 / ignoring it")
+
+
+def _weapon_get(name: str, attr: str, cast):
+    def getter(ctx, u, index):
+        u = alive(u)
+        if u is None:
+            return cast(0)
+        if index != 0:
+            _warn_index(ctx, name, index)
+            return cast(0)
+        w = weapon(u)
+        return cast(getattr(w, attr)) if w is not None else cast(0)
+    return getter
+
+
+def _weapon_set(name: str, attr: str, cast):
+    def setter(ctx, u, value, index):
+        u = alive(u)
+        if u is None:
+            return
+        if index != 0:
+            _warn_index(ctx, name, index)
+            return
+        if type_weapon(u) is None:
+            ctx.warn(f"{name}: unit type '{u.utype.rawcode}' has no attack in the model; "
+                     f"ignoring it")
+            return
+        u.combat[attr] = cast(value)
+    return setter
+
+
+for _what, _attr, _type, _cast in (("BaseDamage", "base", "integer", int),
+                                   ("DiceNumber", "dice", "integer", int),
+                                   ("DiceSides", "sides", "integer", int),
+                                   ("AttackCooldown", "cooldown", "real", float)):
+    _arg = {"BaseDamage": "baseDamage", "DiceNumber": "diceNumber", "DiceSides": "diceSides",
+            "AttackCooldown": "cooldown"}[_what]
+    native(f"BlzGetUnit{_what}", f"takes unit whichUnit, integer weaponIndex returns {_type}")(
+        _weapon_get(f"BlzGetUnit{_what}", _attr, _cast))
+    native(f"BlzSetUnit{_what}",
+           f"takes unit whichUnit, {_type} {_arg}, integer weaponIndex returns nothing")(
+        _weapon_set(f"BlzSetUnit{_what}", _attr, _cast))
+
+
+@native("BlzGetUnitArmor", "takes unit whichUnit returns real")
+def BlzGetUnitArmor(ctx, u):
+    """Total armor: base armor plus a hero's agility armor (jassdoc: "TOTAL amount")."""
+    u = alive(u)
+    return armor(u) if u is not None else 0.0
+
+
+@native("BlzSetUnitArmor", "takes unit whichUnit, real armorAmount returns nothing")
+def BlzSetUnitArmor(ctx, u, amount):
+    """Set the total armor: the base armor becomes what gives that total with the unit's
+    bonus armor (jassdoc: 1+3 set to 1.00 becomes -2+3)."""
+    u = alive(u)
+    if u is not None:
+        u.combat["armor"] = float(amount) - (armor(u) - base_armor(u))
+
+
+@native("BlzUnitInterruptAttack", "takes unit whichUnit returns nothing")
+def BlzUnitInterruptAttack(ctx, u):
+    """Nothing to interrupt in the model: a hit lands when the swing starts (no damage
+    point, module docstring), so no attack is ever half done."""

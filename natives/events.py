@@ -62,6 +62,8 @@ Model events (``natives.modelevents``, ``game.publish(event)``) and the JASS eve
     ``TimeOfDayChanged``      EVENT_GAME_STATE_LIMIT for GAME_STATE_TIME_OF_DAY (jumps; the
                               clock's own crossings are scheduled with ``natives.daynight``)
     ``UnitAttacked``          EVENT_PLAYER_UNIT_ATTACKED, EVENT_UNIT_ATTACKED
+    ``UnitDamaging``          EVENT_UNIT_DAMAGING, EVENT_PLAYER_UNIT_DAMAGING (API sets that
+                              declare them; handlers run at once)
     ``UnitDamaged``           EVENT_UNIT_DAMAGED (+ EVENT_PLAYER_UNIT_DAMAGED where common.j
                               has it)
     ``UnitSelected``          EVENT_PLAYER_UNIT_(DE)SELECTED for the selecting player,
@@ -106,9 +108,9 @@ from natives.modelevents import (
     GameStateChanged, HeroLevel, HeroSkill, ItemDeath, ItemDrop, ItemPickup, ItemRemoved,
     ItemSold, ItemUse, ModelEvent, PlayerChat, PlayerDefeat, PlayerEndCinematic, PlayerKey,
     PlayerLeft, PlayerStateChanged, PlayerVictory, Spell, TimeOfDayChanged, UnitAttacked,
-    UnitConstruct, UnitCreated, UnitDamaged, UnitDeath, UnitDecay, UnitHidden, UnitLoaded,
-    UnitMoved, UnitOrdered, UnitOwnerChanged, UnitRemoved, UnitRevived, UnitSelected, UnitSold,
-    UnitStateChanged, UnitUnloaded,
+    UnitConstruct, UnitCreated, UnitDamaged, UnitDamaging, UnitDeath, UnitDecay, UnitHidden,
+    UnitLoaded, UnitMoved, UnitOrdered, UnitOwnerChanged, UnitRemoved, UnitRevived,
+    UnitSelected, UnitSold, UnitStateChanged, UnitUnloaded,
 )
 from natives.players import SLOT_LEFT
 from natives.registry import native
@@ -183,7 +185,9 @@ EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_PLAYER_UNIT_SPELL_FINISH": ("playerunitevent", 275),
     "EVENT_PLAYER_UNIT_SPELL_ENDCAST": ("playerunitevent", 276),
     "EVENT_PLAYER_UNIT_DAMAGED": ("playerunitevent", 308),
+    "EVENT_PLAYER_UNIT_DAMAGING": ("playerunitevent", 315),
     "EVENT_UNIT_DAMAGED": ("unitevent", 52),
+    "EVENT_UNIT_DAMAGING": ("unitevent", 314),
     "EVENT_UNIT_DEATH": ("unitevent", 53),
     "EVENT_UNIT_DECAY": ("unitevent", 54),
     "EVENT_UNIT_SELECTED": ("unitevent", 57),
@@ -477,9 +481,10 @@ class EventRegistry:
 
     # -- families ----------------------------------------------------------------------
     def player_unit(self, pu_name: str | None, u_name: str | None, unit, response: Response,
-                    player=None, filter_unit=None) -> None:
+                    player=None, filter_unit=None, mode: str = "queued") -> None:
         """A player-unit event for ``player`` (default: the unit's owner) and the matching
-        unit event; filters see ``filter_unit`` (default: the unit)."""
+        unit event; filters see ``filter_unit`` (default: the unit); ``mode`` as
+        ``dispatch``'s."""
         fresp = Response(filter_unit=filter_unit or unit)
         if pu_name is not None:
             ev = self.event(pu_name)
@@ -487,12 +492,12 @@ class EventRegistry:
             regs = self.find("playerunit", ev.value, player)
             resp = response.copy(trigger_unit=unit, trigger_widget=unit,
                                  trigger_player=player) if regs else response
-            self.dispatch(pu_name, regs, resp, fresp)
+            self.dispatch(pu_name, regs, resp, fresp, mode)
         if u_name is not None:
             ev = self.event(u_name)
             regs = self.find("unit", ev.value, unit)
             resp = response.copy(trigger_unit=unit, trigger_widget=unit) if regs else response
-            self.dispatch(u_name, regs, resp, fresp)
+            self.dispatch(u_name, regs, resp, fresp, mode)
 
     def player_event(self, name: str, player, response: Response | None = None) -> None:
         ev = self.event(name)
@@ -839,10 +844,24 @@ def _unit_attacked(reg: EventRegistry, e: UnitAttacked) -> None:
                     Response(attacker=e.attacker))
 
 
+def _unit_damaging(reg: EventRegistry, e: UnitDamaging) -> None:
+    """1.31+ (API sets that declare EVENT_UNIT_DAMAGING): the handlers run at once, before
+    armor, and may change the hit (``natives.combat.hit``)."""
+    if not reg._program_constant("EVENT_UNIT_DAMAGING"):
+        return
+    resp = Response(damage=e.damage.amount, damage_source=e.source, damage_event=e.damage)
+    pu = "EVENT_PLAYER_UNIT_DAMAGING" if reg._program_constant("EVENT_PLAYER_UNIT_DAMAGING") else None
+    reg.player_unit(pu, "EVENT_UNIT_DAMAGING", e.unit, resp, mode="now")
+
+
 def _unit_damaged(reg: EventRegistry, e: UnitDamaged) -> None:
-    resp = Response(damage=e.amount, damage_source=e.source)
+    """EVENT_UNIT_DAMAGED; with the 1.31+ damage events declared its handlers run at once,
+    before life drops, so ``BlzSetEventDamage`` changes the life lost (jassdoc); older API
+    sets queue them as other events."""
+    resp = Response(damage=e.amount, damage_source=e.source, damage_event=e.damage)
     pu = "EVENT_PLAYER_UNIT_DAMAGED" if reg._program_constant("EVENT_PLAYER_UNIT_DAMAGED") else None
-    reg.player_unit(pu, "EVENT_UNIT_DAMAGED", e.unit, resp)
+    now = e.damage is not None and reg._program_constant("EVENT_UNIT_DAMAGING") is not None
+    reg.player_unit(pu, "EVENT_UNIT_DAMAGED", e.unit, resp, mode="now" if now else "queued")
 
 
 def _unit_selected(reg: EventRegistry, e: UnitSelected) -> None:
@@ -946,6 +965,7 @@ MODEL_EVENTS: dict[type[ModelEvent], Callable[[EventRegistry, Any], None]] = {
     TimeOfDayChanged: _time_of_day,
     UnitAttacked: _unit_attacked,
     UnitDamaged: _unit_damaged,
+    UnitDamaging: _unit_damaging,
     UnitSelected: _unit_selected,
     Spell: _spell,
     PlayerChat: _player_chat,
@@ -1223,6 +1243,12 @@ GENERATED_RESPONSE_NATIVES: dict[str, str] = _register_response_natives()
 """Response natives generated from ``natives.response.Response`` fields: native -> field."""
 
 COMPUTED_RESPONSE_NATIVES: dict[str, str] = {
+    "GetEventDamage": "damage_event's amount (natives.combat: BlzSetEventDamage changes it)",
+    "BlzGetEventDamageTarget": "trigger_unit of a damage event (natives.combat)",
+    "BlzGetEventAttackType": "damage_event's attack type (natives.combat)",
+    "BlzGetEventDamageType": "damage_event's damage type (natives.combat)",
+    "BlzGetEventWeaponType": "damage_event's weapon type (natives.combat)",
+    "BlzGetEventIsAttack": "whether damage_event is a weapon's hit (natives.combat)",
     "GetOrderPointLoc": "a new location at (order_x, order_y)",
     "GetOrderTargetUnit": "order_target when it is a unit",
     "GetOrderTargetItem": "order_target when it is an item",

@@ -122,13 +122,25 @@ class UnitOrdered(ModelEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class UnitDamaging(ModelEvent):
+    """``unit`` is about to take the hit ``damage`` (a ``natives.combat.DamageEvent``, before
+    armor: 1.31+ EVENT_UNIT_DAMAGING); handlers may change it (``BlzSetEventDamage``)."""
+
+    unit: Unit
+    source: Unit | None
+    damage: Any
+
+
+@dataclass(frozen=True, slots=True)
 class UnitDamaged(ModelEvent):
     """``unit`` takes ``amount`` damage (life points) from ``source`` (a unit or None),
-    published before life drops (``UnitStore.damage_unit``; the scenario ``damage`` step)."""
+    published before life drops (``UnitStore.damage_unit``; the scenario ``damage`` step).
+    ``damage``: the ``natives.combat.DamageEvent`` of an attack (None for other damage)."""
 
     unit: Unit
     source: Unit | None = None
     amount: float = 0.0
+    damage: Any = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,8 +31,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from natives import unitdata
-from natives.unitdata import (HERO_BASE_LIFE, LIFE_PER_STR, MANA_PER_INT, DestructableType,
-                              HeroStats, ItemType, UnitType, rawcode_str)
+from natives.unitdata import (HERO_BASE_LIFE, LIFE_PER_STR, MANA_PER_INT, Defense,
+                              DestructableType, HeroStats, ItemType, UnitType, Weapon,
+                              rawcode_str)
 
 MISSING = object()
 """What ``ObjectTypes.field_value`` answers for a field no layer has."""
@@ -93,7 +94,8 @@ class ObjectTypes:
     ``records`` (kind, rawcode) -> ObjectRecord of the map; ``game`` the same for the game's
     own tables (``game_records``); ``unit_types``/``item_types``/``destructable_types``
     rawcode -> the derived row of every unit/item/destructable of either;
-    ``warnings`` what the derivation could not source (a base the project table lacks), to
+    ``weapons``/``defenses`` rawcode -> the combat figures of each of those unit types
+    (``_weapon``/``_defense``); ``warnings`` what the derivation could not source (a base the project table lacks), to
     be reported once per game. Built once per loaded map; never changed afterwards.
     """
 
@@ -107,6 +109,9 @@ class ObjectTypes:
         self.item_types = {code: self._item(r) for (kind, code), r in every.items() if kind == "item"}
         self.destructable_types = {code: self._destructable(r) for (kind, code), r in every.items()
                                    if kind == "destructable"}
+        units = [r for (kind, _), r in every.items() if kind == "unit"]
+        self.weapons: dict[int, Weapon | None] = {r.code: self._weapon(r) for r in units}
+        self.defenses: dict[int, Defense | None] = {r.code: self._defense(r) for r in units}
 
     def __len__(self) -> int:
         """How many objects the map's object data holds."""
@@ -230,6 +235,59 @@ class ObjectTypes:
             food_used=int(self._get(r, "ufoo", t.food_used)), food_made=int(self._get(r, "ufma", t.food_made)),
             collision=float(self._get(r, "ucol", t.collision)), flags=frozenset(flags), hero=hero, known=True)
 
+    def _weapon(self, r: ObjectRecord) -> Weapon | None:
+        """Attack 1 of unit type ``r``: each field from the map's data (own, then base's),
+        else the base type's project row (``unitdata.WEAPONS``). A type whose base has no
+        row gets a weapon only when the map gives every figure but the acquisition range
+        (which then is 500, or the weapon range when longer: the project table's choice);
+        "uaen" 0 (attacks disabled) gives none."""
+        base = unitdata.WEAPONS.get(r.base)
+        enabled = self.data_value("unit", r.code, "uaen")
+        if enabled is not MISSING and _number(enabled) == 0:
+            return None
+        got = {k: self.data_value("unit", r.code, fid) for k, fid in _WEAPON_FIELDS.items()}
+        if base is None:
+            if any(got[k] is MISSING for k in _WEAPON_FIELDS if k != "acquire"):
+                return None
+            rng = _number(got["range"]) or 0.0
+            base = Weapon("normal", 0, 0, 0, 0.0, rng, max(500.0, rng), "g")
+        changes = {}
+        for k, v in got.items():
+            if v is MISSING:
+                continue
+            if k == "attack_type":
+                name = str(v).lower()
+                if name in ("normal", "pierce", "siege", "magic", "chaos", "hero", "spells"):
+                    changes[k] = name
+            elif k == "targets":
+                words = set(str(v).lower().split(","))
+                t = ("g" if words & {"ground", "structure", "debris", "tree", "ward", "item"}
+                     else "") + ("a" if "air" in words else "")
+                if t:
+                    changes[k] = t
+            elif _number(v) is not None:
+                changes[k] = type(getattr(base, k))(_number(v))
+        return dataclasses.replace(base, **changes) if changes else base
+
+    def _defense(self, r: ObjectRecord) -> Defense | None:
+        """Armor of unit type ``r``: "udty" (object-editor words: small = light, large =
+        heavy, fort = fortified, none = unarmored; medium, hero, divine as they are) and
+        "udef" from the map's data, else the base type's project row."""
+        base = unitdata.DEFENSES.get(r.base)
+        kind = self.data_value("unit", r.code, "udty")
+        points = self.data_value("unit", r.code, "udef")
+        if kind is MISSING and points is MISSING:
+            return base
+        armor_type = _DEFENSE_TYPES.get(str(kind).lower()) if kind is not MISSING else None
+        if armor_type is None:
+            armor_type = base.armor_type if base is not None else None
+        if armor_type is None:
+            return None
+        value = _number(points) if points is not MISSING else None
+        if value is None:
+            value = base.armor if base is not None else 0.0
+        return Defense(armor_type, float(value))
+
     def _item(self, r: ObjectRecord) -> ItemType:
         t: ItemType = self._base_row(r, unitdata.ITEM_TYPES, unitdata.default_item_type, "item type")
         klass = self.data_value("item", r.code, "icla")
@@ -247,6 +305,22 @@ class ObjectTypes:
         return dataclasses.replace(t, code=r.code, rawcode=rawcode_str(r.code),
                                    name=str(self._get(r, "bnam", t.name)),
                                    life=float(self._get(r, "bhps", t.life)), known=True)
+
+
+_WEAPON_FIELDS = {"attack_type": "ua1t", "base": "ua1b", "dice": "ua1d", "sides": "ua1s",
+                  "cooldown": "ua1c", "range": "ua1r", "acquire": "uacq", "targets": "ua1g"}
+"""Weapon figure -> object-editor field id of attack 1 (common.j's UNIT_WEAPON_*_ATTACK_*
+and UNIT_RF_ACQUISITION_RANGE rawcodes)."""
+_DEFENSE_TYPES = {"small": "light", "medium": "medium", "large": "heavy", "fort": "fortified",
+                  "hero": "hero", "divine": "divine", "none": "unarmored"}
+
+
+def _number(value) -> float | None:
+    """``value`` of the map's data as a number; None for a word that is not one."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return None
 
 
 NO_OBJECT_DATA = ObjectTypes()

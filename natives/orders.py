@@ -51,7 +51,7 @@ Acquisition
 Swings (``natives.combat`` for the figures)
     In range with its weapon ready, the attacker swings: ``UnitAttacked`` is published
     (EVENT_UNIT_ATTACKED, seed 004: at the swing, the attacked unit is the event unit), the
-    hit deals its damage through ``UnitStore.damage_unit`` (damage events, death with the
+    hit deals its damage through ``natives.combat.hit`` (damage events, death with the
     attacker as killing unit) and the weapon is ready again a cooldown later.
 """
 from __future__ import annotations
@@ -436,7 +436,7 @@ class Orders:
         u.facing = math.degrees(math.atan2(t.y - u.y, t.x - u.x)) % 360.0
         game.publish(UnitAttacked(t, u))
         if t.alive:
-            game.units.damage_unit(t, combat.roll_damage(u, t, weapon, game.random), u)
+            combat.hit(game, u, t, weapon)
 
     def _engage(self, u, w: Work, enemy):
         """An attack-moving, patrolling or holding unit takes on ``enemy``, then resumes."""

@@ -111,9 +111,12 @@ class Response:
     killing_unit: Any = _field("The killer", "GetKillingUnit", "unit")
     decaying_unit: Any = _field("The decaying unit", "GetDecayingUnit", "unit")
     attacker: Any = _field("The attacking unit", "GetAttacker", "unit")
-    damage: float = _field("Damage amount of EVENT_UNIT_DAMAGED (life points)",
-                           "GetEventDamage", "real", default=0.0)
+    damage: float = _field("Damage amount of EVENT_UNIT_DAMAGED (life points) as raised; "
+                           "``GetEventDamage`` reads ``damage_event`` when there is one",
+                           default=0.0)
     damage_source: Any = _field("The damage source", "GetEventDamageSource", "unit")
+    damage_event: Any = _field("The damage in progress (``natives.combat.DamageEvent``, shared "
+                               "by the handlers: ``BlzSetEventDamage`` & co. change it)")
     leveling_unit: Any = _field("The hero that gained a level", "GetLevelingUnit", "unit")
     learning_unit: Any = _field("The hero that learned a skill", "GetLearningUnit", "unit")
     learned_skill: int = _field("The learned ability rawcode", "GetLearnedSkill", "integer",

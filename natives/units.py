@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from natives.boolexpr import eval_filter
+from natives.combat import DamageEvent
 from natives.geometry import Rect, new_location
 from natives.handles import Handle, alive, enum_handle, enum_value
 from natives.modelevents import (DestructableDeath, DestructableRemoved, HeroLevel, HeroSkill,
@@ -243,6 +244,8 @@ class Unit(Widget):
         self.ability_objects: dict[int, Any] = {}
         # ability rawcode -> its runtime record (natives.abilities: autocast, Blight Growth...)
         self.ability_state: dict[int, dict] = {}
+        # the unit's own combat figures (natives.combat: BlzSetUnitBaseDamage, BlzSetUnitArmor)
+        self.combat: dict[str, float] = {}
 
     def __repr__(self) -> str:
         return f"<unit {self.utype.rawcode} {self.handle_id}{' dead' if self.dead else ''}>"
@@ -855,17 +858,26 @@ class UnitStore:
         if u.life <= DEATH_LIFE:
             self.kill_unit(u, killer)
 
-    def damage_unit(self, u: Unit, amount: float, source: Unit | None = None) -> bool:
+    def damage_unit(self, u: Unit, amount: float, source: Unit | None = None,
+                    damage: Any = None) -> bool:
         """``u`` takes ``amount`` damage (life points) from ``source``: ``UnitDamaged`` is
         published first (the game raises the damage event before life drops), then life is
-        lowered (death at ``DEATH_LIFE`` or below, ``source`` as killer). Armor, damage and
-        attack types are not modelled. False (nothing happens) for a dead or removed unit;
-        an invulnerable unit raises the event but keeps its life (project choice)."""
+        lowered by the event's amount (death at ``DEATH_LIFE`` or below, ``source`` as
+        killer). ``damage`` is the hit's ``natives.combat.DamageEvent`` (an attack's, from
+        ``natives.combat.hit``); without one, a non-attack one (spell damage: attack type
+        ``ATTACK_TYPE_NORMAL``) is made. A handler that runs before life drops (1.31+ API
+        sets, ``natives.events``) may change its amount with ``BlzSetEventDamage``; a
+        negative amount heals (jassdoc). Armor and damage types are applied by
+        ``natives.combat`` before, not here. False (nothing happens) for a dead or removed
+        unit; an invulnerable unit raises the event but keeps its life (project choice)."""
         if not u.alive:
             return False
-        self.game.publish(UnitDamaged(u, source, float(amount)))
-        if u.alive and not u.invulnerable:
-            self.set_life(u, u.life - float(amount), killer=source)
+        if damage is None:
+            damage = DamageEvent.spell(float(amount))
+        damage.amount = float(amount)
+        self.game.publish(UnitDamaged(u, source, float(amount), damage))
+        if u.alive and not u.invulnerable and damage.amount != 0.0:
+            self.set_life(u, u.life - damage.amount, killer=source)
         return True
 
     def set_max_life(self, u: Unit, value: float) -> None:
@@ -3406,7 +3418,7 @@ def GetUnitDefaultFlyHeight(ctx, u):
 # Damage
 # ---------------------------------------------------------------------------------------
 
-def damage_widget(ctx, source: Unit | None, target, amount: float) -> bool:
+def damage_widget(ctx, source: Unit | None, target, amount: float, damage: Any = None) -> bool:
     """Deal ``amount`` damage from ``source`` to a unit, destructable or item: units through
     ``UnitStore.damage_unit`` (damage event, then life); destructables and items lose life
     and die at 0. No armor, attack or damage types. False for a dead or missing target."""
@@ -3415,7 +3427,7 @@ def damage_widget(ctx, source: Unit | None, target, amount: float) -> bool:
         return False
     store = _store(ctx)
     if isinstance(target, Unit):
-        return store.damage_unit(target, amount, source)
+        return store.damage_unit(target, amount, source, damage)
     if isinstance(target, Destructable):
         if target.dead:
             return False
@@ -3434,10 +3446,13 @@ def damage_widget(ctx, source: Unit | None, target, amount: float) -> bool:
 
 @native("UnitDamageTarget", "takes unit whichUnit, widget target, real amount, boolean attack, boolean ranged, attacktype attackType, damagetype damageType, weapontype weaponType returns boolean")
 def UnitDamageTarget(ctx, u, target, amount, attack, ranged, attack_type, damage_type, weapon_type):
-    """``whichUnit`` deals ``amount`` damage to ``target`` at once (``damage_widget``; the
-    attack/damage/weapon types are ignored). True when the target took it. A null or
-    removed source deals the damage without a source (project choice)."""
-    return damage_widget(ctx, _u(u), target, amount)
+    """``whichUnit`` deals ``amount`` damage to ``target`` at once (``damage_widget``); the
+    attack/damage/weapon types are what the damage event answers (``BlzGetEventAttackType``
+    & co.), they do not reduce the amount. True when the target took it. A null or removed
+    source deals the damage without a source (project choice)."""
+    damage = DamageEvent.spell(amount, enum_value(attack_type, 0), enum_value(damage_type, 0),
+                               enum_value(weapon_type, 0))
+    return damage_widget(ctx, _u(u), target, amount, damage)
 
 
 @native("UnitDamagePoint", "takes unit whichUnit, real delay, real radius, real x, real y, real amount, boolean attack, boolean ranged, attacktype attackType, damagetype damageType, weapontype weaponType returns boolean")

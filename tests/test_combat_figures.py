@@ -109,3 +109,99 @@ def test_no_experience_for_allies_or_types_without_a_level(ctx):
     ctx.game.units.kill_unit(enemy, arthas)
     assert arthas.hero.xp == 0
     assert any("'hfoo' has no level" in w for w in ctx.game.warnings)
+
+
+# -- the 1.31+ damage events and the unit's combat natives ---------------------------------------
+
+DAMAGE_SCRIPT = """
+globals
+    constant unitevent EVENT_UNIT_DAMAGING = ConvertUnitEvent(314)
+    constant unitevent EVENT_UNIT_DAMAGED = ConvertUnitEvent(52)
+    unit a
+    unit b
+    real setting = -1.0
+endglobals
+function OnDamaging takes nothing returns nothing
+    call P("damaging " + R2S(GetEventDamage()) + " " + I2S(GetHandleId(BlzGetEventAttackType())) + " " + B2S(BlzGetEventIsAttack()) + " " + B2S(BlzGetEventDamageTarget() == b))
+    if setting >= 0.0 then
+        call BlzSetEventDamage(setting)
+    endif
+    call P("set " + B2S(BlzSetEventAttackType(ConvertAttackType(5))))
+endfunction
+function OnDamaged takes nothing returns nothing
+    call P("damaged " + R2S(GetEventDamage()) + " life " + R2S(GetWidgetLife(b)))
+    call BlzSetEventDamage(GetEventDamage() / 2.0)
+endfunction
+function main takes nothing returns nothing
+    local trigger t = CreateTrigger()
+    local trigger d = CreateTrigger()
+    set a = CreateUnit(Player(0), 'hfoo', 0, 0, 0)
+    set b = CreateUnit(Player(1), 'hpea', 100, 0, 0)
+    call PauseUnit(b, true)
+    call TriggerRegisterUnitEvent(t, b, EVENT_UNIT_DAMAGING)
+    call TriggerAddAction(t, function OnDamaging)
+    call TriggerRegisterUnitEvent(d, b, EVENT_UNIT_DAMAGED)
+    call TriggerAddAction(d, function OnDamaged)
+    call BlzSetUnitBaseDamage(a, 20, 0)
+    call BlzSetUnitDiceNumber(a, 0, 0)
+endfunction
+"""
+
+
+def test_damaging_runs_before_armor_and_damaged_before_life_drops():
+    """jassdoc (lep/jassdoc, BlzSetEventDamage): DAMAGING before armor and types, DAMAGED
+    after; the amount set is what GetEventDamage answers and what the target loses."""
+    from natives.text import local_messages
+    from test_triggers import jass_session
+    s = jass_session(DAMAGE_SCRIPT)
+    b = s.vm.read_global("b")
+    s.advance(0.5)                                     # one swing
+    texts = [m.text for m in local_messages(s.game)]
+    # 20 raw, normal (ATTACK_TYPE_MELEE = 1) vs medium: x1.5; the handler makes it chaos (x1.0)
+    assert texts[:3] == ["damaging 20.000 1 true true", "set true", "damaged 20.000 life 220.000"]
+    assert b.life == 220.0 - 10.0                      # halved in DAMAGED, before life drops
+
+
+def test_damage_set_to_zero_in_damaging_skips_damaged():
+    from natives.text import local_messages
+    from test_triggers import jass_session
+    s = jass_session(DAMAGE_SCRIPT.replace("real setting = -1.0", "real setting = 0.0"))
+    s.advance(0.5)
+    texts = [m.text for m in local_messages(s.game)]
+    assert texts == ["damaging 20.000 1 true true", "set true"]
+    assert s.vm.read_global("b").life == 220.0
+
+
+def test_unit_weapon_and_armor_natives(ctx):
+    from natives import combat as C
+    a = create(ctx, "hfoo")
+    assert (ctx.BlzGetUnitBaseDamage(a, 0), ctx.BlzGetUnitDiceNumber(a, 0),
+            ctx.BlzGetUnitDiceSides(a, 0)) == (11, 1, 2)     # 12-13 (classic.battle.net)
+    assert ctx.BlzGetUnitAttackCooldown(a, 0) == 1.35
+    ctx.BlzSetUnitAttackCooldown(a, 2.0, 0)
+    ctx.BlzSetUnitBaseDamage(a, 30, 0)
+    assert C.weapon(a).cooldown == 2.0 and C.weapon(a).base == 30
+    assert C.weapon(create(ctx, "hfoo", x=500.0)).base == 11      # the type keeps its figures
+    assert ctx.BlzGetUnitBaseDamage(a, 1) == 0                    # one attack in the model
+    assert ctx.BlzGetUnitArmor(a) == 2.0
+    hero = create(ctx, "Hart", x=900.0)
+    agility = C.HERO_ARMOR_PER_AGILITY * hero.hero.attribute("agi", True)
+    assert ctx.BlzGetUnitArmor(hero) == pytest.approx(agility)
+    ctx.BlzSetUnitArmor(hero, 1.0)                                # total: base + agility bonus
+    assert ctx.BlzGetUnitArmor(hero) == pytest.approx(1.0)
+    assert C.base_armor(hero) == pytest.approx(1.0 - agility)
+
+
+def test_custom_types_take_the_maps_fields_then_the_base_types():
+    from natives import combat as C
+    ctx = FakeCtx()
+    ctx.game.object_types = ObjectTypes([
+        ObjectRecord("unit", R("h000"), R("hfoo"), True, {("ua1b", 0): 30, ("udty", 0): "small"}),
+        ObjectRecord("unit", R("n000"), R("zzzz"), True, {}),
+    ])
+    guard = create(ctx, "h000")
+    w = C.weapon(guard)
+    assert (w.base, w.dice, w.sides, w.cooldown, w.attack_type) == (30, 1, 2, 1.35, "normal")
+    d = C.defense(guard)
+    assert (d.armor_type, d.armor) == ("light", 2.0)
+    assert C.weapon(create(ctx, "n000")) is None                  # no base row, no figures
