@@ -16,12 +16,27 @@ the percentages as unitstatistics.com/warcraft-3-more and the Hive Workshop arti
 both agree), and the armor formula with its 0.06 constant from the same pages (the game's
 "Armor Damage Reduction Multiplier" gameplay constant).
 
+The hit and its damage events (``hit``; jassdoc, lep/jassdoc ``BlzSetEventDamage``)
+    A ``DamageEvent`` carries the raw roll through EVENT_UNIT_DAMAGING (API sets that
+    declare it: 1.31+; handlers run at once and may change the amount and the attack,
+    damage and weapon types), then the damage table and armor, then EVENT_UNIT_DAMAGED
+    (``UnitStore.damage_unit``; at once where the 1.31+ events exist, so
+    ``BlzSetEventDamage`` changes the life lost). An amount set to 0 or less in DAMAGING
+    ends the hit without DAMAGED (less than 0 heals).
+
+Figures of a unit (``weapon``, ``defense``, ``armor``): its type's, from the map's object
+data for the types it defines or modifies (``natives.objecttypes``: own fields, then the base
+type's), else the project table (``unitdata.WEAPONS``/``DEFENSES``), with the unit's own
+changes (``unit.combat``: ``BlzSetUnitBaseDamage``, ``BlzSetUnitArmor`` & co., weapon index 0
+only: the model keeps one attack per unit).
+
 Model choices (project-authored): the hit lands when the swing starts (no damage point, no
 missile travel); attack range is measured between the two units' collision circles; a unit
-type without a ``unitdata.WEAPONS`` row cannot attack; a structure without a
-``unitdata.DEFENSES`` row has fortified armor of 0 points, any other type without one takes
-factor 1 and armor 0; a row with ``dice`` 0 deals its average damage (``base``) every hit; the ``divine`` column is the classic
-one (chaos full, everything else 5%).
+type without weapon figures cannot attack; a structure without armor figures has fortified
+armor of 0 points, any other type without them takes factor 1 and armor 0; a row with
+``dice`` 0 deals its average damage (``base``) every hit; the ``divine`` column is the
+classic one (chaos full, everything else 5%); the weapon type of every hit is
+WEAPON_TYPE_WHOKNOWS (it only picks the impact sound, jassdoc).
 """
 from __future__ import annotations
 

@@ -216,6 +216,8 @@ class Orders:
         self.planners: list = []
         self.modes: dict = {}
         self._warned: set[int] = set()
+        self._reach_of = None      # cache of _max_reach: the object types it was computed for
+        self._reach = _MAX_ACQUIRE
         game.scheduler.register("unit_order_step", self._step)   # subject: the unit
         game.subscribers.append(self._on_event)
 
@@ -589,6 +591,16 @@ class Orders:
         v.work.last = self.game.now
         self._wake(v, 0.0)
 
+    def _max_reach(self) -> float:
+        """The longest acquisition range plus weapon range of any unit type of the game (the
+        project table's and the map's own types)."""
+        types = self.game.object_types
+        if self._reach_of is not types:
+            self._reach_of = types
+            self._reach = max([_MAX_ACQUIRE] + [w.acquire + w.range for w in types.weapons.values()
+                                                if w is not None])
+        return self._reach
+
     def _noticed(self, m) -> None:
         """Unit ``m`` appeared or moved: sentries of enemy players that can attack it and have
         it within acquisition range take it on; an idle ``m`` looks around itself."""
@@ -596,7 +608,7 @@ class Orders:
             return
         sentries = self.sentries
         if len(sentries) > _FEW_SENTRIES:   # many: only those of enemies that can reach m
-            owner, players, far = m.owner, self.game.players, _MAX_ACQUIRE + m.collision
+            owner, players, far = m.owner, self.game.players, self._max_reach() + m.collision
             pids = [pid for pid in self.game.units.owner_sectors
                     if not players.get(pid).is_ally(owner)]
             sentries = [v for v in self.game.units.owned_near(pids, m.x - far, m.y - far,
