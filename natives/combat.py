@@ -222,9 +222,10 @@ def hit(game, attacker, target, w: Weapon) -> None:
     ``UnitStore.damage_unit`` deals it (EVENT_UNIT_DAMAGED, life)."""
     ev = DamageEvent(roll_raw(attacker, w, game.random), ATTACK_TYPES[w.attack_type],
                      DAMAGE_TYPE_NORMAL, WEAPON_TYPE_WHOKNOWS, True, "damaging")
-    game.publish(UnitDamaging(target, attacker, ev))
-    if not target.alive:
-        return
+    if game.events.declares("EVENT_UNIT_DAMAGING"):
+        game.publish(UnitDamaging(target, attacker, ev))
+        if not target.alive:
+            return
     if ev.amount <= 0.0:
         if ev.amount < 0.0:
             game.units.set_life(target, target.life - ev.amount)

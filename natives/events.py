@@ -358,6 +358,11 @@ class EventRegistry:
         self._ids[name] = h
         return h
 
+    def declares(self, name: str) -> bool:
+        """Does the running program's API declare the event constant ``name`` (an API set
+        with the 1.31+ damage events declares EVENT_UNIT_DAMAGING)?"""
+        return self._program_constant(name) is not None
+
     def _program_constant(self, name: str):
         vm = self.game.vm
         if vm is None or name not in vm.program.global_index:
@@ -847,7 +852,7 @@ def _unit_attacked(reg: EventRegistry, e: UnitAttacked) -> None:
 def _unit_damaging(reg: EventRegistry, e: UnitDamaging) -> None:
     """1.31+ (API sets that declare EVENT_UNIT_DAMAGING): the handlers run at once, before
     armor, and may change the hit (``natives.combat.hit``)."""
-    if not reg._program_constant("EVENT_UNIT_DAMAGING"):
+    if not reg.declares("EVENT_UNIT_DAMAGING"):
         return
     resp = Response(damage=e.damage.amount, damage_source=e.source, damage_event=e.damage)
     pu = "EVENT_PLAYER_UNIT_DAMAGING" if reg._program_constant("EVENT_PLAYER_UNIT_DAMAGING") else None
@@ -860,7 +865,7 @@ def _unit_damaged(reg: EventRegistry, e: UnitDamaged) -> None:
     sets queue them as other events."""
     resp = Response(damage=e.amount, damage_source=e.source, damage_event=e.damage)
     pu = "EVENT_PLAYER_UNIT_DAMAGED" if reg._program_constant("EVENT_PLAYER_UNIT_DAMAGED") else None
-    now = e.damage is not None and reg._program_constant("EVENT_UNIT_DAMAGING") is not None
+    now = e.damage is not None and reg.declares("EVENT_UNIT_DAMAGING")
     reg.player_unit(pu, "EVENT_UNIT_DAMAGED", e.unit, resp, mode="now" if now else "queued")
 
 

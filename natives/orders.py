@@ -65,7 +65,6 @@ from natives.handles import alive
 from natives.modelevents import UnitAttacked, UnitCreated, UnitDeath, UnitMoved, UnitOrdered, UnitRemoved
 from natives.paths import find_path
 from natives.registry import native
-from natives import unitdata
 
 # Order ids known to the model (game constants): the generic orders plus the ability orders
 # the corpus maps issue or compare. Other order strings are recorded with ``order_id`` None,
@@ -122,7 +121,6 @@ choice)."""
 REPATH = 64.0
 """World units a chased or followed unit moves before the path to it is searched again."""
 
-_MAX_ACQUIRE = max((w.acquire + w.range for w in unitdata.WEAPONS.values()), default=0.0)
 _FEW_SENTRIES = 32      # up to this many sentries, a moving unit checks them all
 _WALK_ORDERS = {"move", "AImove", "patrol", "smart"}
 _ATTACK_ORDERS = {"attack", "attackonce"}
@@ -198,7 +196,9 @@ class Orders:
     """The order pipeline of a Game (``game.orders``); see the module docstring.
 
     ``sentries``: idle or holding units with a weapon, in the order they became so;
-    ``stunned``: units held in place by a stun (their work waits, as a paused unit's).
+    ``stunned``: units held in place by a stun (their work waits, as a paused unit's);
+    ``reach``: the longest acquisition plus weapon range of any unit that was a sentry (how
+    far around a moving unit the sentries to check are looked for).
 
     Other modules carry out their own orders through three registrations (``natives.spells``
     for spell orders): ``checks`` (``check(u, order)``: True/False to accept or refuse an
@@ -216,8 +216,7 @@ class Orders:
         self.planners: list = []
         self.modes: dict = {}
         self._warned: set[int] = set()
-        self._reach_of = None      # cache of _max_reach: the object types it was computed for
-        self._reach = _MAX_ACQUIRE
+        self.reach = 0.0           # the longest acquisition + weapon range of any sentry yet
         game.scheduler.register("unit_order_step", self._step)   # subject: the unit
         game.subscribers.append(self._on_event)
 
@@ -546,8 +545,11 @@ class Orders:
 
     # -- acquisition --------------------------------------------------------------------------
     def _sentry(self, u, on: bool) -> None:
-        if on and combat.weapon(u) is not None:
+        w = combat.weapon(u) if on else None
+        if w is not None:
             self.sentries[u] = None
+            if w.acquire + w.range > self.reach:
+                self.reach = w.acquire + w.range
         else:
             self.sentries.pop(u, None)
 
@@ -591,16 +593,6 @@ class Orders:
         v.work.last = self.game.now
         self._wake(v, 0.0)
 
-    def _max_reach(self) -> float:
-        """The longest acquisition range plus weapon range of any unit type of the game (the
-        project table's and the map's own types)."""
-        types = self.game.object_types
-        if self._reach_of is not types:
-            self._reach_of = types
-            self._reach = max([_MAX_ACQUIRE] + [w.acquire + w.range for w in types.weapons.values()
-                                                if w is not None])
-        return self._reach
-
     def _noticed(self, m) -> None:
         """Unit ``m`` appeared or moved: sentries of enemy players that can attack it and have
         it within acquisition range take it on; an idle ``m`` looks around itself."""
@@ -608,7 +600,7 @@ class Orders:
             return
         sentries = self.sentries
         if len(sentries) > _FEW_SENTRIES:   # many: only those of enemies that can reach m
-            owner, players, far = m.owner, self.game.players, self._max_reach() + m.collision
+            owner, players, far = m.owner, self.game.players, self.reach + m.collision
             pids = [pid for pid in self.game.units.owner_sectors
                     if not players.get(pid).is_ally(owner)]
             sentries = [v for v in self.game.units.owned_near(pids, m.x - far, m.y - far,
