@@ -135,7 +135,8 @@ class UnitDamaging(ModelEvent):
 class UnitDamaged(ModelEvent):
     """``unit`` takes ``amount`` damage (life points) from ``source`` (a unit or None),
     published before life drops (``UnitStore.damage_unit``; the scenario ``damage`` step).
-    ``damage``: the ``natives.combat.DamageEvent`` of an attack (None for other damage)."""
+    ``damage``: the hit's ``natives.combat.DamageEvent`` (a weapon's, or a spell one for
+    other damage; handlers that run at once may change its amount)."""
 
     unit: Unit
     source: Unit | None = None

@@ -3,7 +3,8 @@
 PROJECT-AUTHORED DATA. Every value below was written by this project from general knowledge
 of the game, not copied from Blizzard's data files (``UnitData.slk`` and friends are not
 shipped or transcribed). Life, mana, speed, collision and food values are *approximations*
-chosen to be sensible; names of neutral and campaign-only types are best guesses. The table
+chosen to be sensible, except the life and speed of the types with sourced combat figures
+(``_WEAPONS`` below, source named per row); names of neutral and campaign-only types are best guesses. The table
 covers the stock rawcodes that the corpus campaign maps create (``CreateUnit``,
 ``CreateNUnitsAtLoc``, unit-type globals in ``shared/corpus/maps/campaign-*/war3map.j``);
 whether a type is a building was cross-checked against how those maps place it (grid-aligned,
@@ -614,8 +615,8 @@ def default_destructable_type(code: int) -> DestructableType:
 class Weapon:
     """A unit type's attack. ``attack_type``: spells, normal, pierce, siege, magic, chaos or
     hero (``natives.combat.DAMAGE_TABLE``); damage per hit is ``base`` + ``dice`` rolls of
-    1..``sides`` (plus the primary attribute for heroes); ``cooldown`` game seconds between
-    swings; ``range`` world units between the units' collision edges; ``acquire`` the
+    1..``sides``, plus the primary attribute for heroes (``dice`` 0: ``base`` is the
+    published average); ``cooldown`` game seconds between swings; ``range`` world units between the units' collision edges; ``acquire`` the
     acquisition range (world units from the unit's origin); ``targets``: "g" ground, "a"
     air, "ga" both."""
 

@@ -3447,11 +3447,12 @@ def damage_widget(ctx, source: Unit | None, target, amount: float, damage: Any =
 @native("UnitDamageTarget", "takes unit whichUnit, widget target, real amount, boolean attack, boolean ranged, attacktype attackType, damagetype damageType, weapontype weaponType returns boolean")
 def UnitDamageTarget(ctx, u, target, amount, attack, ranged, attack_type, damage_type, weapon_type):
     """``whichUnit`` deals ``amount`` damage to ``target`` at once (``damage_widget``); the
-    attack/damage/weapon types are what the damage event answers (``BlzGetEventAttackType``
-    & co.), they do not reduce the amount. True when the target took it. A null or removed
+    attack/damage/weapon types and ``attack`` are what the damage event answers
+    (``BlzGetEventAttackType`` & co., ``BlzGetEventIsAttack``); they do not reduce the
+    amount. True when the target took it. A null or removed
     source deals the damage without a source (project choice)."""
-    damage = DamageEvent.spell(amount, enum_value(attack_type, 0), enum_value(damage_type, 0),
-                               enum_value(weapon_type, 0))
+    damage = DamageEvent(float(amount), enum_value(attack_type, 0), enum_value(damage_type, 0),
+                         enum_value(weapon_type, 0), bool(attack))
     return damage_widget(ctx, _u(u), target, amount, damage)
 
 
