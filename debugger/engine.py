@@ -958,12 +958,20 @@ class Debugger:
         return self._stopped[0] if self._stopped else None
 
     def threads(self) -> list[ThreadInfo]:
-        """The JASS threads alive now: running on the stack, then waiting."""
+        """The JASS threads alive now: the map's, running on the stack then waiting, then
+        those of each AI player's script (``natives.ai``), named ``AI player N (script): F``."""
         vm = self.vm
         if vm is None:
             return []
+        out = self._vm_threads(vm)
+        for pid, ai_vm in sorted(self.game.ai.vms.items()):
+            script = self.game.ai.players[pid].script
+            out += self._vm_threads(ai_vm, f"AI player {pid} ({script}): ")
+        return out
+
+    def _vm_threads(self, vm, prefix: str = "") -> list[ThreadInfo]:
         stopped = self._stopped[1] if self._stopped else None
-        waits = {e.seq: e.due for e in vm.scheduler.entries() if e.kind == "resume"}
+        waits = {e.seq: e.due for e in vm.scheduler.entries() if e.kind == vm.resume_kind}
         out = []
         every = {th.id: th for th in list(vm.running) + list(vm.threads.values())}
         for th in sorted(every.values(), key=lambda t: t.id):
@@ -976,7 +984,7 @@ class Debugger:
             else:
                 other = next((o for o in every.values() if th.id in o.waiters), None)
                 state = (f"waiting for thread {other.id} (TriggerExecuteWait)" if other else "waiting")
-            label = self._labels.get(th.id)
+            label = self._labels.get(th.id) if not prefix else prefix + th.name
             if label is None:
                 trig = getattr(th.response, "trigger", None)
                 label = thread_origin(th, self._trigger_name(trig) if trig is not None else None)
@@ -1139,11 +1147,11 @@ class Debugger:
             "breakpoint", "function breakpoint", "step", "pause")
 
     def _thread(self, thread_id: int) -> Thread:
-        vm = self.vm
-        if vm is not None:
-            for th in list(vm.running) + list(vm.threads.values()):
-                if th.id == thread_id:
-                    return th
+        if self.vm is not None:
+            for vm in [self.vm, *self.game.ai.vms.values()]:
+                for th in list(vm.running) + list(vm.threads.values()):
+                    if th.id == thread_id:
+                        return th
         raise DebugError(f"no thread {thread_id}")
 
     def _trigger_name(self, trig: Any) -> str | None:

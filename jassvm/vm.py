@@ -39,7 +39,7 @@ OP_LIMIT = 300_000        # S093
 MAX_THREAD_NESTING = 500
 # Python frames needed: about a dozen per nested thread, one per fast-path JASS call.
 _RECURSION_LIMIT = MAX_THREAD_NESTING * 12 + MAX_CALL_DEPTH + 2000
-SLEEP_KINDS = {"action", "executefunc"}   # S097: where TriggerSleepAction may wait
+SLEEP_KINDS = frozenset({"action", "executefunc"})   # S097: where TriggerSleepAction may wait
 # Run functions that can never wait in their generated Python form (``jassvm.fastpath``);
 # ``JASS_FAST=0`` in the environment makes VMs interpret bytecode only.
 FAST_DEFAULT = os.environ.get("JASS_FAST", "1") != "0"
@@ -96,7 +96,12 @@ class VM:
     the game).
 
     ``scheduler`` is the game clock to share with the model (a new one when omitted); the VM
-    registers its ``resume`` entries there (args: the thread id).
+    registers its ``resume_kind`` entries there (args: the thread id). Several VMs may share
+    one clock (the game runs each AI script in a VM of its own): ``kind_prefix`` namespaces
+    the kinds a VM registers (``resume_kind`` is ``kind_prefix + "resume"``) and
+    ``first_thread_id`` starts its thread ids past another VM's (ids are ``first_thread_id``
+    + 1, + 2...). ``sleep_kinds`` are the thread kinds that may wait (S097; AI scripts wait
+    in their own ``ai`` threads).
 
     ``fast`` (default ``FAST_DEFAULT``): run functions that can never wait through
     ``jassvm.fastpath`` (same results, op counts and crash records). Instrumentation
@@ -116,19 +121,22 @@ class VM:
 
     def __init__(self, program: CompiledProgram, *, game: Any = None, op_limit: int = OP_LIMIT,
                  fast: bool | None = None, scheduler: Scheduler | None = None,
-                 new_response: Callable[..., Any] = dict):
+                 new_response: Callable[..., Any] = dict, kind_prefix: str = "",
+                 first_thread_id: int = 0, sleep_kinds: frozenset[str] = SLEEP_KINDS):
         self.program = program
         self.game = game
         self.new_response = new_response
         self.op_limit = op_limit
         self.scheduler = scheduler if scheduler is not None else Scheduler()
-        self.scheduler.register("resume", self._resume_entry)
+        self.resume_kind = kind_prefix + "resume"
+        self.sleep_kinds = sleep_kinds
+        self.scheduler.register(self.resume_kind, self._resume_entry)
         self.threads: dict[int, Thread] = {}   # id -> thread waiting off the Python stack
         self.running: list[Thread] = []
         self.hooks = VMHooks()
         self.instrument = Instrumentation(program)
         self._at_line: Thread | None = None    # the thread whose line hooks run right now
-        self._next_thread_id = 0
+        self._next_thread_id = first_thread_id
         self.ctx = NativeContext(self)
         self.fast = FAST_DEFAULT if fast is None else fast
         self._fastrt = None
@@ -215,7 +223,7 @@ class VM:
         """Make the current thread wait (raises Suspend) or crash it where waits are not
         allowed (S097)."""
         th = self.current
-        if th is None or th.kind not in SLEEP_KINDS:
+        if th is None or th.kind not in self.sleep_kinds:
             raise JassCrash("forbidden-wait", "TriggerSleepAction outside a trigger action or "
                             "ExecuteFunc thread ends the thread (S097)")
         raise Suspend(seconds)
@@ -410,7 +418,7 @@ class VM:
                     th.status = "sleeping"
                     self.threads[th.id] = th
                     if s.delay is not None:
-                        th.wake = self.scheduler.schedule(s.delay, "resume", th.id)
+                        th.wake = self.scheduler.schedule(s.delay, self.resume_kind, th.id)
                     for cb in self.hooks.thread_slept:
                         cb(th, s.delay)
                     return
@@ -448,7 +456,7 @@ class VM:
             return
         self.threads.pop(th.id, None)
         for waiter in th.waiters:
-            self.scheduler.schedule(0.0, "resume", waiter)
+            self.scheduler.schedule(0.0, self.resume_kind, waiter)
         th.waiters.clear()
         for cb in self.hooks.thread_ended:
             cb(th)

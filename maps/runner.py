@@ -75,6 +75,8 @@ class Mission:
     (``natives.snapshot.load_save``)."""
     object_types: ObjectTypes = field(default_factory=ObjectTypes)
     """The map's object data as the model reads it (``natives.objecttypes``)."""
+    ai_programs: dict = field(default_factory=dict)
+    """AI scripts loaded for this mission (``load_ai_program``), by lower-case file name."""
 
 
 @dataclass
@@ -116,6 +118,7 @@ class MissionReport:
     stopped: str | None = None        # why the run stopped early: max-wall, max-ops, interrupted
     quests: list[dict] = field(default_factory=list)   # quest_states() at the end
     units: dict[int, dict[str, int]] = field(default_factory=dict)   # unit_counts() at the end
+    ai: dict[int, dict] = field(default_factory=dict)   # ai_reports() at the end
 
     def local_outcome(self, local_player: int) -> str | None:
         return self.outcome.get(local_player)
@@ -133,6 +136,7 @@ class MissionReport:
             "load_warnings": self.load_warnings, "state_digest": self.state_digest,
             "saved": self.saved, "stopped": self.stopped, "quests": self.quests,
             "units": {str(k): v for k, v in self.units.items()},
+            "ai": {str(k): v for k, v in self.ai.items()},
         }
 
 
@@ -209,6 +213,7 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
     session.meta = {"map": str(mission.mapfiles.source), "api": mission.api.origin, "mission": mission.name}
     game = session.game
     game.ai_resolver = lambda script: find_ai_script(script, mission.api, mission.mapfiles) is not None
+    game.ai_loader = lambda script: load_ai_program(mission, script)
     game.string_table = mission.mapfiles.resolve  # GetLocalizedString("TRIGSTR_n")
     game.frames.toc_reader = lambda path: read_toc(_map_reader(game, mission.mapfiles), path)
     game.object_types = mission.object_types
@@ -234,6 +239,24 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
         except ValueError as err:
             game.warn(f"war3map.wpm: {err}")
     return session
+
+
+def load_ai_program(mission: Mission, script: str) -> tuple[object, str] | None:
+    """The compiled AI program of ``script`` for ``mission`` and its digest (sha256 of the
+    sources, hex), or None when the script or common.ai is not found (``find_ai_script``:
+    the API folder's ``ai/`` and the map). The game runs an AI script over common.j and
+    common.ai, without Blizzard.j; the program is compiled once per mission and kept in the
+    program cache as the map's is. Raises JassError when the script does not load."""
+    key = script.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    if key not in mission.ai_programs:
+        common_ai = find_ai_script("common.ai", mission.api, mission.mapfiles)
+        data = find_ai_script(script, mission.api, mission.mapfiles)
+        if common_ai is None or data is None or not mission.api.sources:
+            return None
+        sources = [mission.api.sources[0], ("common.ai", common_ai), (key, data)]
+        program = load_program(sources, load_natives()).program
+        mission.ai_programs[key] = (program, _digest(d for _n, d in sources))
+    return mission.ai_programs[key]
 
 
 def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = None,
@@ -459,6 +482,7 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
     rep.timeline = timeline_entries(session)
     rep.quests = quest_states(game)
     rep.units = unit_counts(game)
+    rep.ai = ai_reports(game)
     rep.errors = [e.to_dict() for e in vm.errors]
     rep.warnings = [f"[{t:.2f}s] {w}" for t, w in vm.warnings] + [str(w) for w in game.warnings]
     if vm.current is None:
@@ -521,6 +545,21 @@ def unit_counts(game) -> dict[int, dict[str, int]]:
     return {pid: dict(sorted(row.items())) for pid, row in sorted(out.items())}
 
 
+def ai_reports(game) -> dict[int, dict]:
+    """Per AI player (``natives.ai``): script, kind, status, the crash records and missing
+    natives of its VM, threads started and JASS ops executed; sorted by player id."""
+    out: dict[int, dict] = {}
+    for pid, entry in sorted(game.ai.players.items()):
+        if entry.script is None:
+            continue
+        vm = game.ai.vms.get(pid)
+        out[pid] = {"script": entry.script, "kind": entry.kind, "status": entry.status,
+                    "errors": [e.to_dict() for e in vm.errors] if vm else [],
+                    "natives_missing": dict(vm.missing_called) if vm else {},
+                    "threads": vm.threads_started if vm else 0, "ops": vm.total_ops if vm else 0}
+    return out
+
+
 def describe(kind: str, data: dict) -> str:
     """One line of text for a timeline entry."""
     d = data
@@ -537,6 +576,9 @@ def describe(kind: str, data: dict) -> str:
         "cinematic_mode": lambda: "cinematic mode " + ("on" if d.get("on") else "off"),
         "gamecache_saved": lambda: f"game cache saved: {d.get('name')}",
         "ai_started": lambda: f"AI {d.get('script')} started for player {d.get('player')}" + ("" if d.get("found") else " (script not found)"),
+        "ai_failed": lambda: f"AI {d.get('script')} of player {d.get('player')} does not load: {d.get('message')}",
+        "ai_crashed": lambda: (f"AI {d.get('script')} of player {d.get('player')}: {d.get('crash')}: {d.get('message')}"
+                               + (f" in {d['function']}" if d.get("function") else "")),
         "victory": lambda: f"victory for player {d.get('player')}",
         "defeat": lambda: f"defeat for player {d.get('player')}" + (f": {d['message']}" if d.get("message") else ""),
         "game_over": lambda: f"game over: {d.get('reason')}",

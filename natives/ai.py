@@ -1,16 +1,37 @@
-"""Computer AI natives: starting AI scripts, commands, pausing, guard positions.
+"""Computer AI: AI script instances (common.ai and a script per AI player), their command
+queues, pausing, tuning and the cheap natives common.ai declares.
 
-AI scripts (``.ai`` files, common.ai) are **not run**. ``StartMeleeAI``/``StartCampaignAI``
-record that a player would start a script: ``game.ai.players[player id]`` keeps the script
-name, the kind (``melee``/``campaign``), the commands sent, the pause flag; and an
-``ai_started`` timeline entry is recorded with ``found``: the result of
-``game.ai_resolver(script_name)`` when the game has such a callable (the map layer can tell
-whether the map or the API set has that file), else False.
+The game runs each AI script separately from the map script. ``StartCampaignAI(p, name)`` /
+``StartMeleeAI`` ask ``game.ai_loader(name)`` (what the map layer installs,
+``maps.runner.load_ai_program``) for the compiled program of common.j + common.ai + the
+script, and its digest; the player's AI gets a VM of its own (``AIState.vms``) on the game's
+one clock and model: own globals, thread ids from ``(pid + 1) << 24`` and scheduler kinds
+``ai<pid>:...`` (so they never collide with the map VM's), threads of kind ``ai``, which may
+wait (``Sleep``); the op limit and crash rules are those of every JASS thread (S093-S097). At
+the next clock step at the same game time (``ai_start`` entry) the AI's global initialisers
+run, then ``main`` in an ``ai`` thread. A crash ends only the crashed thread: it is recorded in
+the AI VM's ``errors`` and as an ``ai_crashed`` timeline entry, and the game goes on.
 
-``CommandAI(player, command, data)`` appends ``(command, data)`` to the player's command
-list (what the AI would read with ``GetLastCommand``/``GetLastData``); ``PauseCompAI``
-stores the pause flag. ``RemoveGuardPosition``, ``RecycleGuardPosition`` and
-``RemoveAllGuardPositions`` are recorded (unit guard positions matter only to AI scripts).
+``game.ai.players[pid]`` (``AIPlayer``) is the player's AI state: script, kind, digest,
+status, the command queue, the pause flag, tuning flags and the debug text lines. A script
+that cannot be found is recorded (``ai_started`` with ``found`` False) and nothing runs; one
+that cannot be loaded is recorded as ``ai_failed`` with the loader's message. A second start
+for a player whose AI runs is refused with a warning (project choice: what the game does is
+not documented).
+
+Natives called from an AI thread see that AI's player (``GetAiPlayer``, the unit counts).
+``CommandAI`` pushes ``(command, data)`` onto the player's queue; common.ai reads it with
+``CommandsWaiting`` (how many), ``GetLastCommand``/``GetLastData`` (the last one sent) and
+``PopLastCommand`` (removes it), as jassdoc (lep/jassdoc common.ai) describes. Reading an
+empty queue ends the thread with an ``unimplemented`` crash: what the game answers is not
+known, and common.ai always checks ``CommandsWaiting`` first. ``PauseCompAI`` holds the AI's
+waking threads until it is resumed (they then continue at the next clock step).
+
+Natives common.ai declares that the model cannot do yet (production, towns, captains,
+targets, harvesting, hero skills) are not registered: calling one ends the AI thread with
+the recorded ``missing-native`` crash. Save and load: the AI VMs' globals and threads are
+written with the game (``natives.snapshot``); a restored session rebuilds each VM from the
+same script, checked by digest, and pours its state in.
 
 ``GetAIDifficulty`` answers ``game.ai.difficulty[player id]``, ``AI_DIFFICULTY_NORMAL`` (1)
 unless a scenario or map layer sets it: the lobby's default for an added computer player
@@ -18,28 +39,187 @@ unless a scenario or map layer sets it: the lobby's default for an added compute
 """
 from __future__ import annotations
 
-from typing import Any
+from collections import deque
+from typing import Any, Callable
+
+from jassvm.bytecode import CompiledFunction
+from jassvm.compiler import CompiledProgram
+from jassvm.vm import OP_LIMIT, VM
 
 from natives.handles import alive, enum_handle
+from natives.objecttypes import MISSING
 from natives.registry import native
+from natives.response import Response
+from natives.triggers import sleep_delay
+
+AI_THREAD_KIND = "ai"
+AI_SLEEP_KINDS = frozenset({AI_THREAD_KIND})
+TRACE_LINES = 200
+"""Debug text lines (``DisplayText`` & co.) kept per AI player, the newest."""
+
+AI_DIFFICULTY_NEWBIE, AI_DIFFICULTY_NORMAL, AI_DIFFICULTY_INSANE = 0, 1, 2
+
+
+def kind_prefix(pid: int) -> str:
+    """The scheduler kind prefix of player ``pid``'s AI VM."""
+    return f"ai{pid}:"
+
+
+def first_thread_id(pid: int) -> int:
+    """Thread ids of player ``pid``'s AI VM start after this (past the map VM's)."""
+    return (pid + 1) << 24
+
+
+class AIPlayer:
+    """One player's computer AI (``game.ai.players[pid]``).
+
+    ``script``: the file name given; ``kind``: ``melee``/``campaign``; ``found``: whether the
+    map layer found the script; ``digest``: sha256 (hex) of common.j, common.ai and the
+    script as loaded (None when nothing runs); ``status``: ``pending`` (not started yet),
+    ``running``, ``ended`` (its last thread returned), ``crashed`` (its last thread crashed),
+    ``not found``, ``failed`` (could not be loaded), ``not run`` (a model without a map
+    layer to load scripts); ``started_at``: game
+    seconds; ``commands``: the ``CommandAI`` queue, oldest first, of (command, data);
+    ``paused``: ``PauseCompAI``; ``held``: ids of threads whose wake-up came while paused;
+    ``mode``: what ``SetCampaignAI``/``SetMeleeAI`` chose; ``tuning``: native name ->
+    value of the tuning setters (``SetTargetHeroes``...); ``trace``: the newest debug text
+    lines as (game time, text).
+    """
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.script: str | None = None
+        self.kind: str | None = None
+        self.found = False
+        self.digest: str | None = None
+        self.status = "pending"
+        self.started_at: float | None = None
+        self.commands: list[tuple[int, int]] = []
+        self.paused = False
+        self.held: list[int] = []
+        self.mode: str | None = None
+        self.tuning: dict[str, Any] = {}
+        self.trace: deque = deque(maxlen=TRACE_LINES)
+
+
+class _Watcher:
+    """VM hook subscriber of one AI VM: a crash becomes an ``ai_crashed`` timeline entry; when
+    the last thread ends, the AI's status becomes ``crashed`` or ``ended``."""
+
+    def __init__(self, game, pid: int) -> None:
+        self.game, self.pid = game, pid
+
+    def thread_crashed(self, th, rec) -> None:
+        ai = self.game.ai.players[self.pid]
+        where = rec.stack[-1].function if rec.stack else None
+        self.game.record("ai_crashed", player=self.pid, script=ai.script, crash=rec.kind,
+                         message=rec.message, function=where)
+
+    def thread_ended(self, th) -> None:
+        vm = self.game.ai.vms[self.pid]
+        if th.kind == AI_THREAD_KIND and not vm.threads and not vm.running:
+            self.game.ai.players[self.pid].status = "crashed" if th.status == "crashed" else "ended"
 
 
 class AIState:
-    """Computer AI bookkeeping of one game (``game.ai``)."""
+    """Computer AI of one game (``game.ai``): ``players`` (pid -> ``AIPlayer``), the guard
+    position requests, the difficulty per player; ``vms`` (pid -> the AI's ``VM``) is what
+    runs, rebuilt on load (``rebuild``), never saved."""
 
     def __init__(self, game=None) -> None:
         self.game = game
-        self.players: dict[int, dict[str, Any]] = {}
+        self.players: dict[int, AIPlayer] = {}
         self.guard_positions: list[tuple[float, str, Any]] = []
         self.difficulty: dict[int, int] = {}   # player id -> aidifficulty value
+        self.vms: dict[int, VM] = {}
+        self._by_vm: dict[int, int] = {}        # id(vm) -> player id
+        if game is not None:
+            game.scheduler.register("ai_start", self._run_main)
 
-    def player(self, pid: int) -> dict[str, Any]:
-        return self.players.setdefault(pid, {"script": None, "kind": None, "found": False,
-                                             "commands": [], "paused": False, "started_at": None})
+    def player(self, pid: int) -> AIPlayer:
+        """The AI record of player ``pid`` (made on first use)."""
+        entry = self.players.get(pid)
+        if entry is None:
+            entry = self.players[pid] = AIPlayer(pid)
+        return entry
 
+    def player_of(self, vm) -> int | None:
+        """The player whose AI ``vm`` runs, None for the map's VM."""
+        return self._by_vm.get(id(vm))
 
+    # -- instances ----------------------------------------------------------------------
+    def start(self, pid: int, script: str, kind: str) -> None:
+        """Start ``script`` for player ``pid`` (see the module docstring)."""
+        game = self.game
+        entry = self.player(pid)
+        if pid in self.vms:
+            game.warn(f"player {pid} already runs AI script {entry.script!r}; {script!r} is not started")
+            return
+        found = _resolve(game, script)
+        entry.script, entry.kind, entry.found, entry.started_at = script, kind, found, game.now
+        game.record("ai_started", player=pid, script=script, found=found)
+        loader = game.ai_loader
+        if loader is None:   # a bare model: nothing can run
+            entry.status = "not run"
+            return
+        try:
+            loaded = loader(script)
+        except Exception as exc:  # a script that does not load is recorded, the game goes on
+            entry.status = "failed"
+            game.record("ai_failed", player=pid, script=script, message=str(exc))
+            return
+        if loaded is None:
+            entry.status = "not found"
+            return
+        program, entry.digest = loaded
+        self.rebuild(pid, program)
+        game.scheduler.schedule(0.0, "ai_start", pid)
 
-AI_DIFFICULTY_NEWBIE, AI_DIFFICULTY_NORMAL, AI_DIFFICULTY_INSANE = 0, 1, 2
+    def rebuild(self, pid: int, program: CompiledProgram) -> VM:
+        """Make player ``pid``'s AI VM for ``program`` (no code runs): on start, and when a
+        save is restored (``natives.snapshot`` then pours the saved VM state in)."""
+        game = self.game
+        main = game.vm
+        vm = VM(program, game=game, op_limit=main.op_limit if main is not None else OP_LIMIT,
+                scheduler=game.scheduler, new_response=Response, kind_prefix=kind_prefix(pid),
+                first_thread_id=first_thread_id(pid), sleep_kinds=AI_SLEEP_KINDS)
+        if main is not None:
+            vm.retain, vm.release = main.retain, main.release
+        vm.hooks.add(_Watcher(game, pid))
+        game.scheduler.register(vm.resume_kind, lambda tid, pid=pid: self._wake(pid, tid))
+        self.vms[pid] = vm
+        self._by_vm[id(vm)] = pid
+        return vm
+
+    def _run_main(self, pid: int) -> None:
+        """The ``ai_start`` entry: global initialisers, then ``main`` in an ``ai`` thread."""
+        vm = self.vms.get(pid)
+        if vm is None:
+            return
+        self.players[pid].status = "running"
+        vm.run_init()
+        if isinstance(vm.program.functions.get("main"), CompiledFunction):
+            vm.call("main", kind=AI_THREAD_KIND)
+
+    def _wake(self, pid: int, thread_id: int) -> None:
+        """A wake-up of an AI thread: held while the AI is paused."""
+        entry, vm = self.players[pid], self.vms[pid]
+        if entry.paused:
+            entry.held.append(thread_id)
+            return
+        th = vm.threads.get(thread_id)
+        if th is not None:
+            vm.resume(th)
+
+    def set_paused(self, pid: int, paused: bool) -> None:
+        """``PauseCompAI``: on resume, the held threads continue at the next clock step."""
+        entry = self.player(pid)
+        entry.paused = paused
+        vm = self.vms.get(pid)
+        if not paused and vm is not None:
+            for tid in entry.held:
+                self.game.scheduler.schedule(0.0, vm.resume_kind, tid)
+            entry.held.clear()
 
 
 def _ai(ctx) -> AIState:
@@ -57,40 +237,44 @@ def _resolve(game, script: str) -> bool:
         return False
 
 
-def _start(ctx, p, script, kind: str) -> None:
-    if p is None:
-        return
-    script = script or ""
-    found = _resolve(ctx.game, script)
-    entry = _ai(ctx).player(p.id)
-    entry.update(script=script, kind=kind, found=found, started_at=ctx.game.now)
-    ctx.game.record("ai_started", player=p.id, script=script, found=found)
+def _own(ctx) -> AIPlayer:
+    """The AI record of the AI thread calling; crashes the thread outside an AI script."""
+    pid = _ai(ctx).player_of(ctx.vm)
+    if pid is None:
+        ctx.crash("unimplemented", "this common.ai native works only in an AI script thread")
+    return _ai(ctx).players[pid]
 
+
+# ---------------------------------------------------------------------------------------
+# common.j: starting, commanding and pausing the AI
+# ---------------------------------------------------------------------------------------
 
 @native("StartMeleeAI", "takes player num, string script                 returns nothing")
 def StartMeleeAI(ctx, p, script):
-    """Record that the player starts melee AI script ``script`` (not run)."""
-    _start(ctx, p, script, "melee")
+    """Start melee AI script ``script`` for ``p`` (see the module docstring)."""
+    if p is not None:
+        _ai(ctx).start(p.id, script or "", "melee")
 
 
 @native("StartCampaignAI", "takes player num, string script                 returns nothing")
 def StartCampaignAI(ctx, p, script):
-    """Record that the player starts campaign AI script ``script`` (not run)."""
-    _start(ctx, p, script, "campaign")
+    """Start campaign AI script ``script`` for ``p`` (see the module docstring)."""
+    if p is not None:
+        _ai(ctx).start(p.id, script or "", "campaign")
 
 
 @native("CommandAI", "takes player num, integer command, integer data returns nothing")
 def CommandAI(ctx, p, command, data):
-    """Send a command (and data) to the player's AI (recorded)."""
+    """Send ``(command, data)`` to the player's AI command queue (kept when no AI runs yet)."""
     if p is not None:
-        _ai(ctx).player(p.id)["commands"].append((command, data))
+        _ai(ctx).player(p.id).commands.append((command, data))
 
 
 @native("PauseCompAI", "takes player p,   boolean pause                 returns nothing")
 def PauseCompAI(ctx, p, pause):
-    """Pause/resume the player's AI (stored)."""
+    """Pause/resume the player's AI: its threads do not wake while paused."""
     if p is not None:
-        _ai(ctx).player(p.id)["paused"] = pause
+        _ai(ctx).set_paused(p.id, bool(pause))
 
 
 @native("RemoveGuardPosition", "takes unit hUnit                                returns nothing")
@@ -116,10 +300,236 @@ def RemoveAllGuardPositions(ctx, p):
         _ai(ctx).guard_positions.append((ctx.game.now, "remove_all", p))
 
 
+def _difficulty(ctx, pid: int) -> int:
+    return _ai(ctx).difficulty.get(pid, AI_DIFFICULTY_NORMAL)
+
+
 @native("GetAIDifficulty", "takes player num                                returns aidifficulty")
 def GetAIDifficulty(ctx, p):
     """The computer difficulty of ``p`` (``AI_DIFFICULTY_NORMAL`` unless set, see module
     docstring); null for a null player."""
     if p is None:
         return None
-    return enum_handle("aidifficulty", _ai(ctx).difficulty.get(p.id, AI_DIFFICULTY_NORMAL))
+    return enum_handle("aidifficulty", _difficulty(ctx, p.id))
+
+
+# ---------------------------------------------------------------------------------------
+# common.ai: threads, commands, the AI's player. Declared by common.ai, not common.j: the
+# built-in API leaves them out (``map_declared``).
+# ---------------------------------------------------------------------------------------
+
+def ai_native(name: str, signature: str) -> Callable[[Callable], Callable]:
+    """``natives.registry.native`` for a native common.ai declares."""
+    return native(name, signature, map_declared=True)
+
+
+@ai_native("Sleep", "takes real seconds returns nothing")
+def Sleep(ctx, seconds):
+    """Wait ``seconds`` game seconds (the minimum and NaN/infinity as ``TriggerSleepAction``,
+    ``natives.triggers.sleep_delay``); only AI threads may wait this way, others crash
+    (forbidden-wait, as S097)."""
+    ctx.sleep(sleep_delay(seconds))
+
+
+Sleep.may_wait = True  # suspends the calling thread (jassvm.fastpath)
+
+
+@ai_native("StartThread", "takes code func returns nothing")
+def StartThread(ctx, func):
+    """Start ``func`` in a new AI thread of the calling AI; it runs until it first waits,
+    then the caller goes on."""
+    _own(ctx)
+    ctx.start_thread([func], AI_THREAD_KIND)
+
+
+@ai_native("GetAiPlayer", "takes nothing returns integer")
+def GetAiPlayer(ctx):
+    """The player number of the AI running the calling thread."""
+    return _own(ctx).pid
+
+
+@ai_native("MeleeDifficulty", "takes nothing returns integer")
+def MeleeDifficulty(ctx):
+    """The AI player's difficulty as common.ai's ``MELEE_NEWBIE`` (1), ``MELEE_NORMAL`` (2),
+    ``MELEE_INSANE`` (3): ``GetAIDifficulty`` + 1 (the order both lists share)."""
+    return _difficulty(ctx, _own(ctx).pid) + 1
+
+
+@ai_native("CommandsWaiting", "takes nothing returns integer")
+def CommandsWaiting(ctx):
+    """How many ``CommandAI`` commands wait in the AI's queue."""
+    return len(_own(ctx).commands)
+
+
+def _last(ctx, what: str) -> tuple[int, int]:
+    commands = _own(ctx).commands
+    if not commands:
+        ctx.crash("unimplemented", f"{what} with no command waiting: what the game answers is not known")
+    return commands[-1]
+
+
+@ai_native("GetLastCommand", "takes nothing returns integer")
+def GetLastCommand(ctx):
+    """The command of the last ``CommandAI`` sent and not popped (jassdoc)."""
+    return _last(ctx, "GetLastCommand")[0]
+
+
+@ai_native("GetLastData", "takes nothing returns integer")
+def GetLastData(ctx):
+    """The data of the last ``CommandAI`` sent and not popped (jassdoc)."""
+    return _last(ctx, "GetLastData")[1]
+
+
+@ai_native("PopLastCommand", "takes nothing returns nothing")
+def PopLastCommand(ctx):
+    """Remove the last command from the queue (nothing happens when it is empty)."""
+    commands = _own(ctx).commands
+    if commands:
+        commands.pop()
+
+
+# -- debug text: recorded, shown to nobody (release builds print none of it) ------------------
+
+def _trace(ctx, text) -> None:
+    _own(ctx).trace.append((ctx.now, text if text is not None else ""))
+
+
+def _format(text, *values) -> str:
+    """``"%d"`` placeholders of common.ai's Trace texts, filled in order."""
+    out = text or ""
+    for v in values:
+        out = out.replace("%d", str(v), 1)
+    return out
+
+
+@ai_native("DebugS", "takes string str returns nothing")
+def DebugS(ctx, text):
+    """Debug text (recorded in ``AIPlayer.trace``)."""
+    _trace(ctx, text)
+
+
+@ai_native("DebugFI", "takes string str, integer val returns nothing")
+def DebugFI(ctx, text, val):
+    """Debug text and a number (recorded)."""
+    _trace(ctx, f"{text or ''} {val}")
+
+
+@ai_native("DebugUnitID", "takes string str, integer val returns nothing")
+def DebugUnitID(ctx, text, val):
+    """Debug text and a unit type (recorded)."""
+    _trace(ctx, f"{text or ''} {val}")
+
+
+@ai_native("DisplayText", "takes integer p, string str returns nothing")
+def DisplayText(ctx, p, text):
+    """Debug text of common.ai's ``Trace`` (recorded)."""
+    _trace(ctx, text)
+
+
+@ai_native("DisplayTextI", "takes integer p, string str, integer val returns nothing")
+def DisplayTextI(ctx, p, text, val):
+    """``Trace`` text with one number for ``%d`` (recorded)."""
+    _trace(ctx, _format(text, val))
+
+
+@ai_native("DisplayTextII", "takes integer p, string str, integer v1, integer v2 returns nothing")
+def DisplayTextII(ctx, p, text, v1, v2):
+    """``Trace`` text with two numbers (recorded)."""
+    _trace(ctx, _format(text, v1, v2))
+
+
+@ai_native("DisplayTextIII", "takes integer p, string str, integer v1, integer v2, integer v3 returns nothing")
+def DisplayTextIII(ctx, p, text, v1, v2, v3):
+    """``Trace`` text with three numbers (recorded)."""
+    _trace(ctx, _format(text, v1, v2, v3))
+
+
+# -- tuning: stored on the AI's record (what the flags change is the AI's own behaviour) ------
+
+@ai_native("SetCampaignAI", "takes nothing returns nothing")
+def SetCampaignAI(ctx):
+    """The AI plays as a campaign AI (``AIPlayer.mode``)."""
+    _own(ctx).mode = "campaign"
+
+
+@ai_native("SetMeleeAI", "takes nothing returns nothing")
+def SetMeleeAI(ctx):
+    """The AI plays as a melee AI (``AIPlayer.mode``)."""
+    _own(ctx).mode = "melee"
+
+
+def _tuning(name: str, param: str) -> None:
+    """Register ``name`` (``takes <param> returns nothing``), storing its argument."""
+    def setter(ctx, value):
+        _own(ctx).tuning[name] = value
+    setter.__name__ = name
+    setter.__doc__ = f"Store the AI's {name} setting (``AIPlayer.tuning``)."
+    globals()[name] = ai_native(name, f"takes {param} returns nothing")(setter)
+
+
+for _name in ("SetTargetHeroes", "SetPeonsRepair", "SetRandomPaths", "SetDefendPlayer", "SetHeroesFlee",
+              "SetHeroesBuyItems", "SetWatchMegaTargets", "SetIgnoreInjured", "SetHeroesTakeItems",
+              "SetUnitsFlee", "SetGroupsFlee", "SetSlowChopping", "SetSmartArtillery", "SetNewHeroes"):
+    _tuning(_name, "boolean state")
+_tuning("SetCaptainChanges", "boolean allow")
+_tuning("GroupTimedLife", "boolean allow")
+_tuning("SetReplacementCount", "integer qty")
+
+
+# -- units of the AI's player, over the unit store ------------------------------------------
+
+def _count(game, pid: int, unitid: int) -> int:
+    """Alive units of type ``unitid`` owned by player ``pid``."""
+    return sum(1 for u in game.units.live_units()
+               if u.type_id == unitid and u.owner.id == pid and u.alive)
+
+
+@ai_native("GetUnitCount", "takes integer unitid returns integer")
+def GetUnitCount(ctx, unitid):
+    """The AI player's units of type ``unitid``, done or in progress (jassdoc). The model
+    trains and builds nothing yet, so these are its alive units of that type."""
+    return _count(ctx.game, _own(ctx).pid, unitid)
+
+
+@ai_native("GetUnitCountDone", "takes integer unitid returns integer")
+def GetUnitCountDone(ctx, unitid):
+    """The AI player's finished units of type ``unitid``: its alive units of that type."""
+    return _count(ctx.game, _own(ctx).pid, unitid)
+
+
+@ai_native("GetPlayerUnitTypeCount", "takes player p, integer unitid returns integer")
+def GetPlayerUnitTypeCount(ctx, p, unitid):
+    """How many alive units of type ``unitid`` player ``p`` has (0 for a null player)."""
+    return _count(ctx.game, p.id, unitid) if p is not None else 0
+
+
+@ai_native("UnitAlive", "takes unit id returns boolean")
+def UnitAlive(ctx, u):
+    """True for a unit that is not dead (jassdoc); false for null or a removed unit."""
+    return u is not None and u.alive
+
+
+def _unit_figure(ctx, unitid: int, fid: str, what: str) -> int:
+    value = ctx.game.object_types.field_value("unit", unitid, fid)
+    if value is MISSING:
+        ctx.crash("unimplemented", f"no {what} of unit type {unitid} is known (the map's object "
+                  "data and the game data tables lack it)")
+    return int(value)
+
+
+@ai_native("GetUnitGoldCost", "takes integer unitid returns integer")
+def GetUnitGoldCost(ctx, unitid):
+    """Gold cost of a unit type (object data field ``ugol``)."""
+    return _unit_figure(ctx, unitid, "ugol", "gold cost")
+
+
+@ai_native("GetUnitWoodCost", "takes integer unitid returns integer")
+def GetUnitWoodCost(ctx, unitid):
+    """Lumber cost of a unit type (object data field ``ulum``)."""
+    return _unit_figure(ctx, unitid, "ulum", "lumber cost")
+
+
+@ai_native("GetUnitBuildTime", "takes integer unitid returns integer")
+def GetUnitBuildTime(ctx, unitid):
+    """Build time of a unit type, game seconds (object data field ``ubld``)."""
+    return _unit_figure(ctx, unitid, "ubld", "build time")

@@ -39,7 +39,8 @@ Stores
     what the model holds (and what a save contains). Store classes get the game, their
     collaborator, in their constructor; their modules never import this one, so the model has
     no import cycles (``tests/test_layering.py``). ``vm`` is the VM of the session running the
-    game (None for a bare model), ``ai_resolver``, ``string_table``, ``height_function`` and
+    game (None for a bare model), ``ai_resolver``, ``ai_loader`` (AI scripts, ``natives.ai``),
+    ``string_table``, ``height_function`` and
     ``object_types`` (the map's object data, ``natives.objecttypes``) are what the map layer
     installs, ``save_writer`` (the whole game as save bytes) what the session installs. None
     of these is game state: a save leaves them out.
@@ -132,6 +133,7 @@ class Game:
     warnings: list
     vm: Any
     ai_resolver: Callable[[str], bool] | None
+    ai_loader: Callable[[str], tuple[Any, str] | None] | None
     string_table: Callable[[str], str] | None
     height_function: Callable[[float, float], float] | None
     save_writer: Callable[[], bytes] | None
@@ -197,6 +199,7 @@ class Game:
         self.warnings = warnings if warnings is not None else []
         self.vm = None
         self.ai_resolver = None
+        self.ai_loader = None        # AI script -> (compiled program, digest) or None
         self.string_table = None
         self.height_function = None
         self.save_writer = None      # the session's whole-game save (GameSession.save_bytes)

@@ -129,7 +129,7 @@ def waiting_threads(vm, names: dict[int, str] | None = None) -> list[WaitingThre
     computed when not given)."""
     if names is None:
         names = script_names(vm, "trigger")
-    due = {e.seq: e.due for e in vm.scheduler.entries() if e.kind == "resume"}
+    due = {e.seq: e.due for e in vm.scheduler.entries() if e.kind == vm.resume_kind}
     waited_by = {w: th.id for th in vm.threads.values() for w in th.waiters}
     out = []
     for tid in sorted(vm.threads):

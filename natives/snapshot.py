@@ -14,7 +14,7 @@ Encoding (``encode_state``)
     Values are msgpack-native (None, bools, ints, floats, strings with lone surrogates kept,
     bytes) or msgpack extension types for references, big integers, tuples, frozensets,
     interned enum handles (``Convert*`` results, by type and value), code values (compiled
-    functions, by name), unset variables and entries of the project's constant tables. The
+    functions, by name; those of an AI script by script, digest and name), unset variables and entries of the project's constant tables. The
     objects a fresh session builds itself (the ``Game``, its stores, the scheduler, the VM)
     are *anchors*: their state is written, and on restore it is poured into the fresh
     session's own objects, so handlers registered by kind on the scheduler and the event
@@ -30,6 +30,12 @@ Determinism
     Rows are numbered in traversal order from fixed roots, sets are written sorted, so the
     same game state gives the same bytes in any process: ``state_digest`` is their sha256.
 
+AI scripts (``natives.ai``)
+    Each AI player's VM is written beside the map's (``roots["ai"]``: its globals, threads,
+    counters and crash records). On restore the session's ``game.ai_loader`` loads the same
+    scripts again (a different digest is refused), ``AIState.rebuild`` makes their VMs and
+    the saved state is poured in.
+
 Restore (``restore_state``) builds every row, unpacks the states with references resolved
 to those rows, fills objects, then containers, and replaces the VM's state. It raises
 ``SnapshotError`` on any inconsistency; callers restore into a fresh session and discard it
@@ -38,6 +44,7 @@ wrap the state with a checked header: docs/save-format.md.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -55,6 +62,7 @@ from jassvm.bytecode import CompiledFunction, NativeBinding
 from jassvm.cache import no_gc
 from jassvm.thread import UNSET, RuntimeErrorRecord, StackEntry
 
+from natives.ai import AIState
 from natives.events import EventRegistry
 from natives.frames import FrameTree
 from natives.game import Game
@@ -67,20 +75,21 @@ from natives.sandbox import Sandbox, SandboxError
 from natives import library  # noqa: F401  (imports every natives module: all model classes exist)
 
 # msgpack extension codes (docs/save-format.md; 6 is retired)
-_REF, _BIGINT, _ENUM, _CODE, _INIT_CODE, _UNSET, _TUPLE, _STATIC, _FROZENSET = 1, 2, 3, 4, 5, 7, 8, 9, 10
+_REF, _BIGINT, _ENUM, _CODE, _INIT_CODE, _UNSET, _TUPLE, _STATIC, _FROZENSET, _AI_CODE = 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
 _INT_MIN, _INT_MAX = -(1 << 63), (1 << 64) - 1
 _ITEMS = "__items__"   # the elements of a model class that is a list or dict
 
 # Fields that hold what a session is given, not what it plays: never written, kept as the
 # fresh session has them on restore.
 ENVIRONMENT: dict[type, frozenset[str]] = {
-    Game: frozenset({"vm", "ai_resolver", "string_table", "height_function", "subscribers",
+    Game: frozenset({"vm", "ai_resolver", "ai_loader", "string_table", "height_function", "subscribers",
                      "scheduler", "sandbox_dir", "save_writer", "object_types"}),
     TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
     Orders: frozenset({"checks", "planners", "modes"}),   # how other stores hook in (natives.spells)
     # coverage collectors of this process (maps.jasscov); an index derived from the regions
     EventRegistry: frozenset({"observers", "region_index"}),
     FrameTree: frozenset({"toc_reader"}),       # the map's TOC/fdf reader (maps.fdf)
+    AIState: frozenset({"vms", "_by_vm"}),   # the AI VMs: written as roots, rebuilt on load
 }
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
 # holding them keep the fresh session's value.
@@ -158,9 +167,10 @@ class _Encoder:
     row ``n``'s class, ``states[n]`` is its state."""
 
     def __init__(self, anchors: dict[int, str], init_index: dict[int, int],
-                 static_tables: dict[str, dict]) -> None:
+                 static_tables: dict[str, dict], ai_code: dict[int, tuple] | None = None) -> None:
         self.anchors = anchors
         self.init_index = init_index
+        self.ai_code = ai_code or {}
         self.index: dict[int, int] = {}
         self.kinds: list[str] = []
         self.states: list[Any] = []
@@ -189,6 +199,9 @@ class _Encoder:
         if t is EnumHandle:
             return msgpack.ExtType(_ENUM, self.packer.pack([v.type_name, v.value]))
         if t is CompiledFunction or t is NativeBinding:
+            ai = self.ai_code.get(id(v))
+            if ai is not None:
+                return msgpack.ExtType(_AI_CODE, self.packer.pack(ai))
             i = self.init_index.get(id(v))
             if i is not None:
                 return msgpack.ExtType(_INIT_CODE, self.packer.pack(i))
@@ -290,11 +303,26 @@ def encode_state(session) -> bytes:
     Raises SnapshotError (naming the path, e.g. ``game.units.units[1048600].note``) when the
     state holds something that is not data: a function, or an object of another package."""
     vm = session.vm
-    if vm.current is not None:
+    ai_vms = session.game.ai.vms
+    if vm.current is not None or any(v.current is not None for v in ai_vms.values()):
         raise SnapshotError("a snapshot needs a safe point: JASS is running")
     init_index = {id(fn): i for i, fn in enumerate(vm.program.init)}
-    with vm.plain_frames(), no_gc():
-        return _encode(session, _Encoder(_anchors(session), init_index, _static_tables(session)))
+    with contextlib.ExitStack() as frames, no_gc():
+        for v in [vm, *ai_vms.values()]:
+            frames.enter_context(v.plain_frames())
+        enc = _Encoder(_anchors(session), init_index, _static_tables(session), _ai_code(session.game))
+        return _encode(session, enc)
+
+
+def _ai_code(game) -> dict[int, tuple]:
+    """id of every function of a running AI script -> (script, digest, name)."""
+    out: dict[int, tuple] = {}
+    for pid, vm in game.ai.vms.items():
+        entry = game.ai.players[pid]
+        for name, fn in vm.program.functions.items():
+            if isinstance(fn, CompiledFunction):
+                out[id(fn)] = (entry.script, entry.digest, name)
+    return out
 
 
 def _encode(session, enc: _Encoder) -> bytes:
@@ -304,13 +332,25 @@ def _encode(session, enc: _Encoder) -> bytes:
         "game": enc.value(session.game, "game"),
         "scheduler": {k: enc.value(getattr(scheduler, k), "scheduler", "." + k) for k in _SCHEDULER_FIELDS},
         "vm": {k: enc.value(getattr(vm, k), "vm", "." + k) for k in _VM_FIELDS},
-        "errors": [[e.kind, e.message, e.time, e.thread, [[f.function, f.file, f.line] for f in e.stack]]
-                   for e in vm.errors],
+        "errors": _errors_data(vm.errors),
         "files": sandbox_files(session.game),
+        "ai": [[pid, {k: enc.value(getattr(ai_vm, k), f"ai[{pid}]", "." + k) for k in _VM_FIELDS},
+                _errors_data(ai_vm.errors)] for pid, ai_vm in sorted(session.game.ai.vms.items())],
     }
     enc.run()
     pack = enc.packer.pack
     return pack(enc.kinds) + pack([roots, enc.states])
+
+
+def _errors_data(errors: list[RuntimeErrorRecord]) -> list:
+    return [[e.kind, e.message, e.time, e.thread, [[f.function, f.file, f.line] for f in e.stack]]
+            for e in errors]
+
+
+def _errors_from(data: list) -> list[RuntimeErrorRecord]:
+    return [RuntimeErrorRecord(str(kind), str(message), float(time), str(thread),
+                               [StackEntry(str(f), str(p), int(n)) for f, p, n in stack])
+            for kind, message, time, thread, stack in data]
 
 
 def state_digest(session) -> str:
@@ -338,6 +378,7 @@ class _Decoder:
         program = session.vm.program
         self.functions = program.functions
         self.init = list(program.init)
+        self.ai_programs: dict[tuple[str, str], Any] = {}
         game = session.game
         self.anchors: dict[str, Any] = {"game": game, "scheduler": session.vm.scheduler,
                                         "vm": session.vm}
@@ -395,6 +436,12 @@ class _Decoder:
             return self.functions[name]
         if code == _INIT_CODE:
             return self.init[self.unpack(data)]
+        if code == _AI_CODE:
+            script, digest, name = self.unpack(data)
+            fn = self.ai_program(str(script), str(digest)).functions.get(name)
+            if fn is None:
+                raise SnapshotError(f"the save refers to function {name!r} of AI script {script!r}, which it lacks")
+            return fn
         if code == _UNSET:
             return UNSET
         if code == _STATIC:
@@ -404,6 +451,25 @@ class _Decoder:
             except (KeyError, TypeError):
                 raise SnapshotError(f"the save refers to {table} {key!r}, which this runtime lacks") from None
         raise SnapshotError(f"unknown value code {code}")
+
+    def ai_program(self, script: str, digest: str | None):
+        """The program of AI script ``script`` as the session's ``game.ai_loader`` loads it;
+        SnapshotError when it cannot or its digest differs from the saved one."""
+        key = (script, digest)
+        program = self.ai_programs.get(key)
+        if program is None:
+            loader = self.session.game.ai_loader
+            try:
+                loaded = loader(script) if loader is not None else None
+            except Exception as err:  # the loader's error (a JassError...): the load fails
+                raise SnapshotError(f"cannot load AI script {script!r}: {err}") from None
+            if loaded is None:
+                raise SnapshotError(f"the save runs AI script {script!r}, which cannot be loaded here")
+            program, found = loaded
+            if found != digest:
+                raise SnapshotError(f"AI script {script!r} differs from the one the save ran (digest)")
+            self.ai_programs[key] = program
+        return program
 
     def unpack(self, data: bytes) -> Any:
         return msgpack.unpackb(data, ext_hook=self.hook, unicode_errors="surrogatepass",
@@ -499,9 +565,8 @@ def _restore(session, data: bytes) -> None:
         vm = session.vm
         for k in _VM_FIELDS:
             setattr(vm, k, roots["vm"][k])
-        vm.errors = [RuntimeErrorRecord(str(kind), str(message), float(time), str(thread),
-                                        [StackEntry(str(f), str(p), int(n)) for f, p, n in stack])
-                     for kind, message, time, thread, stack in roots["errors"]]
+        vm.errors = _errors_from(roots["errors"])
+        _restore_ai(session, dec, roots["ai"])
         files = roots["files"]
         if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, bytes)
                                                   for k, v in files.items()):
@@ -512,6 +577,19 @@ def _restore(session, data: bytes) -> None:
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
             msgpack.UnpackException) as err:
         raise SnapshotError(f"malformed snapshot: {type(err).__name__}: {err}") from None
+
+
+def _restore_ai(session, dec: _Decoder, saved: list) -> None:
+    """Rebuild the AI VMs the save ran (``AIState.rebuild``) and pour their state in."""
+    ai = session.game.ai
+    for pid, fields, errors in saved:
+        entry = ai.players.get(pid)
+        if entry is None or entry.script is None:
+            raise SnapshotError(f"malformed snapshot: AI VM of player {pid} without its record")
+        vm = ai.rebuild(pid, dec.ai_program(entry.script, entry.digest))
+        for k in _VM_FIELDS:
+            setattr(vm, k, fields[k])
+        vm.errors = _errors_from(errors)
 
 
 # -- the files the map wrote ---------------------------------------------------------------

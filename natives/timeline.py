@@ -22,6 +22,8 @@ KINDS = {
                   "a player save (ESC menu) adds player (True)",
     "game_loaded": "name (the save restored; EVENT_GAME_LOADED ran with MAP_RELOADED set)",
     "ai_started": "player (id), script (file name), found (bool)",
+    "ai_failed": "player (id), script, message (why the script does not load)",
+    "ai_crashed": "player (id), script, crash (the crash kind), message, function (innermost, or None)",
     "victory": "player (id)",
     "defeat": "player (id), message",
     "game_over": "reason",

@@ -31,8 +31,8 @@ def test_ai_start_records_timeline_with_resolver():
     ctx.CommandAI(ctx.Player(3), 1, 2)
     ctx.PauseCompAI(ctx.Player(3), True)
     ai = ctx.game.ai.players[3]
-    assert (ai["kind"], ai["commands"], ai["paused"]) == ("campaign", [(1, 2)], True)
-    assert ctx.game.ai.players[4]["kind"] == "melee"
+    assert (ai.kind, ai.commands, ai.paused, ai.status) == ("campaign", [(1, 2)], True, "not run")
+    assert ctx.game.ai.players[4].kind == "melee"
 
 
 def test_ai_without_resolver_is_not_found_and_guard_positions_are_recorded():
@@ -140,12 +140,14 @@ def test_pause_stops_the_clock_model():
 
 # ------------------------------------------------------------------------ registry
 def test_presentation_natives_match_common_j_1_30_4():
+    """... and the AI natives match 1.30.4's common.ai."""
     from jassvm import ast
     from jassvm.parser import parse
     decls = {}
-    for version in ("1.33.0", "1.30.4"):  # natives added after 1.30.4 (SetCinematicAudio): 1.33.0
-        path = shared_path("corpus", "api", version, "common.j")
-        tree, _ = parse(path.read_bytes(), "common.j")
+    # natives added after 1.30.4 (SetCinematicAudio): 1.33.0
+    for version, name in (("1.33.0", "common.j"), ("1.30.4", "common.j"), ("1.30.4", "common.ai")):
+        path = shared_path("corpus", "api", version, name)
+        tree, _ = parse(path.read_bytes(), name)
         decls.update({d.name: d for d in tree.decls if isinstance(d, ast.NativeDecl)})
     mine = [s for s in NATIVES.values() if s.func.__module__ in MODULES]
     assert len(mine) > 300
