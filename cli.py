@@ -864,7 +864,7 @@ def natives_command(maps: tuple[Path, ...], api_dir: Path | None, where: str | N
 
     from jassvm import ast
     from jassvm.loader import parse_cached
-    from maps.api import select_api
+    from maps.api import find_ai_script, select_api
     from maps.coverage import families, reachable_natives
     from maps.errors import MapError
     from maps.mapfile import load_map
@@ -887,6 +887,13 @@ def natives_command(maps: tuple[Path, ...], api_dir: Path | None, where: str | N
     console.print(table)
     missing_declared = sorted(declared - set(NATIVES))
     console.print(f"{len(declared) - len(missing_declared)} of {len(declared)} declared natives implemented")
+    common_ai = find_ai_script("common.ai", api, None)
+    ai_tree = parse_cached(common_ai, "common.ai")[0] if common_ai is not None else None
+    if ai_tree is not None:   # what AI scripts see besides common.j (natives.ai)
+        ai_declared = {d.name for d in ai_tree.decls if isinstance(d, ast.NativeDecl)}
+        ai_missing = sorted(ai_declared - set(NATIVES))
+        console.print(f"common.ai: {len(ai_declared) - len(ai_missing)} of {len(ai_declared)} declared "
+                      "natives implemented" + ("; missing: " + ", ".join(ai_missing) if ai_missing else ""))
     status = 0
     for map_path in maps:
         try:
