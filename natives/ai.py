@@ -462,9 +462,9 @@ def _tuning(name: str, param: str) -> None:
     """Register ``name`` (``takes <param> returns nothing``), storing its argument."""
     def setter(ctx, value):
         _own(ctx).tuning[name] = value
-    setter.__name__ = name
+    setter.__name__ = setter.__qualname__ = name
     setter.__doc__ = f"Store the AI's {name} setting (``AIPlayer.tuning``)."
-    globals()[name] = ai_native(name, f"takes {param} returns nothing")(setter)
+    ai_native(name, f"takes {param} returns nothing")(setter)
 
 
 for _name in ("SetTargetHeroes", "SetPeonsRepair", "SetRandomPaths", "SetDefendPlayer", "SetHeroesFlee",

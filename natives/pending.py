@@ -244,7 +244,7 @@ def pending_lines(game, limit: int = 10) -> list[str]:
 def thread_origin(th, trigger_name: str | None) -> str:
     """What started the JASS thread ``th`` (a ``jassvm.thread.Thread``), the name profiles
     group threads by and the debugger shows: ``gg_trg_X actions``, ``gg_trg_X conditions``,
-    ``timer F``, ``ExecuteFunc F``, ``ForGroup F``, ``filter F``, ``map init (globals)``,
+    ``timer F``, ``ExecuteFunc F``, ``AI F``, ``ForGroup F``, ``filter F``, ``map init (globals)``,
     ``main``, ``callback F``. ``trigger_name`` is the script's name of the thread's trigger
     (``script_name``), None when it has none."""
     resp = th.response
@@ -257,6 +257,8 @@ def thread_origin(th, trigger_name: str | None) -> str:
         return f"{trigger_name} actions" if trigger_name else f"actions {first}"
     if th.kind == "executefunc":
         return f"ExecuteFunc {th.name}"
+    if th.kind == "ai":   # an AI script's thread (natives.ai)
+        return f"AI {th.name}"
     if getattr(resp, "expired_timer", None) is not None:
         return f"timer {th.name}"
     if trigger_name:
