@@ -31,7 +31,8 @@ Natives common.ai declares that the model cannot do yet (production, towns, capt
 targets, harvesting, hero skills) are not registered: calling one ends the AI thread with
 the recorded ``missing-native`` crash. Save and load: the AI VMs' globals and threads are
 written with the game (``natives.snapshot``); a restored session rebuilds each VM from the
-same script, checked by digest, and pours its state in.
+same script, checked by digest, and pours its state in. Not supported: an AI script's own
+timers and triggers (their code would run on the map's VM); no corpus AI script makes any.
 
 ``GetAIDifficulty`` answers ``game.ai.difficulty[player id]``, ``AI_DIFFICULTY_NORMAL`` (1)
 unless a scenario or map layer sets it: the lobby's default for an added computer player

@@ -14,13 +14,14 @@ Encoding (``encode_state``)
     Values are msgpack-native (None, bools, ints, floats, strings with lone surrogates kept,
     bytes) or msgpack extension types for references, big integers, tuples, frozensets,
     interned enum handles (``Convert*`` results, by type and value), code values (compiled
-    functions, by name; those of an AI script by script, digest and name), unset variables and entries of the project's constant tables. The
-    objects a fresh session builds itself (the ``Game``, its stores, the scheduler, the VM)
-    are *anchors*: their state is written, and on restore it is poured into the fresh
-    session's own objects, so handlers registered by kind on the scheduler and the event
-    layer's subscription stay bound to live objects. What a session is given rather than
-    what it plays (``ENVIRONMENT``: the VM object, the map layer's callables, subscribers,
-    scheduler handlers, the sandbox folder) is never written. Only classes of this
+    functions, by name; those of an AI script by script, digest and name), unset variables
+    and entries of the project's constant tables. The objects a fresh session builds itself
+    (the ``Game``, its stores, the scheduler, the VM) are *anchors*: their state is written,
+    and on restore it is poured into the fresh session's own objects, so handlers registered
+    by kind on the scheduler and the event layer's subscription stay bound to live objects.
+    What a session is given rather than what it plays (``ENVIRONMENT``: the VM object, the
+    map layer's callables, subscribers, scheduler handlers, the sandbox folder) is never
+    written. Only classes of this
     project's ``jassvm`` and ``natives`` packages and a few builtin containers can appear:
     decoding looks class names up in that whitelist and never imports, evaluates or calls
     anything named by the data. The files the map wrote in its sandbox travel along
