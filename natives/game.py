@@ -72,6 +72,7 @@ from natives.frames import FrameTree
 from natives.gamecache import GameCacheStore
 from natives.geometry import PathingMap, TerrainTiles
 from natives.groups import GroupRegistry
+from natives.harvest import Harvest
 from natives.handles import HandleTable
 from natives.hashtables import HashtableStore
 from natives.input import InputState
@@ -82,6 +83,7 @@ from natives.orders import Orders
 from natives.modelevents import ModelEvent
 from natives.players import Players
 from natives.preload import PreloadState
+from natives.production import Production
 from natives.quests import QuestLog
 from natives.sound import SoundSystem
 from natives.spells import Spells
@@ -154,6 +156,8 @@ class Game:
     units: UnitStore
     orders: Orders
     spells: Spells
+    production: Production
+    harvest: Harvest
     groups: GroupRegistry
     hashtables: HashtableStore
     gamecache: GameCacheStore
@@ -231,6 +235,8 @@ class Game:
         self.events = EventRegistry(self)      # subscribes to model events before anything happens
         self.orders = Orders(self)             # after the event layer: region events first
         self.spells = Spells(self)             # registers the spell orders with the pipeline
+        self.production = Production(self)     # registers its orders with the pipeline
+        self.harvest = Harvest(self)
         self.timers = TimerStore(self)
         self.messages = MessageLog()
         self.dialogs = DialogRegistry(self)
