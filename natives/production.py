@@ -353,6 +353,12 @@ class Production:
         if u.construction is not None:
             return False
         job, code = self.product(u, order)
+        if job == "research":
+            limit = u.owner.tech_max.get(code, -1)
+            levels = upgrade_levels(self.game, code)
+            level = self._next_level(u, code)
+            if 0 <= limit < level or (levels is not None and level > levels):
+                return False
         cost = self._cost(u, job, code)
         if cost is None:
             return True       # no figures: recorded, not carried out (module docstring)
@@ -360,12 +366,7 @@ class Production:
             return False
         if job == "train":
             return self.game.units.unit_type(code).food_used <= food_room(u.owner)
-        if job == "upgrade":
-            return not any(j.kind == "upgrade" for j in u.production)
-        limit = u.owner.tech_max.get(code, -1)
-        levels = upgrade_levels(self.game, code)
-        level = self._next_level(u, code)
-        return (limit < 0 or level <= limit) and (levels is None or level <= levels)
+        return job != "upgrade" or not any(j.kind == "upgrade" for j in u.production)
 
     def _accepts_build(self, u, order: Order) -> bool:
         if "peon" not in u.utype.flags or u.move_speed <= 0:
