@@ -223,9 +223,9 @@ class Unit(Widget):
         self.work = None
         self.order_entry: int | None = None
         self.attack_ready = 0.0
-        # production (natives.production): the construction or structure upgrade in
-        # progress, the training/research queue, the rally point (a point, unit or
-        # destructable); harvest (natives.harvest): the load carried and where it came from
+        # production (natives.production): the construction in progress, the training /
+        # research / upgrade queue, the rally point (a point, unit or destructable);
+        # harvest (natives.harvest): the load carried and where it came from
         self.construction = None
         self.production: list = []
         self.rally: Any = None
@@ -2371,7 +2371,7 @@ def _player_units(ctx, p, include_incomplete: bool = True) -> list[Unit]:
     """Living units of ``p``; without ``include_incomplete``, not the structures under
     construction (``natives.production``)."""
     return [u for u in _store(ctx).units.values() if u.owner is p and not u.dead
-            and (include_incomplete or u.construction is None or u.construction.kind != "construct")]
+            and (include_incomplete or u.construction is None)]
 
 
 def _in_training(ctx, p) -> list[int]:

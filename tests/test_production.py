@@ -8,6 +8,7 @@ acolytes get 10 gold every 5 s."""
 import pytest
 
 from fakectx import FakeCtx
+from maps.scenario_runner import JassGame, ScenarioFailure
 from natives import modelevents as ME
 from natives.players import (PLAYER_STATE_GOLD_GATHERED, PLAYER_STATE_RESOURCE_FOOD_CAP,
                              PLAYER_STATE_RESOURCE_FOOD_USED, PLAYER_STATE_RESOURCE_GOLD,
@@ -17,6 +18,7 @@ from natives.harvest import MINING_TIME
 from natives.snapshot import state_digest
 from natives.unitdata import rawcode
 from test_save_load import reload
+from test_scenarios import BUILD_MAP
 from test_triggers import jass_session, seen
 
 HFOO, HPEA, HBAR, HHOU, HTOW, HKEE, HLUM = (rawcode(c) for c in
@@ -414,3 +416,21 @@ def test_training_and_construction_survive_a_save_and_load(save_at):
     b.advance(50.0 - save_at)
     assert seen(b) == seen(a)
     assert state_digest(b) == state_digest(a)
+
+
+def test_the_scenario_build_step_can_give_the_build_order(tmp_path):
+    (tmp_path / "war3map.j").write_text(BUILD_MAP)
+    with JassGame(base=tmp_path, budget=120) as g:
+        g.load("war3map.j")
+        with pytest.raises(ScenarioFailure, match="cannot build"):
+            g.build("gg_unit_opeo_0001", "obar", {"x": 270, "y": 0}, instant=False)   # no gold
+        p = g.game.players.get(0)
+        p.set_state(PLAYER_STATE_RESOURCE_GOLD, 180)
+        p.set_state(PLAYER_STATE_RESOURCE_LUMBER, 50)
+        g.build("gg_unit_opeo_0001", "obar", {"x": 270, "y": 0}, instant=False)   # peon: 270/s
+        g.advance(1.0)
+        assert (p.get_state(PLAYER_STATE_RESOURCE_GOLD), p.get_state(PLAYER_STATE_RESOURCE_LUMBER)) == (0, 0)
+        g.advance(59.9)
+        assert [e.phase for e in g.game.published if isinstance(e, ME.UnitConstruct)] == ["start"]
+        g.advance(0.1)
+        assert [e.phase for e in g.game.published if isinstance(e, ME.UnitConstruct)] == ["start", "finish"]
