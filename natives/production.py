@@ -326,14 +326,13 @@ class Production:
                 return None
         if not code:
             return None
-        if is_tech(self.game, code):
-            return "research", code
         if NEXT_FORM.get(u.type_id) == code:
             return "upgrade", code
         store = self.game.units
-        known = (code in store.unit_types or code in self.game.object_types.unit_types
-                 or code in unitdata.UNIT_TYPES)
-        return ("train", code) if known else None
+        if code in store.unit_types or code in self.game.object_types.unit_types \
+                or code in unitdata.UNIT_TYPES:
+            return "train", code
+        return ("research", code) if is_tech(self.game, code) else None
 
     def parallel(self, u, order: Order) -> bool:
         """Everything but a worker's build order runs beside the current order."""
