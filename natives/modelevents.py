@@ -169,8 +169,8 @@ class UnitUnloaded(ModelEvent):
 @dataclass(frozen=True, slots=True)
 class UnitConstruct(ModelEvent):
     """Construction of the structure ``unit`` reached ``phase``: ``"start"``, ``"cancel"``
-    or ``"finish"``; ``builder`` is the worker when known (the scenario ``build`` step;
-    other phases raise nothing)."""
+    or ``"finish"``; ``builder`` is the worker when known (``natives.production``, the
+    scenario ``build`` step)."""
 
     phase: str
     unit: Unit
