@@ -4,8 +4,8 @@ Orders (``natives.orders`` hands them over: ``Orders.extensions``): ``harvest`` 
 ``smart``) on a gold mine or a tree, ``resumeharvesting`` (back to the last resource
 harvested, ``unit.harvest_from``) and ``returnresources`` (deliver the load carried,
 ``unit.load``, then resume). A worker type without figures in ``GATHERERS`` that is a peon
-has the order recorded but not carried out (a warning names the type); other units cannot
-harvest (false). A harvest order is refused for a mine without gold, a dead tree, a
+(or in ``UNMODELLED_GATHERERS``) has the order recorded but not carried out (a warning names
+the type); other units cannot harvest (false). A harvest order is refused for a mine without gold, a dead tree, a
 resource the type does not gather, and for ``returnresources`` without a load.
 
 The rate model (a trip is one ``harvest`` ``Work`` of ``natives.orders``, data in
@@ -69,6 +69,10 @@ GATHERERS: dict[int, Gatherer] = {
     rawcode("uaco"): Gatherer(10, 0, 0.0, carries=False, interval=5.0),
 }
 """Worker types by rawcode (sources in the module docstring)."""
+
+UNMODELLED_GATHERERS = frozenset({rawcode("ugho")})
+"""Types that gather in the game but have no ``GATHERERS`` row and are not peons (ghouls cut
+lumber): their harvest orders are recorded, not carried out."""
 
 LUMBER_UPGRADES: dict[int, tuple[int, int]] = {rawcode("hpea"): (rawcode("Rhlh"), 10)}
 """Worker type -> (upgrade, lumber capacity it adds per level)."""
@@ -152,7 +156,7 @@ class Harvest:
         """Module docstring: what makes a harvest order return false."""
         g = GATHERERS.get(u.type_id)
         if g is None:
-            return "peon" in u.utype.flags
+            return "peon" in u.utype.flags or u.type_id in UNMODELLED_GATHERERS
         name = order.order
         if name == "returnresources":
             return u.load is not None

@@ -357,6 +357,10 @@ def test_harvest_orders_a_unit_cannot_carry_out_return_false(ctx):
     assert not ctx.IssueTargetOrder(foot, "harvest", mine)       # not a worker
     assert not ctx.IssueTargetOrder(peon, "harvest", mine)       # an empty mine
     assert not ctx.IssueImmediateOrder(peon, "resumeharvesting")  # nothing harvested yet
+    ghoul = create(ctx, rawcode("ugho"), x=-300.0)
+    tree = ctx.CreateDestructable(LTLT, -600.0, 0.0, 0.0, 1.0, 0)
+    assert ctx.IssueTargetOrder(ghoul, "harvest", tree)           # recorded: no figures
+    assert ctx.GetUnitCurrentOrder(ghoul) == 852018 and ctx.game.warnings
 
 
 # -- events and save/load through JASS ------------------------------------------------------------
