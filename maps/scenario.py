@@ -808,12 +808,16 @@ class LearnStep(_Model):
 
 class BuildSpec(_Model):
     """The worker ``unit`` builds a structure of ``type`` (rawcode) at ``to`` for its
-    player: the structure appears there, construction starts and -- the model has no build
-    times -- finishes at once (construct start/finish events). No cost is charged."""
+    player. By default (``instant: true``) the structure appears there, construction starts
+    and finishes at once (construct start/finish events) and no cost is charged; with
+    ``instant: false`` the worker is given the build order as the player would give it
+    (``natives.production``: it walks there, the player pays, the structure takes its build
+    time), and the step fails when the order is refused (cost, blocked site)."""
 
     unit: UnitRef
     type: Rawcode
     to: PlaceRef
+    instant: bool = True
 
 
 class BuildStep(_Model):

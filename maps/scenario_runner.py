@@ -61,6 +61,7 @@ from natives import markup
 from natives.abilities import SpellTarget, resolve
 from natives.events import SPELL_PHASES
 from natives.handles import write_global
+from natives.orders import Order
 from natives.pending import pending_timers, periodic_triggers, script_names, waiting_threads
 from natives.frames import FRAME_EVENTS, shown
 from natives.modelevents import (CommandButton, DzKey, DzMouse, DzMouseMove, DzMouseWheel,
@@ -1614,14 +1615,24 @@ class JassGame:
         return self
 
     @_api
-    def build(self, unit: Any, type: str | int, to: Any) -> "JassGame":
+    def build(self, unit: Any, type: str | int, to: Any, instant: bool = True) -> "JassGame":
         """The worker ``unit`` builds a structure of ``type`` at ``to`` for its player: the
-        structure is created there (``UnitCreated``), construction starts and, the model
-        having no build times, finishes at once (``UnitConstruct`` start, then finish).
-        Costs are not charged. Returns self; ``last_built`` is the structure."""
+        structure is created there (``UnitCreated``), construction starts and finishes at
+        once (``UnitConstruct`` start, then finish); costs are not charged. With ``instant``
+        false the worker is given the build order instead (``natives.production``: walk,
+        cost, build time); a refused order is a failure. Returns self; ``last_built`` is the
+        structure (None for an order: it is built later)."""
         u = self._live(unit)
         x, y = self.place(to).point
         store = self.game.units
+        if not instant:
+            code = _code(type)
+            if not self.game.orders.issue(u, Order("build", None, code, x=x, y=y, build_type=code)):
+                raise _Problem(f"{_ref_text(unit)} cannot build '{type}' there (its player "
+                               f"cannot pay, the site is blocked or it is no worker)")
+            self.settle()
+            self.last_built = None
+            return self
         structure = store.start_construction(u, _code(type), x, y)
         self.settle()
         if store.finish_construction(structure, u):
@@ -2227,7 +2238,7 @@ def _run_step(jg: JassGame, step, loaded: LoadedScenario, next_map: int) -> None
     elif isinstance(step, S.LearnStep):
         jg.learn_skill(step.learn_skill.unit, step.learn_skill.ability)
     elif isinstance(step, S.BuildStep):
-        jg.build(step.build.unit, step.build.type, step.build.to)
+        jg.build(step.build.unit, step.build.type, step.build.to, step.build.instant)
     elif isinstance(step, S.BuyStep):
         b = step.buy
         jg.buy(b.unit, b.shop, b.type, b.item)

@@ -51,6 +51,11 @@ Model events (``natives.modelevents``, ``game.publish(event)``) and the JASS eve
     ``UnitConstruct``         EVENT_PLAYER_UNIT_CONSTRUCT_<PHASE>, EVENT_UNIT_CONSTRUCT_<PHASE>
                               (phase: start/cancel/finish -- no unit event for start; unit:
                               the structure, ``GetConstructing/Cancelled/ConstructedStructure``)
+    ``UnitTrain``             EVENT_PLAYER_UNIT_TRAIN_<PHASE>, EVENT_UNIT_TRAIN_<PHASE> (the
+                              building; ``GetTrainedUnitType``, ``GetTrainedUnit`` at finish)
+    ``UnitResearch``          EVENT_PLAYER_UNIT_RESEARCH_<PHASE>, EVENT_UNIT_RESEARCH_<PHASE>
+                              (``GetResearchingUnit``, ``GetResearched``)
+    ``UnitUpgrade``           EVENT_PLAYER_UNIT_UPGRADE_<PHASE>, EVENT_UNIT_UPGRADE_<PHASE>
     ``UnitSold``              EVENT_PLAYER_UNIT_SELL (the shop's owner), EVENT_UNIT_SELL (shop,
                               unit, buyer: ``GetSellingUnit``, ``GetSoldUnit``, ``GetBuyingUnit``)
     ``ItemSold``              EVENT_PLAYER_UNIT_SELL_ITEM, EVENT_UNIT_SELL_ITEM (shop, item,
@@ -109,8 +114,9 @@ from natives.modelevents import (
     ItemSold, ItemUse, ModelEvent, PlayerChat, PlayerDefeat, PlayerEndCinematic, PlayerKey,
     PlayerLeft, PlayerStateChanged, PlayerVictory, Spell, TimeOfDayChanged, UnitAttacked,
     UnitConstruct, UnitCreated, UnitDamaged, UnitDamaging, UnitDeath, UnitDecay, UnitHidden,
-    UnitLoaded, UnitMoved, UnitOrdered, UnitOwnerChanged, UnitRemoved, UnitRevived,
-    UnitSelected, UnitSold, UnitStateChanged, UnitUnloaded,
+    UnitLoaded, UnitMoved, UnitOrdered, UnitOwnerChanged, UnitRemoved, UnitResearch,
+    UnitRevived, UnitSelected, UnitSold, UnitStateChanged, UnitTrain, UnitUnloaded,
+    UnitUpgrade,
 )
 from natives.players import SLOT_LEFT
 from natives.registry import native
@@ -165,6 +171,15 @@ EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_PLAYER_UNIT_CONSTRUCT_START": ("playerunitevent", 26),
     "EVENT_PLAYER_UNIT_CONSTRUCT_CANCEL": ("playerunitevent", 27),
     "EVENT_PLAYER_UNIT_CONSTRUCT_FINISH": ("playerunitevent", 28),
+    "EVENT_PLAYER_UNIT_UPGRADE_START": ("playerunitevent", 29),
+    "EVENT_PLAYER_UNIT_UPGRADE_CANCEL": ("playerunitevent", 30),
+    "EVENT_PLAYER_UNIT_UPGRADE_FINISH": ("playerunitevent", 31),
+    "EVENT_PLAYER_UNIT_TRAIN_START": ("playerunitevent", 32),
+    "EVENT_PLAYER_UNIT_TRAIN_CANCEL": ("playerunitevent", 33),
+    "EVENT_PLAYER_UNIT_TRAIN_FINISH": ("playerunitevent", 34),
+    "EVENT_PLAYER_UNIT_RESEARCH_START": ("playerunitevent", 35),
+    "EVENT_PLAYER_UNIT_RESEARCH_CANCEL": ("playerunitevent", 36),
+    "EVENT_PLAYER_UNIT_RESEARCH_FINISH": ("playerunitevent", 37),
     "EVENT_PLAYER_UNIT_SELECTED": ("playerunitevent", 24),
     "EVENT_PLAYER_UNIT_DESELECTED": ("playerunitevent", 25),
     "EVENT_PLAYER_UNIT_ISSUED_ORDER": ("playerunitevent", 38),
@@ -196,6 +211,15 @@ EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_UNIT_ATTACKED": ("unitevent", 62),
     "EVENT_UNIT_CONSTRUCT_CANCEL": ("unitevent", 64),
     "EVENT_UNIT_CONSTRUCT_FINISH": ("unitevent", 65),
+    "EVENT_UNIT_UPGRADE_START": ("unitevent", 66),
+    "EVENT_UNIT_UPGRADE_CANCEL": ("unitevent", 67),
+    "EVENT_UNIT_UPGRADE_FINISH": ("unitevent", 68),
+    "EVENT_UNIT_TRAIN_START": ("unitevent", 69),
+    "EVENT_UNIT_TRAIN_CANCEL": ("unitevent", 70),
+    "EVENT_UNIT_TRAIN_FINISH": ("unitevent", 71),
+    "EVENT_UNIT_RESEARCH_START": ("unitevent", 72),
+    "EVENT_UNIT_RESEARCH_CANCEL": ("unitevent", 73),
+    "EVENT_UNIT_RESEARCH_FINISH": ("unitevent", 74),
     "EVENT_UNIT_ISSUED_ORDER": ("unitevent", 75),
     "EVENT_UNIT_ISSUED_POINT_ORDER": ("unitevent", 76),
     "EVENT_UNIT_ISSUED_TARGET_ORDER": ("unitevent", 77),
@@ -791,6 +815,26 @@ def _unit_construct(reg: EventRegistry, e: UnitConstruct) -> None:
                     Response(**{key: e.unit}))
 
 
+def _unit_train(reg: EventRegistry, e: UnitTrain) -> None:
+    """The building ``e.unit`` started, cancelled or finished training a unit: it is the
+    event unit; the trained unit answers ``GetTrainedUnit`` at finish."""
+    p = e.phase.upper()
+    reg.player_unit(f"EVENT_PLAYER_UNIT_TRAIN_{p}", f"EVENT_UNIT_TRAIN_{p}", e.unit,
+                    Response(trained_unit_type=e.unit_type, trained_unit=e.trained))
+
+
+def _unit_research(reg: EventRegistry, e: UnitResearch) -> None:
+    p = e.phase.upper()
+    reg.player_unit(f"EVENT_PLAYER_UNIT_RESEARCH_{p}", f"EVENT_UNIT_RESEARCH_{p}", e.unit,
+                    Response(researching_unit=e.unit, researched=e.tech))
+
+
+def _unit_upgrade(reg: EventRegistry, e: UnitUpgrade) -> None:
+    p = e.phase.upper()
+    reg.player_unit(f"EVENT_PLAYER_UNIT_UPGRADE_{p}", f"EVENT_UNIT_UPGRADE_{p}", e.unit,
+                    Response())
+
+
 def _unit_sold(reg: EventRegistry, e: UnitSold) -> None:
     """``shop`` sold ``unit`` to ``buyer``: the shop is the event unit, so the player event
     is its owner's (as Blizzard.j's stock handling registers EVENT_PLAYER_UNIT_SELL_ITEM for
@@ -961,6 +1005,9 @@ MODEL_EVENTS: dict[type[ModelEvent], Callable[[EventRegistry, Any], None]] = {
     ItemUse: _item("USE"),
     ItemDeath: _item_death,
     UnitConstruct: _unit_construct,
+    UnitTrain: _unit_train,
+    UnitResearch: _unit_research,
+    UnitUpgrade: _unit_upgrade,
     UnitSold: _unit_sold,
     ItemSold: _item_sold,
     DestructableDeath: _destructable_death,

@@ -74,6 +74,7 @@ from natives.frames import FrameTree
 from natives.gamecache import GameCacheStore
 from natives.geometry import PathingMap, TerrainTiles
 from natives.groups import GroupRegistry
+from natives.harvest import Harvest
 from natives.handles import HandleTable
 from natives.hashtables import HashtableStore
 from natives.input import InputState
@@ -84,6 +85,7 @@ from natives.orders import Orders
 from natives.modelevents import ModelEvent
 from natives.players import Players
 from natives.preload import PreloadState
+from natives.production import Production
 from natives.quests import QuestLog
 from natives.sound import SoundSystem
 from natives.spells import Spells
@@ -158,6 +160,8 @@ class Game:
     orders: Orders
     spells: Spells
     experience: Experience
+    production: Production
+    harvest: Harvest
     groups: GroupRegistry
     hashtables: HashtableStore
     gamecache: GameCacheStore
@@ -237,6 +241,8 @@ class Game:
         self.orders = Orders(self)             # after the event layer: region events first
         self.spells = Spells(self)             # registers the spell orders with the pipeline
         self.experience = Experience(self)
+        self.production = Production(self)     # registers its orders with the pipeline
+        self.harvest = Harvest(self)
         self.timers = TimerStore(self)
         self.messages = MessageLog()
         self.dialogs = DialogRegistry(self)

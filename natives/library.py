@@ -11,11 +11,11 @@ from typing import Callable
 from natives import (ai, blight, boards, boolexpr, camera, cinematics, core, daynight, dialogs, display,
                      dzapi, effects, events, fog, frames, gamecache, geometry, groups, handles,
                      hashtables, input, mapsetup, mission, objectfields, objecttext, orders, players,
-                     preload, presentation, quests, skins, sound, text, texttags, timers, triggers, ui,
+                     preload, presentation, production, quests, skins, sound, text, texttags, timers, triggers, ui,
                      unitabilities, units, utility)
 from natives.registry import NATIVES
 
-NATIVE_MODULES = (handles, players, units, orders, groups, geometry, blight, hashtables, gamecache, core,
+NATIVE_MODULES = (handles, players, units, orders, production, groups, geometry, blight, hashtables, gamecache, core,
                   boolexpr, triggers, timers, events, text, dialogs, quests, presentation,
                   mission, daynight, sound, cinematics, camera, fog, effects, texttags, boards,
                   preload, ai, ui, mapsetup, objectfields, objecttext, unitabilities, skins, dzapi,

@@ -182,12 +182,42 @@ class UnitUnloaded(ModelEvent):
 @dataclass(frozen=True, slots=True)
 class UnitConstruct(ModelEvent):
     """Construction of the structure ``unit`` reached ``phase``: ``"start"``, ``"cancel"``
-    or ``"finish"``; ``builder`` is the worker when known (the scenario ``build`` step;
-    other phases raise nothing)."""
+    or ``"finish"``; ``builder`` is the worker when known (``natives.production``, the
+    scenario ``build`` step)."""
 
     phase: str
     unit: Unit
     builder: Unit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitTrain(ModelEvent):
+    """The building ``unit`` reached ``phase`` (``"start"``, ``"cancel"`` or ``"finish"``) of
+    training a unit of type ``unit_type`` (rawcode); ``trained`` is the new unit (finish)."""
+
+    phase: str
+    unit: Unit
+    unit_type: int
+    trained: Unit | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UnitResearch(ModelEvent):
+    """The building ``unit`` reached ``phase`` (start/cancel/finish) of researching the
+    upgrade ``tech`` (rawcode)."""
+
+    phase: str
+    unit: Unit
+    tech: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnitUpgrade(ModelEvent):
+    """The structure ``unit`` reached ``phase`` (start/cancel/finish) of upgrading into
+    another type (a town hall into a keep: ``natives.production``)."""
+
+    phase: str
+    unit: Unit
 
 
 @dataclass(frozen=True, slots=True)

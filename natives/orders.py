@@ -156,7 +156,8 @@ class Work:
     last step; ``attack_move`` acquire enemies on the way; ``origin`` the patrol's other
     end; ``home`` where an acquiring unit stood (None: the attack was ordered); ``resume``
     the mode to go back to when an attack-move fight or a holding unit's fight ends;
-    ``scan`` the game time of the next look for enemies."""
+    ``scan`` the game time of the next look for enemies; ``job`` the record of an order
+    another module carries out (``Orders.extensions``: a harvest trip, a build)."""
 
     mode: str
     goal: tuple | None = None
@@ -169,6 +170,7 @@ class Work:
     home: tuple | None = None
     resume: str | None = None
     scan: float = 0.0
+    job: Any = None
 
 
 def make_order(kind: str, order, **kw) -> Order:
@@ -206,7 +208,14 @@ class Orders:
     order, None when not its order) and ``modes`` (work mode -> a handler with ``step(u, w,
     now)`` -> delay like the ``_do_*`` methods, ``dropped(u, w)`` when the work is replaced
     or cleared, and ``holds(u, w, order)``: True when a new unqueued order waits behind the
-    work instead)."""
+    work instead).
+
+    ``extensions`` (``natives.production``, ``natives.harvest``): objects that carry out
+    whole orders, including those that run beside the current order: ``claims(u, order)``
+    says whether an order is theirs, ``accepts(u, order)`` whether the unit can carry it out,
+    ``parallel(u, order)`` whether it runs beside the current order (a building's training
+    queue) rather than replacing it, and ``start(u, order)`` sets it going. All of these are
+    filled when the game is built, never saved."""
 
     def __init__(self, game) -> None:
         self.game = game
@@ -214,6 +223,7 @@ class Orders:
         self.stunned: dict = {}
         self.checks: list = []
         self.planners: list = []
+        self.extensions: list = []
         self.modes: dict = {}
         self._warned: set[int] = set()
         self.reach = 0.0           # the longest acquisition + weapon range of any sentry yet
@@ -225,7 +235,10 @@ class Orders:
         """Give ``order`` to ``u`` (queued behind its current order with ``queued``); True
         when accepted (module docstring)."""
         u = alive(u)
-        if u is None or u.dead or not self.accepts(u, order):
+        if u is None or u.dead:
+            return False
+        ext = self.claimant(u, order)
+        if not (self.accepts(u, order) if ext is None else ext.accepts(u, order)):
             return False
         order.time = self.game.now
         w = u.work
@@ -234,6 +247,10 @@ class Orders:
         u.orders.append(order)
         if len(u.orders) > _MAX_HISTORY:
             del u.orders[0]
+        if ext is not None and ext.parallel(u, order):
+            self.game.publish(UnitOrdered(u, order))
+            ext.start(u, order)
+            return True
         if queued and u.current_order is not None:
             u.order_queue.append(order)
         else:
@@ -241,6 +258,13 @@ class Orders:
             self.start(u, order)
         self.game.publish(UnitOrdered(u, order))
         return True
+
+    def claimant(self, u, order: Order):
+        """The extension that carries out ``order`` for ``u`` (None: this pipeline)."""
+        for ext in self.extensions:
+            if ext.claims(u, order):
+                return ext
+        return None
 
     def accepts(self, u, order: Order) -> bool:
         """Can ``u`` carry out ``order`` (module docstring)?"""
@@ -282,6 +306,11 @@ class Orders:
         u.work = None
         name, target = order.order, order.target
         u.current_order = None if name == "stop" else order
+        ext = self.claimant(u, order) if self.extensions else None
+        if ext is not None:
+            self._sentry(u, False)
+            ext.start(u, order)
+            return
         work = next((w for w in (plan(u, order) for plan in self.planners) if w is not None), None)
         if work is not None or name == "stop":
             pass
@@ -354,6 +383,19 @@ class Orders:
             self._acquire_around(u)
 
     # -- the step ---------------------------------------------------------------------------
+    def wake(self, u, delay: float) -> None:
+        """Schedule the unit's next step ``delay`` game seconds from now (replacing a pending
+        one)."""
+        self._wake(u, delay)
+
+    def route(self, u, w: Work, goal: tuple) -> None:
+        """Search the path to ``goal`` (world units) into ``w.path``."""
+        self._route(u, w, goal)
+
+    def move_delay(self, u, w: Work) -> float:
+        """Game seconds to the unit's next step while it walks ``w.path``."""
+        return self._move_delay(u, w)
+
     def _wake(self, u, delay: float) -> None:
         self.game.scheduler.cancel(u.order_entry)
         u.order_entry = self.game.schedule(delay, "unit_order_step", subject=u)

@@ -67,6 +67,8 @@ PLAYER_STATE_RESOURCE_FOOD_CAP = 4
 PLAYER_STATE_RESOURCE_FOOD_USED = 5
 PLAYER_STATE_FOOD_CAP_CEILING = 6
 PLAYER_STATE_OBSERVER = 11
+PLAYER_STATE_GOLD_GATHERED = 15
+PLAYER_STATE_LUMBER_GATHERED = 16
 
 DEFAULT_FOOD_CEILING = 100
 
@@ -105,6 +107,7 @@ class Player(Handle):
         self.tax_rates: dict[tuple[int, int], int] = {}
         self.tech_max: dict[int, int] = {}
         self.tech_researched: dict[int, int] = {}
+        self.scores: dict[int, int] = {}   # playerscore value -> total (natives.production)
         self.ability_available: dict[int, bool] = {}
         self.crippled_to: set[int] = set()   # ids of players this one is revealed to
         self.cached_heroes: list[dict] | None = None  # CachePlayerHeroData snapshot

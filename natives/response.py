@@ -165,11 +165,11 @@ class Response:
     event_target_unit: Any = _field(
         "The target of EVENT_UNIT_ACQUIRED_TARGET / TARGET_IN_RANGE", "GetEventTargetUnit",
         "unit")
-    # Construction and shop sales are raised by the model events ``UnitConstruct`` /
-    # ``UnitSold`` / ``ItemSold`` (scenario steps); training, research, rescue, revival,
-    # summons, detection and target acquisition are not simulated, so those answer null/0
-    # unless an event carries them, as the game does for a response that does not belong to
-    # the running event.
+    # Construction, training and research are raised by ``UnitConstruct`` / ``UnitTrain``
+    # / ``UnitResearch`` (``natives.production``), shop sales by ``UnitSold`` / ``ItemSold``
+    # (scenario steps); rescue, revival, summons, detection and target acquisition are not
+    # simulated, so those answer null/0 unless an event carries them, as the game does for a
+    # response that does not belong to the running event.
     revivable_unit: Any = _field("The hero that became revivable", "GetRevivableUnit", "unit")
     reviving_unit: Any = _field("The hero being revived", "GetRevivingUnit", "unit")
     rescuer: Any = _field("The unit that rescued the triggering unit", "GetRescuer", "unit")

@@ -86,7 +86,8 @@ ENVIRONMENT: dict[type, frozenset[str]] = {
     Game: frozenset({"vm", "ai_resolver", "ai_loader", "string_table", "height_function", "subscribers",
                      "scheduler", "sandbox_dir", "save_writer", "object_types"}),
     TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
-    Orders: frozenset({"checks", "planners", "modes"}),   # how other stores hook in (natives.spells)
+    # how other stores hook in (natives.spells, natives.production, natives.harvest)
+    Orders: frozenset({"checks", "planners", "extensions", "modes"}),
     # coverage collectors of this process (maps.jasscov); an index derived from the regions
     EventRegistry: frozenset({"observers", "region_index"}),
     FrameTree: frozenset({"toc_reader"}),       # the map's TOC/fdf reader (maps.fdf)

@@ -224,6 +224,14 @@ class Unit(Widget):
         self.work = None
         self.order_entry: int | None = None
         self.attack_ready = 0.0
+        # production (natives.production): the construction in progress, the training /
+        # research / upgrade queue, the rally point (a point, unit or destructable);
+        # harvest (natives.harvest): the load carried and where it came from
+        self.construction = None
+        self.production: list = []
+        self.rally: Any = None
+        self.load: tuple[str, int] | None = None
+        self.harvest_from: Any = None
         self.decay_suspended = False
         self.decay_entry: int | None = None    # pending "unit_decay" scheduler entry
         self.timed_life: dict | None = None
@@ -670,7 +678,7 @@ class UnitStore:
     def refresh_food(self, u: Unit) -> None:
         """Bring the owner's food used/made in line with the unit's state."""
         active = (u.uses_food and not u.destroyed and (not u.dead or u.is_hero))
-        made_active = not u.destroyed and not u.dead
+        made_active = not u.destroyed and not u.dead and u.construction is None
         want = (u.owner, u.utype.food_used if active else 0,
                 u.utype.food_made if made_active else 0)
         have = u.food_counted
@@ -687,10 +695,17 @@ class UnitStore:
 
     # -- unit lifecycle -----------------------------------------------------------------
     def create_unit(self, owner: Player, code: int, x: float, y: float, facing: float,
-                    warn: Callable[[str], None] | None = None) -> Unit:
-        """``CreateUnit`` (seed 003 contract, see module docstring)."""
+                    warn: Callable[[str], None] | None = None, *, construction: Any = None,
+                    food_reserved: bool = False) -> Unit:
+        """``CreateUnit`` (seed 003 contract, see module docstring). ``construction``: the
+        structure is created under construction (``natives.production``: it makes no food
+        yet); ``food_reserved``: the owner's food used already counts the unit (a trained
+        unit's food was taken when its training began)."""
         utype = self.unit_type(code, warn)
         u = Unit(self, utype, owner, x, y, facing)
+        u.construction = construction
+        if food_reserved and utype.food_used:
+            u.food_counted = (owner, utype.food_used, 0)
         self.game.handles.allocate(u)
         if utype.is_hero:
             u.inventory = [None] * HERO_INVENTORY_SIZE
@@ -2364,16 +2379,27 @@ def SetUnitTypeSlots(ctx, u, slots):
 # Player unit counts
 # ---------------------------------------------------------------------------------------
 
-def _player_units(ctx, p) -> list[Unit]:
-    return [u for u in _store(ctx).units.values() if u.owner is p and not u.dead]
+def _player_units(ctx, p, include_incomplete: bool = True) -> list[Unit]:
+    """Living units of ``p``; without ``include_incomplete``, not the structures under
+    construction (``natives.production``)."""
+    return [u for u in _store(ctx).units.values() if u.owner is p and not u.dead
+            and (include_incomplete or u.construction is None)]
+
+
+def _in_training(ctx, p) -> list[int]:
+    """Type rawcodes of the units ``p``'s buildings are training or have queued."""
+    return [job.code for u in _store(ctx).units.values() if u.owner is p and not u.dead
+            for job in u.production if job.kind == "train"]
 
 
 @native("GetPlayerUnitCount", "takes player whichPlayer, boolean includeIncomplete returns integer", constant=True)
 def GetPlayerUnitCount(ctx, p, include_incomplete):
-    """Living units (structures included) owned by ``p``; all units are complete."""
+    """Living units (structures included) owned by ``p``; with ``includeIncomplete`` also
+    the structures under construction and the units in training queues."""
     if p is None:
         return 0
-    return len(_player_units(ctx, p))
+    count = len(_player_units(ctx, p, include_incomplete))
+    return count + (len(_in_training(ctx, p)) if include_incomplete else 0)
 
 
 UPGRADE_CHAINS: tuple[tuple[str, ...], ...] = (
@@ -2397,21 +2423,27 @@ def _upgraded_forms(code: int) -> set[int]:
 def GetPlayerTypedUnitCount(ctx, p, name, include_incomplete, include_upgrades):
     """Living units of ``p`` whose type's internal name (``UnitId2String``) is ``unitName``;
     with ``includeUpgrades`` the types it upgrades into count too (``"townhall"`` counts
-    keeps and castles: Blizzard.j's melee crippling rule). All units are complete."""
+    keeps and castles: Blizzard.j's melee crippling rule). ``includeIncomplete`` counts
+    structures under construction and units in training queues too."""
     if p is None or not name:
         return 0
     code = UnitId(ctx, name)
     if code == 0:
         return 0
     codes = _upgraded_forms(code) if include_upgrades else {code}
-    return sum(1 for u in _player_units(ctx, p) if u.type_id in codes)
+    count = sum(1 for u in _player_units(ctx, p, include_incomplete) if u.type_id in codes)
+    if include_incomplete:
+        count += sum(1 for c in _in_training(ctx, p) if c in codes)
+    return count
 
 
 @native("GetPlayerStructureCount", "takes player whichPlayer, boolean includeIncomplete returns integer", constant=True)
 def GetPlayerStructureCount(ctx, p, include_incomplete):
+    """Living structures of ``p`` (with ``includeIncomplete``, those under construction
+    too)."""
     if p is None:
         return 0
-    return sum(1 for u in _player_units(ctx, p) if u.utype.is_structure)
+    return sum(1 for u in _player_units(ctx, p, include_incomplete) if u.utype.is_structure)
 
 
 @native("GetPlayerTechCount", "takes player whichPlayer, integer techid, boolean specificonly returns integer", constant=True)
@@ -3058,10 +3090,15 @@ def _all_unit_types(store: UnitStore) -> list[UnitType]:
 def UnitId(ctx, text):
     """The type rawcode whose internal string (``UnitId2String``) is ``unitIdString``,
     compared case-insensitively; 0 when no known type has it."""
+    return unit_code_of(_store(ctx), text)
+
+
+def unit_code_of(store: UnitStore, text: str | None) -> int:
+    """The rawcode of the unit type whose internal string is ``text`` (``UnitId``; case
+    ignored), 0 when no known type has it."""
     if not text:
         return 0
     want = text.lower()
-    store = _store(ctx)
     for t in _all_unit_types(store):
         if _internal_name(store, t).lower() == want:
             return t.code

@@ -1,0 +1,369 @@
+"""Harvest: workers gather gold from gold mines and lumber from trees (issue 12 item 4).
+
+Orders (``natives.orders`` hands them over: ``Orders.extensions``): ``harvest`` (and
+``smart``) on a gold mine or a tree, ``resumeharvesting`` (back to the last resource
+harvested, ``unit.harvest_from``) and ``returnresources`` (deliver the load carried,
+``unit.load``, then resume). A worker type without figures in ``GATHERERS`` that is a peon
+(or in ``UNMODELLED_GATHERERS``) has the order recorded but not carried out (a warning names
+the type); other units cannot harvest (false). A harvest order is refused for a mine without gold, a dead tree, a
+resource the type does not gather, and for ``returnresources`` without a load.
+
+The rate model (a trip is one ``harvest`` ``Work`` of ``natives.orders``, data in
+``Trip``; one scheduler entry per busy worker, none for idle ones):
+
+- a carrying worker (peasant, peon) walks to the resource at its speed, gathers a load,
+  walks to the nearest of its owner's drop-off buildings (a finished town hall of any tier,
+  and for lumber ``LUMBER_DROP`` too), delivers the load there -- the owner's
+  PLAYER_STATE_RESOURCE_GOLD / _LUMBER and _GOLD_GATHERED / _LUMBER_GATHERED rise (so
+  ``TriggerRegisterPlayerStateEvent`` limit events fire) and the gold mined / lumber
+  score -- and walks back;
+- gold: a load is ``Gatherer.gold`` taken from the mine's gold (``GetResourceAmount``) after
+  ``MINING_TIME`` inside the mine, which holds one worker at a time (the others wait at the
+  entrance); a mine whose gold runs out collapses (it dies);
+- lumber: one lumber per swing of ``Gatherer.chop`` seconds, each swing one point of damage
+  to the tree, up to the capacity (``Gatherer.lumber``, plus ``LUMBER_UPGRADES`` per level
+  researched); a tree at 0 life dies and the worker goes on to the nearest live tree within
+  ``TREE_SEARCH`` of it. The swings of a load are counted when the load is full;
+- an acolyte stays at its mine and the mine gives its owner ``Gatherer.gold`` every
+  ``Gatherer.interval`` seconds, with nothing carried (the model does not require the mine
+  to be haunted, nor limit the acolytes per mine).
+
+Figures: Liquipedia "Peasant" and "Peon" (Gather: gold capacity 10, lumber capacity 10,
+damage to trees 1, tree attack cooldown 1.1 s; Improved Lumber Harvesting: capacity bonus
+10) and "Acolyte" (Gather: 10 gold per interval, interval 5 s). ``MINING_TIME`` is a
+project choice, not a published figure: with it and the patch 1.13 rule that five workers
+saturate a mine next to its town hall (Liquipedia "Gold", patch history), a short trip takes
+about five seconds. Upkeep is not modelled (every load counts in full).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from natives.handles import alive
+from natives.orders import Order, Work
+from natives.players import (PLAYER_STATE_GOLD_GATHERED, PLAYER_STATE_LUMBER_GATHERED,
+                             PLAYER_STATE_RESOURCE_GOLD, PLAYER_STATE_RESOURCE_LUMBER)
+from natives.production import PLAYER_SCORE_GOLD_MINED_TOTAL, PLAYER_SCORE_LUMBER_TOTAL, add_score
+from natives import unitdata
+from natives.unitdata import rawcode
+
+
+@dataclass(frozen=True)
+class Gatherer:
+    """How a worker type gathers: ``gold`` per load (0: cannot mine), ``lumber`` capacity
+    (0: cannot cut), ``chop`` game seconds per lumber swing, ``carries`` (False: gold
+    arrives at the mine every ``interval`` seconds, nothing carried)."""
+
+    gold: int
+    lumber: int
+    chop: float
+    carries: bool = True
+    interval: float = 0.0
+
+
+GATHERERS: dict[int, Gatherer] = {
+    rawcode("hpea"): Gatherer(10, 10, 1.1),
+    rawcode("opeo"): Gatherer(10, 10, 1.1),
+    rawcode("uaco"): Gatherer(10, 0, 0.0, carries=False, interval=5.0),
+}
+"""Worker types by rawcode (sources in the module docstring)."""
+
+UNMODELLED_GATHERERS = frozenset({rawcode("ugho")})
+"""Types that gather in the game but have no ``GATHERERS`` row and are not peons (ghouls cut
+lumber): their harvest orders are recorded, not carried out."""
+
+LUMBER_UPGRADES: dict[int, tuple[int, int]] = {rawcode("hpea"): (rawcode("Rhlh"), 10)}
+"""Worker type -> (upgrade, lumber capacity it adds per level)."""
+
+GOLD_MINES = frozenset(rawcode(c) for c in ("ngol", "ugol", "egol"))
+"""Gold mine types (plain, haunted, entangled) and types derived from them."""
+
+LUMBER_DROP = frozenset(rawcode(c) for c in ("hlum", "owar", "ugrv"))
+"""Buildings that take lumber besides town halls: lumber mill, war mill, graveyard."""
+
+MINING_TIME = 1.0
+"""Game seconds a carrying worker spends inside a gold mine (project choice, module doc)."""
+
+TREE_SEARCH = 800.0
+"""World units around a felled tree in which the worker looks for the next one (project
+choice)."""
+
+_HARVEST_ORDERS = ("harvest", "resumeharvesting", "returnresources")
+
+
+@dataclass
+class Trip:
+    """A worker's harvest in progress (``Work.job``): ``resource`` gold or lumber,
+    ``source`` the mine or tree, ``phase`` to_source, gather, worship or to_drop, ``drop``
+    the building walked to, ``until`` when the gathering under way ends (game seconds)."""
+
+    resource: str
+    source: Any
+    phase: str = "to_source"
+    drop: Any = None
+    until: float = 0.0
+
+
+def _dist(a, b) -> float:
+    return math.hypot(b.x - a.x, b.y - a.y)
+
+
+class Harvest:
+    """Gathering of a Game (``game.harvest``): see the module docstring. ``mine_free``:
+    gold mine -> the game time it can take the next carrying worker."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.mine_free: dict = {}
+        self._warned: set[int] = set()
+        game.orders.extensions.append(self)
+        game.orders.modes["harvest"] = self
+
+    # -- what is what ---------------------------------------------------------------------
+    def is_mine(self, w) -> bool:
+        """A live gold mine unit (its type or the stock type it is derived from)."""
+        return (w is not None and w.type_name == "unit" and w.alive
+                and self.game.object_types.base_code("unit", w.type_id) in GOLD_MINES)
+
+    def is_tree(self, w) -> bool:
+        """A live tree: a destructable whose (base) type is named a tree in the project
+        table (``unitdata.DESTRUCTABLE_TYPES``)."""
+        if w is None or w.type_name != "destructable" or w.dead or w.destroyed:
+            return False
+        base = unitdata.DESTRUCTABLE_TYPES.get(self.game.object_types.base_code("destructable", w.type_id))
+        return base is not None and "tree" in base.name.lower()
+
+    def capacity(self, u, g: Gatherer) -> int:
+        """Lumber the worker carries at most (with its owner's lumber upgrades)."""
+        up = LUMBER_UPGRADES.get(u.type_id)
+        bonus = up[1] * u.owner.tech_researched.get(up[0], 0) if up else 0
+        return g.lumber + bonus
+
+    # -- orders (natives.orders.Orders.extensions) ----------------------------------------
+    def claims(self, u, order: Order) -> bool:
+        """Harvest orders, and ``smart`` of a worker on a mine or a tree."""
+        if order.order in _HARVEST_ORDERS:
+            return True
+        return (order.order == "smart" and u.type_id in GATHERERS
+                and (self.is_mine(order.target) or self.is_tree(order.target)))
+
+    def parallel(self, u, order: Order) -> bool:
+        return False
+
+    def accepts(self, u, order: Order) -> bool:
+        """Module docstring: what makes a harvest order return false."""
+        g = GATHERERS.get(u.type_id)
+        if g is None:
+            return "peon" in u.utype.flags or u.type_id in UNMODELLED_GATHERERS
+        name = order.order
+        if name == "returnresources":
+            return u.load is not None
+        target = order.target if name != "resumeharvesting" else alive(u.harvest_from)
+        if self.is_mine(target):
+            return g.gold > 0 and target.resource_amount > 0
+        return self.is_tree(target) and g.lumber > 0
+
+    def start(self, u, order: Order) -> None:
+        g = GATHERERS.get(u.type_id)
+        if g is None:
+            if u.type_id not in self._warned:
+                self._warned.add(u.type_id)
+                self.game.warn(f"no harvest figures for worker type '{u.utype.rawcode}' "
+                               f"(natives.harvest.GATHERERS): the order is recorded, nothing is gathered")
+            return
+        if order.order == "returnresources":
+            self._go(u, Trip(u.load[0], alive(u.harvest_from), phase="to_drop"))
+            return
+        target = order.target if order.order != "resumeharvesting" else alive(u.harvest_from)
+        self._go(u, Trip("gold" if self.is_mine(target) else "lumber", target))
+
+    def _go(self, u, trip: Trip) -> None:
+        w = Work("harvest", last=self.game.now, job=trip)
+        u.work = w
+        if trip.phase == "to_drop" and not self._to_drop(u, w):
+            self.game.orders.finish(u)
+            return
+        if trip.phase == "to_source":
+            self._walk_to(u, w, trip.source)
+        self.game.orders.wake(u, 0.0)
+
+    # -- the step -------------------------------------------------------------------------
+    def _walk_to(self, u, w: Work, target) -> None:
+        """Path to the edge of ``target`` nearest the worker."""
+        reach = (target.collision if target.type_name == "unit" else 0.0) + u.collision
+        d = _dist(u, target)
+        if d <= reach:
+            w.path = []
+            return
+        k = (d - reach) / d
+        goal = (u.x + (target.x - u.x) * k, u.y + (target.y - u.y) * k)
+        w.goal = goal
+        self.game.orders.route(u, w, goal)
+
+    def _near(self, u, target) -> bool:
+        reach = (target.collision if target.type_name == "unit" else 0.0) + u.collision
+        return _dist(u, target) <= reach + 1.0
+
+    def dropped(self, u, w: Work) -> None:
+        """Another order: the worker keeps its load (``returnresources`` delivers it)."""
+
+    def holds(self, u, w: Work, order: Order) -> bool:
+        return False
+
+    def step(self, u, w: Work, now: float):
+        """One step of a trip (the work mode ``harvest`` of ``Orders.modes``)."""
+        orders = self.game.orders
+        trip = w.job
+        if w.path:
+            return orders.move_delay(u, w)
+        g = GATHERERS[u.type_id]
+        if trip.phase == "to_source":
+            src = trip.source
+            if not (self.is_mine(src) or self.is_tree(src)):
+                return self._lost_source(u, w)
+            if not self._near(u, src):
+                return self._stop(u)        # cannot get there
+            u.harvest_from = src
+            return self._begin_gather(u, w, g, now)
+        if trip.phase == "gather":
+            return self._end_gather(u, w, g, now)
+        if trip.phase == "worship":
+            return self._worship(u, w, g, now)
+        # to_drop
+        drop = trip.drop
+        if drop is None or not drop.alive:
+            return None if self._to_drop(u, w) else self._stop(u)
+        if not self._near(u, drop):
+            return self._stop(u)            # cannot get there: it keeps its load
+        self._deliver(u)
+        trip.phase = "to_source"
+        if trip.source is None or not (self.is_mine(trip.source) or self.is_tree(trip.source)):
+            return self._lost_source(u, w)
+        self._walk_to(u, w, trip.source)
+        return 0.0
+
+    def _begin_gather(self, u, w: Work, g: Gatherer, now: float):
+        trip = w.job
+        if trip.resource == "gold":
+            if not g.carries:
+                trip.phase, trip.until = "worship", now + g.interval
+                return g.interval
+            free = self.mine_free.get(trip.source, 0.0)
+            if free > now:
+                return free - now          # the mine holds another worker: wait
+            self.mine_free[trip.source] = now + MINING_TIME
+            trip.phase, trip.until = "gather", now + MINING_TIME
+            return MINING_TIME
+        have = u.load[1] if u.load and u.load[0] == "lumber" else 0
+        swings = max(1, min(self.capacity(u, g) - have, math.ceil(trip.source.life)))
+        trip.phase, trip.until = "gather", now + swings * g.chop
+        return swings * g.chop
+
+    def _end_gather(self, u, w: Work, g: Gatherer, now: float):
+        trip, store = w.job, self.game.units
+        src = trip.source
+        if now < trip.until - 1e-9:
+            return trip.until - now
+        if trip.resource == "gold":
+            if not self.is_mine(src):
+                return self._lost_source(u, w)
+            amount = min(g.gold, src.resource_amount)
+            src.resource_amount -= amount
+            u.load = ("gold", amount)
+            if src.resource_amount <= 0:
+                self.mine_free.pop(src, None)
+                store.kill_unit(src)
+        else:
+            if not self.is_tree(src):
+                return self._lost_source(u, w)
+            have = u.load[1] if u.load and u.load[0] == "lumber" else 0
+            cut = min(self.capacity(u, g) - have, math.ceil(src.life))
+            src.life -= cut
+            u.load = ("lumber", have + cut)
+            if src.life <= 0:
+                store.kill_destructable(src)
+            if have + cut < self.capacity(u, g):     # felled before the load was full
+                nxt = self._next_tree(src)
+                if nxt is not None:
+                    trip.source, trip.phase = nxt, "to_source"
+                    self._walk_to(u, w, nxt)
+                    return 0.0
+        return None if self._to_drop(u, w) else self._stop(u)
+
+    def _worship(self, u, w: Work, g: Gatherer, now: float):
+        trip = w.job
+        mine = trip.source
+        if not self.is_mine(mine):
+            return self._stop(u)
+        amount = min(g.gold, mine.resource_amount)
+        mine.resource_amount -= amount
+        self._credit(u.owner, "gold", amount)
+        if mine.resource_amount <= 0:
+            self.game.units.kill_unit(mine)
+            return self._stop(u)
+        trip.until = now + g.interval
+        return g.interval
+
+    def _to_drop(self, u, w: Work) -> bool:
+        """Walk to the nearest drop-off of the load; False when the owner has none."""
+        trip = w.job
+        drop = self._drop_for(u, trip.resource)
+        if drop is None:
+            return False
+        trip.phase, trip.drop = "to_drop", drop
+        self._walk_to(u, w, drop)
+        self.game.orders.wake(u, 0.0)
+        return True
+
+    def _drop_for(self, u, resource: str):
+        best, best_d = None, math.inf
+        for b in self.game.units.units.values():
+            if b.owner is not u.owner or not b.alive or b.construction is not None:
+                continue
+            if "townhall" in b.utype.flags or (resource == "lumber" and b.type_id in LUMBER_DROP):
+                d = _dist(u, b)
+                if d < best_d:
+                    best, best_d = b, d
+        return best
+
+    def _next_tree(self, felled):
+        best, best_d = None, TREE_SEARCH
+        for d in self.game.units.destructables.values():
+            if d is not felled and self.is_tree(d):
+                dist = _dist(felled, d)
+                if dist < best_d:
+                    best, best_d = d, dist
+        return best
+
+    def _deliver(self, u) -> None:
+        resource, amount = u.load
+        u.load = None
+        self._credit(u.owner, resource, amount)
+
+    def _credit(self, player, resource: str, amount: int) -> None:
+        if resource == "gold":
+            player.add_state(PLAYER_STATE_RESOURCE_GOLD, amount)
+            player.add_state(PLAYER_STATE_GOLD_GATHERED, amount)
+            add_score(player, PLAYER_SCORE_GOLD_MINED_TOTAL, amount)
+        else:
+            player.add_state(PLAYER_STATE_RESOURCE_LUMBER, amount)
+            player.add_state(PLAYER_STATE_LUMBER_GATHERED, amount)
+            add_score(player, PLAYER_SCORE_LUMBER_TOTAL, amount)
+
+    def _lost_source(self, u, w: Work):
+        """The resource is gone: a lumber worker tries the next tree, else it stops (with
+        any load it carries)."""
+        trip = w.job
+        if trip.resource == "lumber" and trip.source is not None:
+            nxt = self._next_tree(trip.source)
+            if nxt is not None:
+                trip.source, trip.phase = nxt, "to_source"
+                self._walk_to(u, w, nxt)
+                return 0.0
+        return self._stop(u)
+
+    def _stop(self, u):
+        self.game.orders.finish(u)
+        return None
