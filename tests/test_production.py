@@ -431,10 +431,10 @@ def test_the_scenario_build_step_can_give_the_build_order(tmp_path):
         p = g.game.players.get(0)
         p.set_state(PLAYER_STATE_RESOURCE_GOLD, 180)
         p.set_state(PLAYER_STATE_RESOURCE_LUMBER, 50)
-        g.build("gg_unit_opeo_0001", "obar", {"x": 270, "y": 0}, instant=False)   # peon: 270/s
-        g.advance(1.0)
+        g.build("gg_unit_opeo_0001", "obar", {"x": 270, "y": 0}, instant=False)   # peon: 190/s
+        g.advance(1.5)                                   # arrives at 270 / 190 = 1.42 s and pays
         assert (p.get_state(PLAYER_STATE_RESOURCE_GOLD), p.get_state(PLAYER_STATE_RESOURCE_LUMBER)) == (0, 0)
-        g.advance(59.9)
+        g.advance(59.8)                                  # 61.3 s: the 60 s build is not done
         assert [e.phase for e in g.game.published if isinstance(e, ME.UnitConstruct)] == ["start"]
-        g.advance(0.1)
+        g.advance(0.2)
         assert [e.phase for e in g.game.published if isinstance(e, ME.UnitConstruct)] == ["start", "finish"]
