@@ -31,6 +31,7 @@ from pathlib import Path
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternRE, PatternStr
 
 from . import ast
 from .diagnostics import Diagnostic, Severity
@@ -68,6 +69,119 @@ def _lark() -> tuple[Lark, "_Builder"]:
     parser = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=False,
                   maybe_placeholders=False, transformer=builder)
     return parser, builder
+
+
+class _Tables:
+    """Lark's LALR table and tree-building callbacks, driven by ``_drive`` with one
+    compiled regular expression as the lexer.
+
+    Lark's own loop costs about two thirds of a parse (a generic token class, a rule object
+    hashed per reduction, a lexer per parser state); this one runs the same table, the same
+    callbacks and the same terminals, so it builds the same tree. Lark's contextual lexer
+    hands a keyword over as a NAME where the parser state does not take the keyword: the
+    keyword table below does the same. Any syntax error is left to lark's own parser
+    (``parse_source`` parses again with it), so error messages are lark's.
+    """
+
+    def __init__(self, parser: Lark):
+        frontend = parser.parser
+        inner = frontend.parser.parser          # lark.parsers.lalr_parser._Parser
+        table, callbacks = inner.parse_table, inner.callbacks
+        ids = {state: i for i, state in enumerate(table.states)}
+        self.rows: list[dict] = [{} for _ in ids]
+        for state, row in table.states.items():
+            out = self.rows[ids[state]]
+            for term, (action, arg) in row.items():
+                # Shift: the next state (int); reduce: (size, callback, goto symbol).
+                out[term] = ids[arg] if action.name == "Shift" else \
+                    (len(arg.expansion), callbacks[arg], arg.origin.name)
+        self.start = ids[table.start_states["start"]]
+        self.end = ids[table.end_states["start"]]
+        terminals = list(parser.terminals)
+        ignore = set(parser.ignore_tokens)
+        # Lark's BasicLexer order: the first alternative that matches wins.
+        terminals.sort(key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+        strings = [t for t in terminals if isinstance(t.pattern, PatternStr)]
+        self.keywords: dict[str, dict[str, str]] = {}
+        folded = set()
+        for t in terminals:
+            if not isinstance(t.pattern, PatternRE):
+                continue
+            rx = re.compile(t.pattern.to_regexp())
+            for st in strings:
+                m = rx.match(st.pattern.value)
+                if st.priority == t.priority and m and m.group() == st.pattern.value:
+                    self.keywords.setdefault(t.name, {})[st.pattern.value] = st.name
+                    folded.add(st.name)
+        kept = [t for t in terminals if t.name not in folded]
+        self.lexer = re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in kept))
+        self.ignore = frozenset(ignore)
+
+
+class _SyntaxError(Exception):
+    """The fast driver met input the table refuses; lark's parser reports it."""
+
+
+def _drive(tables: _Tables, text: str):
+    """The value of the start rule for ``text`` (see ``_Tables``); raises ``_SyntaxError``."""
+    rows, end = tables.rows, tables.end
+    keywords, ignore = tables.keywords, tables.ignore
+    match = tables.lexer.match
+    new_token = str.__new__
+    states = [tables.start]
+    values: list = []
+    push_state, push_value = states.append, values.append
+    pos, n = 0, len(text)
+    while True:
+        if pos < n:
+            m = match(text, pos)
+            if m is None:
+                raise _SyntaxError(pos)
+            kind = m.lastgroup
+            if kind in ignore:
+                pos = m.end()
+                continue
+            value = m.group()
+            row = rows[states[-1]]
+            kw = keywords.get(kind)
+            if kw is not None:
+                other = kw.get(value)
+                if other is not None and (other in row or kind not in row):
+                    kind = other
+            tok = new_token(Token, value)
+            tok.type, tok.start_pos = kind, pos
+            pos = m.end()
+        else:
+            kind, tok, row = "$END", None, rows[states[-1]]
+        while True:
+            act = row.get(kind)
+            if act is None:
+                raise _SyntaxError(pos)
+            if act.__class__ is int:
+                if tok is None:
+                    raise _SyntaxError(pos)
+                push_state(act)
+                push_value(tok)
+                break
+            size, callback, origin = act
+            if size:
+                children = values[-size:]
+                del states[-size:]
+                del values[-size:]
+            else:
+                children = []
+            value = callback(children)
+            top = rows[states[-1]][origin]
+            if tok is None and top == end:
+                return value
+            push_state(top)
+            push_value(value)
+            row = rows[top]
+
+
+@lru_cache(maxsize=1)
+def _tables() -> _Tables:
+    return _Tables(_lark()[0])
 
 
 class _TooManyNodes(Exception):
@@ -402,10 +516,16 @@ def parse_source(src: SourceText) -> tuple[ast.SourceFile | None, list[Diagnosti
     if text.startswith("\xef\xbb\xbf"):
         text = "   " + text[3:]  # keep offsets; a BOM is whitespace
     _check_comments(src, diags)
+    n_comment_diags = len(diags)
     parser, builder = _lark()
     builder.src, builder.diags, builder.nodes = src, diags, 0
     try:
-        decls = parser.parse(text + "\n")
+        try:
+            decls = _drive(_tables(), text + "\n")
+        except _SyntaxError:  # lark's own parser for lark's own message
+            del diags[n_comment_diags:]
+            builder.nodes = 0
+            decls = parser.parse(text + "\n")
     except UnexpectedInput as err:
         diags.append(_syntax_diagnostic(src, err))
         return None, diags
