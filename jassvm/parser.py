@@ -43,6 +43,9 @@ _RAWCODE_ESCAPES = {"b": 8, "t": 9, "r": 13, "n": 10, "f": 12, "\\": 92, "'": 39
 _STRING_ESCAPE = re.compile(r"\\(.?)", re.S)
 _FLAG = re.compile(r"//#\s*([+-]\w+(?:\s+[+-]\w+)*+)")
 _INT32 = 1 << 32
+# Binary operators by precedence, loosest first (jass.lark, S059, S061, S062).
+_PRECEDENCE = {"and": 1, "or": 1, "==": 2, "!=": 2, "<": 3, "<=": 3, ">": 3, ">=": 3,
+               "+": 4, "-": 4, "*": 5, "/": 5, "%": 5}
 
 #: Blocks nested deeper than this are refused (E108): six times the corpus's deepest (19).
 MAX_BLOCK_DEPTH = 128
@@ -92,9 +95,10 @@ class _Tables:
         for state, row in table.states.items():
             out = self.rows[ids[state]]
             for term, (action, arg) in row.items():
-                # Shift: the next state (int); reduce: (size, callback, goto symbol).
-                out[term] = ids[arg] if action.name == "Shift" else \
-                    (len(arg.expansion), callbacks[arg], arg.origin.name)
+                # Shift: the next state (int); reduce: (size, callback, goto symbol). Lark's
+                # names are its Token class, whose Python-level ``__eq__`` every lookup would run.
+                out[str(term)] = ids[arg] if action.name == "Shift" else \
+                    (len(arg.expansion), callbacks[arg], str(arg.origin.name))
         self.start = ids[table.start_states["start"]]
         self.end = ids[table.end_states["start"]]
         terminals = list(parser.terminals)
@@ -111,11 +115,11 @@ class _Tables:
             for st in strings:
                 m = rx.match(st.pattern.value)
                 if st.priority == t.priority and m and m.group() == st.pattern.value:
-                    self.keywords.setdefault(t.name, {})[st.pattern.value] = st.name
+                    self.keywords.setdefault(str(t.name), {})[str(st.pattern.value)] = str(st.name)
                     folded.add(st.name)
         kept = [t for t in terminals if t.name not in folded]
         self.lexer = re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in kept))
-        self.ignore = frozenset(ignore)
+        self.ignore = frozenset(map(str, ignore))
 
 
 class _SyntaxError(Exception):
@@ -324,10 +328,26 @@ class _Builder(Transformer):
         return list(c)
 
     # -- expressions
-    def binary(self, c):
-        left, op, right = c
+    def expr(self, c):
+        """``operand (operator operand)+`` in a row: the binary nodes by precedence
+        (``_PRECEDENCE``, all left-associative), built without recursion."""
+        operands, ops = [c[0]], []
+        for i in range(1, len(c), 2):
+            op = str(c[i])
+            level = _PRECEDENCE[op]
+            while ops and _PRECEDENCE[ops[-1]] >= level:
+                self._binary(operands, ops.pop())
+            ops.append(op)
+            operands.append(c[i + 1])
+        while ops:
+            self._binary(operands, ops.pop())
+        return operands[0]
+
+    def _binary(self, operands: list, op: str) -> None:
+        right = operands.pop()
+        left = operands[-1]
         self._count(left.pos)
-        return ast.Binary(left.pos, op=str(op), left=left, right=right)
+        operands[-1] = ast.Binary(left.pos, op=op, left=left, right=right)
 
     def unary(self, c):
         op, operand = c
