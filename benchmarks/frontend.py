@@ -2,7 +2,9 @@
 
     python benchmarks/frontend.py [--runs N]
 
-Prints medians of paired runs (each figure's runs alternate with the reference's) as ratios:
+Prints medians of paired runs (each figure's runs alternate with the reference's) as ratios.
+A process is timed by the CPU time it used (user + system, from ``getrusage``), not wall time,
+so that other work on the machine changes the figures less; ``--wall`` times wall seconds.
 
 - ``jass check`` of 1.33.0 common.j + Blizzard.j, and of those plus the largest corpus map,
   cold (an empty cache folder), warm (the same check again) and with only the map changed
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -36,11 +39,17 @@ LOAD_API = ("import sys; from jassvm.loader import load_program; from natives.se
             "load_program([(p, open(p, 'rb').read()) for p in sys.argv[1:]], load_natives())")
 
 
+WALL = False
+
+
 def run(cmd: list[str], env: dict | None = None) -> float:
-    """Wall seconds of one whole process (output discarded)."""
-    t = time.perf_counter()
+    """Seconds of one whole process, CPU (or wall with ``--wall``); output discarded."""
+    before, t = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
     subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - t
+    after, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter() - t
+    if WALL:
+        return wall
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
 def paired(ours, reference, runs: int) -> tuple[float, float]:
@@ -117,15 +126,20 @@ def parse_figures() -> None:
 
 
 def timed(fn) -> float:
-    t = time.perf_counter()
+    clock = time.perf_counter if WALL else time.process_time
+    t = clock()
     fn()
-    return time.perf_counter() - t
+    return clock() - t
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5, help="paired runs per warm figure (cold: half)")
-    runs = ap.parse_args().runs
+    ap.add_argument("--wall", action="store_true", help="wall time instead of CPU time")
+    args = ap.parse_args()
+    runs = args.runs
+    global WALL
+    WALL = args.wall
     if not API.is_dir() or not MAP.is_file():
         sys.exit(f"the shared corpus is absent ({API}, {MAP})")
     floor = lambda: run([sys.executable, "-c", "pass"])  # noqa: E731
