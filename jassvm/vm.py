@@ -579,6 +579,12 @@ class VM:
                     if r > INT_MAX or r < INT_MIN:
                         r = wrap_int(r)
                     stack[-1] = r
+                elif op == MUL_I:
+                    b = pop()
+                    r = stack[-1] * b
+                    if r > INT_MAX or r < INT_MIN:
+                        r = wrap_int(r)
+                    stack[-1] = r
                 elif op == LT:
                     b = pop()
                     stack[-1] = stack[-1] < b
@@ -731,12 +737,6 @@ class VM:
                     stack[-1] = not stack[-1]
                 elif op == POP:
                     pop()
-                elif op == MUL_I:
-                    b = pop()
-                    r = stack[-1] * b
-                    if r > INT_MAX or r < INT_MIN:
-                        r = wrap_int(r)
-                    stack[-1] = r
                 elif op == DIV_I:
                     b = pop()
                     stack[-1] = int_div(stack[-1], b)
