@@ -24,7 +24,7 @@ common.j + Blizzard.j skips parsing, checking and compiling.
 Check results (``jassvm.loader.check_sources``): the diagnostics of one ``jass check`` of a
 list of sources, keyed the same way.
 
-Parsed files (``jassvm.loader.parse_cached``): ``encode_tree``/``decode_tree`` map the
+Parsed files (``jassvm.parse_cache.parse_cached``): ``encode_tree``/``decode_tree`` map the
 dataclasses of ``jassvm.ast`` through an explicit table (class tag -> class and the exact
 types each field may hold).
 """
