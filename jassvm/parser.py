@@ -196,6 +196,17 @@ class _TooManyNodes(Exception):
         self.pos = pos
 
 
+class _Chain:
+    """A binary expression being read (``_Builder.link``): operands and the operators not
+    applied yet, loosest first."""
+
+    __slots__ = ("operands", "ops")
+
+    def __init__(self, operands: list, ops: list[str]):
+        self.operands = operands
+        self.ops = ops
+
+
 class _Builder(Transformer):
     """Turns the lark parse tree into ``jassvm.ast`` nodes, collecting literal errors."""
 
@@ -328,17 +339,27 @@ class _Builder(Transformer):
         return list(c)
 
     # -- expressions
+    def link(self, c):
+        """One more ``operator operand`` of a binary expression: the operators waiting on
+        the chain that bind at least as tightly are applied first (``_PRECEDENCE``, all
+        left-associative), so a chain holds at most one operator per precedence level."""
+        left, op, right = c
+        chain = left if left.__class__ is _Chain else _Chain([left], [])
+        operands, ops = chain.operands, chain.ops
+        op = str(op)
+        level = _PRECEDENCE[op]
+        while ops and _PRECEDENCE[ops[-1]] >= level:
+            self._binary(operands, ops.pop())
+        ops.append(op)
+        operands.append(right)
+        return chain
+
     def expr(self, c):
-        """``operand (operator operand)+`` in a row: the binary nodes by precedence
-        (``_PRECEDENCE``, all left-associative), built without recursion."""
-        operands, ops = [c[0]], []
-        for i in range(1, len(c), 2):
-            op = str(c[i])
-            level = _PRECEDENCE[op]
-            while ops and _PRECEDENCE[ops[-1]] >= level:
-                self._binary(operands, ops.pop())
-            ops.append(op)
-            operands.append(c[i + 1])
+        """A whole expression: the operators still waiting on its chain applied."""
+        chain = c[0]
+        if chain.__class__ is not _Chain:
+            return chain
+        operands, ops = chain.operands, chain.ops
         while ops:
             self._binary(operands, ops.pop())
         return operands[0]
