@@ -367,7 +367,7 @@ class _Builder(Transformer):
     def _binary(self, operands: list, op: str) -> None:
         right = operands.pop()
         left = operands[-1]
-        self._count(left.pos)
+        self._count(right.pos)  # past the budget, E110 is where the parse has got to
         operands[-1] = ast.Binary(left.pos, op=op, left=left, right=right)
 
     def unary(self, c):
