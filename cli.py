@@ -132,13 +132,18 @@ def _summary(n_err: int, n_warn: int, n_files: int) -> str:
                    "(rb, shadow, filter, checkstringhash, nomodulooperator, checklongnames, "
                    "checkglobalsinit, checknumberliterals, nosyntaxerror, nosemanticerror, "
                    "noruntimeerror, oldpatch).")
+@click.option("--no-cache", is_flag=True,
+              help="Parse and check everything again, without reading or writing the cache "
+                   "($JASS_CACHE_DIR or ~/.cache/jassvm).")
 @click.argument("files", nargs=-1, required=True)
-def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], files: tuple[str, ...]) -> None:
+def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], no_cache: bool,
+                  files: tuple[str, ...]) -> None:
     """Syntax- and type-check JASS FILEs (pjass level), in order, after the API files.
 
     Exits 1 when there are errors, 0 otherwise.
     """
-    from jassvm.checker import CheckOptions, load_sources
+    from jassvm.checker import CheckOptions
+    from jassvm.loader import check_sources
     from jassvm.source import SourceText, read_source_file
 
     try:
@@ -163,15 +168,16 @@ def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], f
     if unreadable:
         sys.exit(1)
     try:
-        program = load_sources(sources, options)
-        texts = {name: SourceText(data, name) for name, data in sources}
+        diagnostics = check_sources(sources, options, use_cache=not no_cache)
+        named = {d.file for d in diagnostics}  # line tables only for the files shown
+        texts = {name: SourceText(data, name) for name, data in sources if name in named}
     except Exception as exc:  # never a traceback for any input
         click.echo(f"error: internal checker failure: {exc!r}", err=True)
         sys.exit(2)
     use_rich = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    _render(program.diagnostics, texts, use_rich)
-    n_err = sum(1 for d in program.diagnostics if d.is_error)
-    n_warn = sum(1 for d in program.diagnostics if d.severity.value == "warning")
+    _render(diagnostics, texts, use_rich)
+    n_err = sum(1 for d in diagnostics if d.is_error)
+    n_warn = sum(1 for d in diagnostics if d.severity.value == "warning")
     click.echo(_summary(n_err, n_warn, len(sources)))
     sys.exit(1 if n_err else 0)
 

@@ -22,6 +22,9 @@ OPNAMES = [
     # Never emitted by the compiler: only in a VM's own instrumented copies of functions
     # (``jassvm.instrument``): a store to a watched global or array, and a traced line start.
     "STORE_GLOBAL_WATCHED", "STORE_GLOBAL_ELEM_WATCHED", "LINE",
+    # Never stored in a function either: the bytecode interpreter's superinstructions
+    # (``jassvm.superinstructions``), each standing for a run of the instructions above.
+    "LOAD_LOCAL2", "LOCAL_ADD_STORE", "COMPARE_JUMP",
 ]
 COMPILED_OPS = OPNAMES.index("STORE_GLOBAL_WATCHED")   # opcodes below this come from the compiler
 for _i, _name in enumerate(OPNAMES):  # LOAD_LOCAL = 0, PUSH = 1, ...: module constants

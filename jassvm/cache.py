@@ -21,7 +21,10 @@ and binds it again (natives from the registry of the running process). Entries a
 a hash of the sources, the load options and the runtime version, so a second load of
 common.j + Blizzard.j skips parsing, checking and compiling.
 
-Parsed files (``jassvm.loader.parse_cached``): ``encode_tree``/``decode_tree`` map the
+Check results (``jassvm.loader.check_sources``): the diagnostics of one ``jass check`` of a
+list of sources, keyed the same way.
+
+Parsed files (``jassvm.parse_cache.parse_cached``): ``encode_tree``/``decode_tree`` map the
 dataclasses of ``jassvm.ast`` through an explicit table (class tag -> class and the exact
 types each field may hold).
 """
@@ -54,6 +57,7 @@ FORMAT = 3  # 2 was pickle
 
 PROGRAM_MAGIC = b"jassvmP\x00"
 TREE_MAGIC = b"jassvmA\x00"
+CHECK_MAGIC = b"jassvmD\x00"
 _HEADER = struct.Struct(">8sI32s")
 
 
@@ -176,7 +180,8 @@ def _front_end_sources() -> list[bytes]:
     """The code that decides what a program compiles to: a change to any of it is a new key."""
     here = Path(__file__).parent
     return [(here / name).read_bytes() for name in
-            ("jass.lark", "parser.py", "checker.py", "loadrules.py", "compiler.py", "bytecode.py")]
+            ("jass.lark", "parser.py", "ast.py", "source.py", "values.py", "checker.py",
+             "loadrules.py", "compiler.py", "bytecode.py")]
 
 
 # Integer columns (lines, op costs, counts...) are stored as little-endian int32 arrays: one
@@ -490,6 +495,27 @@ def store(path: Path, program: CompiledProgram, diagnostics: list) -> None:
             write_entry(path, data)
         except Exception:
             pass
+
+
+def load_diagnostics(path: Path) -> list[Diagnostic] | None:
+    """The cached check result at ``path``, or None when absent or invalid (an invalid entry
+    is deleted)."""
+    data = read_entry(path)
+    if data is None:
+        return None
+    try:
+        return _thaw_diagnostics(decode_entry(CHECK_MAGIC, data))
+    except Exception:
+        discard(path)
+        return None
+
+
+def store_diagnostics(path: Path, diagnostics: list[Diagnostic]) -> None:
+    """Write a check result atomically; failures are ignored (the cache is an optimisation)."""
+    try:
+        write_entry(path, encode_entry(CHECK_MAGIC, _freeze_diagnostics(diagnostics)))
+    except Exception:
+        pass
 
 
 # ---------------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ from typing import Optional
 from . import ast
 from .diagnostics import Diagnostic, Severity
 from .loadrules import accepted_rules, api_generation
-from .parser import parse
+from .parse_cache import parse_cached
 from .source import SourceText
 from .values import StringHash
 
@@ -1179,8 +1179,12 @@ def _sort_key(order: dict[str, int]):
     return lambda d: (order.get(d.file, len(order)), d.line, d.col)
 
 
-def load_sources(paths_or_bytes: list[tuple[str, bytes]], options: Optional[CheckOptions] = None) -> Program:
+def load_sources(paths_or_bytes: list[tuple[str, bytes]], options: Optional[CheckOptions] = None,
+                 use_cache: bool = False) -> Program:
     """Parse and check ``(file name, bytes)`` pairs in load order (common.j, Blizzard.j, map).
+
+    ``use_cache`` takes each file's parse from the on-disk parse cache (``jassvm.parse_cache``)
+    and stores it there.
 
     Parse errors become diagnostics (a file that does not parse is left out of the checked
     program); never raises for bad input. Syntax errors are dropped under ``+nosyntaxerror``
@@ -1194,7 +1198,7 @@ def load_sources(paths_or_bytes: list[tuple[str, bytes]], options: Optional[Chec
     for name, data in paths_or_bytes:
         order.setdefault(name, len(order))
         try:
-            tree, diags = parse(data, name)
+            tree, diags = parse_cached(data, name, use_cache)
         except Exception as exc:  # a parser bug must not become a traceback
             tree, diags = None, [Diagnostic("E100", Severity.ERROR, f"internal parser error: {exc!r}", name, 1, 1)]
         if diags:

@@ -1,59 +1,27 @@
-"""Load JASS sources into a runnable program: parse (cached), check, compile.
+"""Load JASS sources into a runnable program (parse, check, compile) or check them.
 
 Parsing is the slow step (lark on a multi-megabyte map script takes seconds), so parsed
-files are cached on disk keyed by the hash of their bytes, the runtime version and the
-grammar (DESIGN.md section 3.5). The cache folder is ``$JASS_CACHE_DIR`` or
-``~/.cache/jassvm``; a cache that cannot be read or written is ignored. Entries are checked
-msgpack data (``jassvm.cache``), never pickle: one that fails its checks is deleted and rebuilt.
+files are cached on disk one by one (``jassvm.parse_cache``), compiled programs and check
+results as a whole, each keyed by the hash of the sources, the options and the front-end
+code (DESIGN.md section 3.5). A cache that cannot be read or written is ignored. Entries are
+checked msgpack data (``jassvm.cache``), never pickle: one that fails its checks is deleted
+and rebuilt.
 """
 from __future__ import annotations
 
-import hashlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
 
-from . import __version__, ast
+from . import ast
 from . import cache as program_cache
 from .ast import SourceFile
-from .checker import CheckOptions, check
+from .checker import CheckOptions, check, load_sources
 from .compiler import CompiledProgram, compile_program
 from .diagnostics import Diagnostic, JassError
-from .parser import parse
+from .parse_cache import cache_dir, parse_cached
 
-# The parse cache is keyed by the code that builds syntax trees, so a change to it is a miss.
-_GRAMMAR_HASH = hashlib.sha256(b"".join(
-    (Path(__file__).parent / name).read_bytes()
-    for name in ("jass.lark", "parser.py", "ast.py", "source.py"))).hexdigest()[:16]
-
-
-def cache_dir() -> Path:
-    """The parse cache folder."""
-    return Path(os.environ.get("JASS_CACHE_DIR") or Path.home() / ".cache" / "jassvm")
-
-
-def _cache_key(data: bytes, file: str) -> str:
-    h = hashlib.sha256()
-    for part in (__version__.encode(), _GRAMMAR_HASH.encode(), b"tree-cache %d" % program_cache.FORMAT,
-                 file.encode("utf-8", "replace"), data):
-        h.update(part)
-        h.update(b"\0")
-    return h.hexdigest()
-
-
-def parse_cached(data: bytes, file: str, use_cache: bool = True) -> tuple[SourceFile | None, list[Diagnostic]]:
-    """``parser.parse`` with an on-disk cache of successful parses."""
-    path = cache_dir() / f"{_cache_key(data, file)}.ast"
-    if use_cache:
-        cached = program_cache.load_tree(path)
-        if cached is not None:
-            return cached
-    tree, diags = parse(data, file)
-    if use_cache and tree is not None:
-        program_cache.store_tree(path, tree, diags)
-    return tree, diags
-
+__all__ = ["LoadResult", "load_program", "check_sources", "cache_dir", "parse_cached"]
 
 @dataclass
 class LoadResult:
@@ -108,6 +76,30 @@ def load_program(sources: list[tuple[str, bytes]], natives: Mapping[str, Callabl
     if use_cache:
         program_cache.store(entry, compiled, diags)
     return LoadResult(compiled, files, diags)
+
+
+def check_sources(sources: list[tuple[str, bytes]], options: CheckOptions,
+                  use_cache: bool = True) -> list[Diagnostic]:
+    """What ``jass check`` reports for ``sources`` (``(file name, bytes)`` in load order): the
+    diagnostics of ``checker.load_sources``, sorted as it sorts them. The result is cached on
+    disk keyed by the sources, the options and the front-end code; on a miss each file's
+    parse comes from the parse cache when only other files changed. Never raises for bad
+    input."""
+    key = program_cache.program_key(sources, [b"check-result", _options_key(options)])
+    entry = cache_dir() / f"{key}.check"
+    if use_cache:
+        cached = program_cache.load_diagnostics(entry)
+        if cached is not None:
+            return cached
+    diagnostics = load_sources(sources, options, use_cache=use_cache).diagnostics
+    if use_cache:
+        program_cache.store_diagnostics(entry, diagnostics)
+    return diagnostics
+
+
+def _options_key(options: CheckOptions) -> bytes:
+    return ("strict" if options.strict else "lenient").encode() + b"\0" + \
+        ",".join(sorted(options.flags())).encode()
 
 
 def _natives_key(natives: Mapping[str, Callable]) -> bytes:

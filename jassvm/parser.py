@@ -31,6 +31,7 @@ from pathlib import Path
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import PatternRE, PatternStr
 
 from . import ast
 from .diagnostics import Diagnostic, Severity
@@ -42,6 +43,9 @@ _RAWCODE_ESCAPES = {"b": 8, "t": 9, "r": 13, "n": 10, "f": 12, "\\": 92, "'": 39
 _STRING_ESCAPE = re.compile(r"\\(.?)", re.S)
 _FLAG = re.compile(r"//#\s*([+-]\w+(?:\s+[+-]\w+)*+)")
 _INT32 = 1 << 32
+# Binary operators by precedence, loosest first (jass.lark, S059, S061, S062).
+_PRECEDENCE = {"and": 1, "or": 1, "==": 2, "!=": 2, "<": 3, "<=": 3, ">": 3, ">=": 3,
+               "+": 4, "-": 4, "*": 5, "/": 5, "%": 5}
 
 #: Blocks nested deeper than this are refused (E108): six times the corpus's deepest (19).
 MAX_BLOCK_DEPTH = 128
@@ -70,12 +74,137 @@ def _lark() -> tuple[Lark, "_Builder"]:
     return parser, builder
 
 
+class _Tables:
+    """Lark's LALR table and tree-building callbacks, driven by ``_drive`` with one
+    compiled regular expression as the lexer.
+
+    Lark's own loop costs about two thirds of a parse (a generic token class, a rule object
+    hashed per reduction, a lexer per parser state); this one runs the same table, the same
+    callbacks and the same terminals, so it builds the same tree. Lark's contextual lexer
+    hands a keyword over as a NAME where the parser state does not take the keyword: the
+    keyword table below does the same. Any syntax error is left to lark's own parser
+    (``parse_source`` parses again with it), so error messages are lark's.
+    """
+
+    def __init__(self, parser: Lark):
+        frontend = parser.parser
+        inner = frontend.parser.parser          # lark.parsers.lalr_parser._Parser
+        table, callbacks = inner.parse_table, inner.callbacks
+        ids = {state: i for i, state in enumerate(table.states)}
+        self.rows: list[dict] = [{} for _ in ids]
+        for state, row in table.states.items():
+            out = self.rows[ids[state]]
+            for term, (action, arg) in row.items():
+                # Shift: the next state (int); reduce: (size, callback, goto symbol). Lark's
+                # names are its Token class, whose Python-level ``__eq__`` every lookup would run.
+                out[str(term)] = ids[arg] if action.name == "Shift" else \
+                    (len(arg.expansion), callbacks[arg], str(arg.origin.name))
+        self.start = ids[table.start_states["start"]]
+        self.end = ids[table.end_states["start"]]
+        terminals = list(parser.terminals)
+        ignore = set(parser.ignore_tokens)
+        # Lark's BasicLexer order: the first alternative that matches wins.
+        terminals.sort(key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+        strings = [t for t in terminals if isinstance(t.pattern, PatternStr)]
+        self.keywords: dict[str, dict[str, str]] = {}
+        folded = set()
+        for t in terminals:
+            if not isinstance(t.pattern, PatternRE):
+                continue
+            rx = re.compile(t.pattern.to_regexp())
+            for st in strings:
+                m = rx.match(st.pattern.value)
+                if st.priority == t.priority and m and m.group() == st.pattern.value:
+                    self.keywords.setdefault(str(t.name), {})[str(st.pattern.value)] = str(st.name)
+                    folded.add(st.name)
+        kept = [t for t in terminals if t.name not in folded]
+        self.lexer = re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in kept))
+        self.ignore = frozenset(map(str, ignore))
+
+
+class _SyntaxError(Exception):
+    """The fast driver met input the table refuses; lark's parser reports it."""
+
+
+def _drive(tables: _Tables, text: str):
+    """The value of the start rule for ``text`` (see ``_Tables``); raises ``_SyntaxError``."""
+    rows, end = tables.rows, tables.end
+    keywords, ignore = tables.keywords, tables.ignore
+    match = tables.lexer.match
+    new_token = str.__new__
+    states = [tables.start]
+    values: list = []
+    push_state, push_value = states.append, values.append
+    pos, n = 0, len(text)
+    while True:
+        if pos < n:
+            m = match(text, pos)
+            if m is None:
+                raise _SyntaxError(pos)
+            kind = m.lastgroup
+            if kind in ignore:
+                pos = m.end()
+                continue
+            value = m.group()
+            row = rows[states[-1]]
+            kw = keywords.get(kind)
+            if kw is not None:
+                other = kw.get(value)
+                if other is not None and (other in row or kind not in row):
+                    kind = other
+            tok = new_token(Token, value)
+            tok.type, tok.start_pos = kind, pos
+            pos = m.end()
+        else:
+            kind, tok, row = "$END", None, rows[states[-1]]
+        while True:
+            act = row.get(kind)
+            if act is None:
+                raise _SyntaxError(pos)
+            if act.__class__ is int:
+                if tok is None:
+                    raise _SyntaxError(pos)
+                push_state(act)
+                push_value(tok)
+                break
+            size, callback, origin = act
+            if size:
+                children = values[-size:]
+                del states[-size:]
+                del values[-size:]
+            else:
+                children = []
+            value = callback(children)
+            top = rows[states[-1]][origin]
+            if tok is None and top == end:
+                return value
+            push_state(top)
+            push_value(value)
+            row = rows[top]
+
+
+@lru_cache(maxsize=1)
+def _tables() -> _Tables:
+    return _Tables(_lark()[0])
+
+
 class _TooManyNodes(Exception):
     """Raised by the tree builder past ``MAX_SYNTAX_NODES``; ``pos`` is where it stopped."""
 
     def __init__(self, pos: ast.Pos):
         super().__init__(pos)
         self.pos = pos
+
+
+class _Chain:
+    """A binary expression being read (``_Builder.link``): operands and the operators not
+    applied yet, loosest first."""
+
+    __slots__ = ("operands", "ops")
+
+    def __init__(self, operands: list, ops: list[str]):
+        self.operands = operands
+        self.ops = ops
 
 
 class _Builder(Transformer):
@@ -210,10 +339,36 @@ class _Builder(Transformer):
         return list(c)
 
     # -- expressions
-    def binary(self, c):
+    def link(self, c):
+        """One more ``operator operand`` of a binary expression: the operators waiting on
+        the chain that bind at least as tightly are applied first (``_PRECEDENCE``, all
+        left-associative), so a chain holds at most one operator per precedence level."""
         left, op, right = c
-        self._count(left.pos)
-        return ast.Binary(left.pos, op=str(op), left=left, right=right)
+        chain = left if left.__class__ is _Chain else _Chain([left], [])
+        operands, ops = chain.operands, chain.ops
+        op = str(op)
+        level = _PRECEDENCE[op]
+        while ops and _PRECEDENCE[ops[-1]] >= level:
+            self._binary(operands, ops.pop())
+        ops.append(op)
+        operands.append(right)
+        return chain
+
+    def expr(self, c):
+        """A whole expression: the operators still waiting on its chain applied."""
+        chain = c[0]
+        if chain.__class__ is not _Chain:
+            return chain
+        operands, ops = chain.operands, chain.ops
+        while ops:
+            self._binary(operands, ops.pop())
+        return operands[0]
+
+    def _binary(self, operands: list, op: str) -> None:
+        right = operands.pop()
+        left = operands[-1]
+        self._count(right.pos)  # past the budget, E110 is where the parse has got to
+        operands[-1] = ast.Binary(left.pos, op=op, left=left, right=right)
 
     def unary(self, c):
         op, operand = c
@@ -402,10 +557,16 @@ def parse_source(src: SourceText) -> tuple[ast.SourceFile | None, list[Diagnosti
     if text.startswith("\xef\xbb\xbf"):
         text = "   " + text[3:]  # keep offsets; a BOM is whitespace
     _check_comments(src, diags)
+    n_comment_diags = len(diags)
     parser, builder = _lark()
     builder.src, builder.diags, builder.nodes = src, diags, 0
     try:
-        decls = parser.parse(text + "\n")
+        try:
+            decls = _drive(_tables(), text + "\n")
+        except _SyntaxError:  # lark's own parser for lark's own message
+            del diags[n_comment_diags:]
+            builder.nodes = 0
+            decls = parser.parse(text + "\n")
     except UnexpectedInput as err:
         diags.append(_syntax_diagnostic(src, err))
         return None, diags

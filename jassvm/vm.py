@@ -23,6 +23,7 @@ from .fastpath import FastRuntime
 from .hooks import VMHooks
 from .instrument import InstrumentedFunction, Instrumentation
 from .scheduler import Scheduler
+from .superinstructions import fuse
 from .thread import (
     MAX_CALL_DEPTH, UNSET, Frame, JassArray, JassCrash, RuntimeErrorRecord, StackEntry, Suspend, Thread,
 )
@@ -135,6 +136,7 @@ class VM:
         self.running: list[Thread] = []
         self.hooks = VMHooks()
         self.instrument = Instrumentation(program)
+        self._fused: dict = {}   # function -> (code, costs) with superinstructions
         self._at_line: Thread | None = None    # the thread whose line hooks run right now
         self._next_thread_id = first_thread_id
         self.ctx = NativeContext(self)
@@ -490,7 +492,8 @@ class VM:
          SUB_R, MUL_R, DIV_R, NEG_I, NEG_R, CONCAT, NOT, EQ_R, NE_R, I2R, JUMP_IF_FALSE_KEEP,
          JUMP_IF_TRUE_KEEP, POP, RETURN_NOTHING, STORE_LOCAL_H, STORE_GLOBAL_H,
          STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H, JUMP_IF_TRUE, H2I, R2I_RET,
-         STORE_GLOBAL_WATCHED, STORE_GLOBAL_ELEM_WATCHED, LINE) = range(len(bc.OPNAMES))
+         STORE_GLOBAL_WATCHED, STORE_GLOBAL_ELEM_WATCHED, LINE, LOAD_LOCAL2, LOCAL_ADD_STORE,
+         COMPARE_JUMP) = range(len(bc.OPNAMES))
         frames = th.frames
         if not frames and not self._push_next_action(th):
             return
@@ -501,10 +504,10 @@ class VM:
         fast_get = self._fast_runtime().get if self.fast_allowed else None
         hooks = self.hooks
         inst = self.instrument
+        fused = self._fused
         f = frames[-1]
         fn = f.fn
-        code = fn.code
-        costs = fn.costs
+        code, costs = fused.get(fn) or self._fuse(fn)
         loc = f.locals
         stack = f.stack
         push = stack.append
@@ -521,6 +524,39 @@ class VM:
                     if v is UNSET:
                         raise JassCrash("uninitialized", f"read of uninitialised variable {fn.local_names[arg]} (S084)")
                     push(v)
+                elif op == LOAD_LOCAL2:
+                    a, b = arg
+                    v = loc[a]
+                    w = loc[b]
+                    if v is UNSET or w is UNSET:
+                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, costs, loc, (a, b))
+                        raise crash
+                    push(v)
+                    push(w)
+                    pc += 1
+                elif op == LOCAL_ADD_STORE:
+                    a, k, b = arg
+                    v = loc[a]
+                    if v is UNSET:
+                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, costs, loc, (a,))
+                        raise crash
+                    v += k
+                    if v > INT_MAX or v < INT_MIN:
+                        v = wrap_int(v)
+                    loc[b] = v
+                    pc += 3
+                elif op == COMPARE_JUMP:
+                    a, b, k, compare, when, target = arg
+                    v = loc[a]
+                    if b is not None:
+                        k = loc[b]
+                    if v is UNSET or k is UNSET:
+                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, costs, loc, (a, b))
+                        raise crash
+                    if compare(v, k) is when:
+                        pc = target
+                    else:
+                        pc += 3
                 elif op == PUSH:
                     push(arg)
                 elif op == LOAD_GLOBAL:
@@ -548,6 +584,12 @@ class VM:
                 elif op == SUB_I:
                     b = pop()
                     r = stack[-1] - b
+                    if r > INT_MAX or r < INT_MIN:
+                        r = wrap_int(r)
+                    stack[-1] = r
+                elif op == MUL_I:
+                    b = pop()
+                    r = stack[-1] * b
                     if r > INT_MAX or r < INT_MIN:
                         r = wrap_int(r)
                     stack[-1] = r
@@ -601,8 +643,7 @@ class VM:
                     f = Frame(target, args, array_size)
                     frames.append(f)
                     fn = target
-                    code = fn.code
-                    costs = fn.costs
+                    code, costs = fused.get(fn) or self._fuse(fn)
                     loc = args
                     stack = f.stack
                     push = stack.append
@@ -655,8 +696,7 @@ class VM:
                             return
                     f = frames[-1]
                     fn = f.fn
-                    code = fn.code
-                    costs = fn.costs
+                    code, costs = fused.get(fn) or self._fuse(fn)
                     loc = f.locals
                     stack = f.stack
                     push = stack.append
@@ -705,12 +745,6 @@ class VM:
                     stack[-1] = not stack[-1]
                 elif op == POP:
                     pop()
-                elif op == MUL_I:
-                    b = pop()
-                    r = stack[-1] * b
-                    if r > INT_MAX or r < INT_MIN:
-                        r = wrap_int(r)
-                    stack[-1] = r
                 elif op == DIV_I:
                     b = pop()
                     stack[-1] = int_div(stack[-1], b)
@@ -789,8 +823,7 @@ class VM:
                     # set or cleared) or changed instrumentation: reload everything.
                     f = frames[-1]
                     fn = f.fn
-                    code = fn.code
-                    costs = fn.costs
+                    code, costs = fused.get(fn) or self._fuse(fn)
                     loc = f.locals
                     stack = f.stack
                     push = stack.append
@@ -802,6 +835,27 @@ class VM:
         finally:
             f.pc = pc
             th.ops = ops
+
+    def _fuse(self, fn: CompiledFunction) -> tuple[list, list]:
+        """``fn``'s code and costs with superinstructions, made once per function."""
+        entry = self._fused[fn] = fuse(fn)
+        return entry
+
+    @staticmethod
+    def _fused_read_crash(fn: CompiledFunction, pc: int, ops: int, costs: list, loc: list,
+                          slots: tuple) -> tuple[int, int, JassCrash]:
+        """A superinstruction at ``pc - 1`` read an unset local among ``slots`` (the locals
+        its first instructions read, in order; None for a constant): the crash the plain
+        instructions raise, with the pc after the reading instruction and the op count
+        reached there (the interpreter stores both before the crash is recorded)."""
+        start = pc - 1
+        ops -= costs[start]
+        for i, slot in enumerate(slots):
+            ops += fn.costs[start + i]
+            if slot is not None and loc[slot] is UNSET:
+                return start + i + 1, ops, JassCrash(
+                    "uninitialized", f"read of uninitialised variable {fn.local_names[slot]} (S084)")
+        raise AssertionError("no unset local among the superinstruction's reads")
 
     def _swap_handle(self, old: Any, new: Any) -> None:
         if new is not None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from jassvm import ast, bytecode as bc, cache, loader
+from jassvm import ast, bytecode as bc, cache, loader, parse_cache
 from jassvm.loader import load_program, parse_cached
 from jassvm.parser import parse
 from jassvm.vm import UNSET, VM, JassArray
@@ -101,7 +101,7 @@ def program_entry(sources, natives, strict=False, cache_salt=b"", array_size=Non
 
 
 def tree_entry(data: bytes, file: str) -> Path:
-    return loader.cache_dir() / f"{loader._cache_key(data, file)}.ast"
+    return parse_cache.cache_dir() / f"{parse_cache.tree_key(data, file)}.ast"
 
 
 def valid_program_entry(path: Path, natives) -> bool:
@@ -193,7 +193,7 @@ def test_computed_keys_are_the_ones_the_loader_writes():
 
 
 def test_cache_modules_use_no_code_loading_serialiser():
-    for name in ("cache.py", "loader.py"):
+    for name in ("cache.py", "loader.py", "parse_cache.py"):
         tree = pyast.parse((ROOT / "jassvm" / name).read_text())
         imported = {a.name.split(".")[0] for n in pyast.walk(tree) if isinstance(n, pyast.Import)
                     for a in n.names}

@@ -1,0 +1,88 @@
+"""The bytecode interpreter's superinstructions (``jassvm.superinstructions``) against the
+plain instructions they stand for: same globals, results, op counts and crash records (kind,
+message, JASS stack with lines), also when a read inside a fused run crashes (S084) or the op
+limit stops a fused loop (S093)."""
+from __future__ import annotations
+
+import pytest
+
+from jassvm import bytecode as bc
+from jassvm import vm as vm_module
+from jassvm.superinstructions import fuse
+from jassvm.vm import VM
+
+from test_fastpath import load, snapshot
+
+LOOPS = """
+globals
+    integer g = 0
+endglobals
+function Count takes integer n returns integer
+    local integer i = 0
+    local integer total = 0
+    loop
+        set total = total + i * 2
+        set i = i + 1
+        exitwhen i > n
+    endloop
+    loop
+        exitwhen 0 >= n
+        set n = n - 1
+        set total = total + n
+    endloop
+    return total
+endfunction
+function Main takes nothing returns nothing
+    set g = Count(300)
+endfunction
+"""
+
+
+def unset_read(statement: str) -> str:
+    return f"""
+function Main takes nothing returns nothing
+    local integer a
+    local integer b = 1
+    local integer c = 2
+    set c = c + 1
+    {statement}
+endfunction
+"""
+
+
+def run(src: str, fused: bool, monkeypatch, **vm_args) -> dict:
+    with monkeypatch.context() as m:
+        if not fused:
+            m.setattr(vm_module, "fuse", lambda fn: (list(fn.code), list(fn.costs)))
+        vm = VM(load(src), fast=False, **vm_args)
+        vm.run_init()
+        return snapshot(vm, vm.call("Main"))
+
+
+@pytest.mark.parametrize("src, vm_args", [
+    (LOOPS, {}),
+    (LOOPS, {"op_limit": 1500}),                       # stopped inside the fused loop
+    (unset_read("if a < b then\n    endif"), {}),      # COMPARE_JUMP, first read
+    (unset_read("if b < a then\n    endif"), {}),      # COMPARE_JUMP, second read
+    (unset_read("loop\n    exitwhen a == 3\n    endloop"), {}),  # COMPARE_JUMP, a constant
+    (unset_read("set b = a + 1"), {}),                 # LOCAL_ADD_STORE
+    (unset_read("set b = b + a"), {}),                 # LOAD_LOCAL2, second read
+    (unset_read("set b = a * b"), {}),                 # LOAD_LOCAL2, first read
+])
+def test_fused_runs_behave_like_the_plain_instructions(src, vm_args, monkeypatch):
+    fused = run(src, True, monkeypatch, **vm_args)
+    assert fused == run(src, False, monkeypatch, **vm_args)
+    if src is not LOOPS:
+        assert [e[0] for e in fused["errors"]] == ["uninitialized"]
+
+
+def test_every_fused_run_is_replaced_at_its_first_instruction_only():
+    prog = load(LOOPS)
+    fn = prog.functions["Count"]
+    code, costs = fuse(fn)
+    assert len(code) == len(fn.code) and sum(1 for a, b in zip(code, fn.code) if a != b) >= 4
+    for pc, ((op, _arg), original) in enumerate(zip(code, fn.code)):
+        if op >= bc.OPNAMES.index("LOAD_LOCAL2"):
+            assert original[0] == bc.LOAD_LOCAL and costs[pc] > fn.costs[pc]
+        else:
+            assert (op, _arg) == original and costs[pc] == fn.costs[pc]
