@@ -70,6 +70,27 @@ def test_every_native_blizzard_j_calls_is_implemented(version):
     assert sorted(n for n in reachable_natives([common], blizzard) if n not in NATIVES) == []
 
 
+API_SETS = ["roc-1.0x", "tft-1.0x", "1.26", "1.30.4", "1.32.0-beta", "1.33.0", "2.0.2"]
+
+
+@pytest.mark.parametrize("version", API_SETS)
+def test_every_declared_native_is_implemented_with_its_signature(version):
+    """Issue 14's done criterion: every native common.j of each corpus API set declares is
+    implemented, with the declared parameter and return types in the Reforged sets (older
+    sets differ in a few returns, e.g. GroupAddUnit's boolean since 1.31)."""
+    load_natives()
+    declared = _declared(version)
+    assert sorted(set(declared) - set(NATIVES)) == []
+
+    def types(sig):
+        params, returns = sig
+        return [t for t, _name in params], returns
+    if version in ("1.33.0", "2.0.2"):
+        wrong = [n for n, (sig, _const) in declared.items()
+                 if types((NATIVES[n].params, NATIVES[n].returns)) != types(sig)]
+        assert wrong == []
+
+
 # -- ability handles and ability fields ---------------------------------------------------------
 
 ABILITY_SCRIPT = r"""
