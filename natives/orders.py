@@ -388,14 +388,6 @@ class Orders:
         one)."""
         self._wake(u, delay)
 
-    def route(self, u, w: Work, goal: tuple) -> None:
-        """Search the path to ``goal`` (world units) into ``w.path``."""
-        self._route(u, w, goal)
-
-    def move_delay(self, u, w: Work) -> float:
-        """Game seconds to the unit's next step while it walks ``w.path``."""
-        return self._move_delay(u, w)
-
     def _wake(self, u, delay: float) -> None:
         self.game.scheduler.cancel(u.order_entry)
         u.order_entry = self.game.schedule(delay, "unit_order_step", subject=u)
@@ -747,6 +739,20 @@ def GetUnitCurrentOrder(ctx, u):
     return u.current_order.order_id or 0
 
 
+def _issue_at(ctx, u, order, loc) -> bool:
+    """A point order (string or id) at a location; false for a null location."""
+    pos = _xy(loc)
+    return pos is not None and _issue(ctx, u, make_order("point", order, x=pos[0], y=pos[1]))
+
+
+def _issue_on(ctx, u, order, target, queued: bool = False) -> bool:
+    """A target order (string or id) on a widget, ``queued`` behind the current one; false
+    for a null or removed target."""
+    target = alive(target)
+    return target is not None and _issue(ctx, u, make_order("target", order, target=target),
+                                         queued=queued)
+
+
 @native("IssueImmediateOrder", "takes unit whichUnit, string order returns boolean")
 def IssueImmediateOrder(ctx, u, order):
     return _issue(ctx, u, make_order("immediate", order))
@@ -764,10 +770,7 @@ def IssuePointOrder(ctx, u, order, x, y):
 
 @native("IssuePointOrderLoc", "takes unit whichUnit, string order, location whichLocation returns boolean")
 def IssuePointOrderLoc(ctx, u, order, loc):
-    pos = _xy(loc)
-    if pos is None:
-        return False
-    return _issue(ctx, u, make_order("point", order, x=pos[0], y=pos[1]))
+    return _issue_at(ctx, u, order, loc)
 
 
 @native("IssuePointOrderById", "takes unit whichUnit, integer order, real x, real y returns boolean")
@@ -777,26 +780,17 @@ def IssuePointOrderById(ctx, u, order, x, y):
 
 @native("IssuePointOrderByIdLoc", "takes unit whichUnit, integer order, location whichLocation returns boolean")
 def IssuePointOrderByIdLoc(ctx, u, order, loc):
-    pos = _xy(loc)
-    if pos is None:
-        return False
-    return _issue(ctx, u, make_order("point", order, x=pos[0], y=pos[1]))
+    return _issue_at(ctx, u, order, loc)
 
 
 @native("IssueTargetOrder", "takes unit whichUnit, string order, widget targetWidget returns boolean")
 def IssueTargetOrder(ctx, u, order, target):
-    target = alive(target)
-    if target is None:
-        return False
-    return _issue(ctx, u, make_order("target", order, target=target))
+    return _issue_on(ctx, u, order, target)
 
 
 @native("IssueTargetOrderById", "takes unit whichUnit, integer order, widget targetWidget returns boolean")
 def IssueTargetOrderById(ctx, u, order, target):
-    target = alive(target)
-    if target is None:
-        return False
-    return _issue(ctx, u, make_order("target", order, target=target))
+    return _issue_on(ctx, u, order, target)
 
 
 @native("IssueInstantPointOrder", "takes unit whichUnit, string order, real x, real y, widget instantTargetWidget returns boolean")
@@ -866,10 +860,7 @@ def BlzQueuePointOrderById(ctx, u, order, x, y):
 
 @native("BlzQueueTargetOrderById", "takes unit whichUnit, integer order, widget targetWidget returns boolean")
 def BlzQueueTargetOrderById(ctx, u, order, target):
-    target = alive(target)
-    if target is None:
-        return False
-    return _issue(ctx, u, make_order("target", order, target=target), queued=True)
+    return _issue_on(ctx, u, order, target, queued=True)
 
 
 @native("BlzQueueInstantPointOrderById", "takes unit whichUnit, integer order, real x, real y, widget instantTargetWidget returns boolean")
