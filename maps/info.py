@@ -80,6 +80,7 @@ class MapInfo:
     warnings: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
+        """The info as plain data (``jass info --json``)."""
         return asdict(self)
 
 

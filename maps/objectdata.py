@@ -101,13 +101,16 @@ class ObjectTable:
 
     @property
     def original(self) -> list[ObjectDef]:
+        """Modified stock objects (the table's first part)."""
         return [o for o in self.objects if not o.custom]
 
     @property
     def custom(self) -> list[ObjectDef]:
+        """Objects the map defines (custom rawcodes derived from a base)."""
         return [o for o in self.objects if o.custom]
 
     def modification_count(self) -> int:
+        """Number of field modifications over every object of the table."""
         return sum(len(o.modifications) for o in self.objects)
 
 

@@ -509,6 +509,8 @@ class TimelineFollower:
         self._seen = [0, 0, 0]   # messages, model timeline, runtime errors
 
     def new(self) -> list[TimelineEntry]:
+        """Timeline entries added since the last call, in game-time order: the local
+        player's messages, the model timeline, runtime errors."""
         game, vm = self.session.game, self.session.vm
         local = game.local_player_id
         m0, t0, e0 = self._seen

@@ -100,6 +100,7 @@ class AbilityRow:
 
     @property
     def rawcode(self) -> str:
+        """The row's ability id as its four-character rawcode (``'AHhb'``)."""
         return rawcode_str(self.code)
 
 
@@ -142,6 +143,7 @@ def _game(u):
 
 
 def level_of(u, code: int) -> int:
+    """The level of ability ``code`` on unit ``u`` (0: the unit does not have it)."""
     return u.abilities.get(code, 0)
 
 

@@ -190,6 +190,8 @@ class Frame(Handle):
 
     @property
     def simple(self) -> bool:
+        """A SimpleFrame (by its type, or for an origin frame by its origin kind): the kind
+        jassdoc's SimpleFrame notes (levels, text natives) apply to."""
         return is_simple_type(self.frame_type) if self.origin is None else self.origin[0] in SIMPLE_ORIGINS
 
 
@@ -235,11 +237,14 @@ class FrameTree:
         return frame
 
     def warn_once(self, key: str, message: str) -> None:
+        """Record the model warning ``message`` the first time ``key`` is seen."""
         if key not in self._warned:
             self._warned.add(key)
             self.game.warn(message)
 
     def new(self, name: str, frame_type: str, parent: Frame | None, context: int) -> Frame:
+        """A frame of ``frame_type`` under ``parent`` (None: no parent), stored under
+        (``name``, ``context``) for ``BlzGetFrameByName`` when it has a name."""
         frame = Frame(name, frame_type, context, parent)
         if parent is not None:
             parent.children.append(frame)
@@ -293,6 +298,9 @@ class FrameTree:
         frame.destroyed = True
 
     def load_toc(self, path: str) -> bool:
+        """``BlzLoadTOCFile``: read the map's TOC file ``path`` and the fdf files it lists
+        (``maps.fdf``, through ``toc_reader``); their blueprints become creatable and their
+        warnings model warnings. False when there is no reader or no such file."""
         if self.toc_reader is None:
             return False
         contents = self.toc_reader(path)
@@ -310,6 +318,8 @@ class FrameTree:
 
     # -- events ----------------------------------------------------------------------------
     def register(self, trig, frame: Frame, event: int):
+        """``BlzTriggerRegisterFrameEvent``: the registration of ``trig`` for frame event
+        ``event`` (a frameeventtype value) of ``frame``, or None for a null trigger."""
         return self.game.events.register(trig, self._event_id, ("frame", frame, event), frame,
                                          name=FRAME_EVENT_NAME, frame_event=event)
 
@@ -326,6 +336,8 @@ class FrameTree:
                         extra=lambda r: {"event_id": None})
 
     def on_publish(self, event) -> None:
+        """The ``game.subscribers`` entry: a ``FrameInput`` model event is a player's input on a
+        frame."""
         if type(event) is FrameInput:
             self._input(event)
 

@@ -150,6 +150,8 @@ class Harvest:
                 and (self.is_mine(order.target) or self.is_tree(order.target)))
 
     def parallel(self, u, order: Order) -> bool:
+        """``Orders.extensions`` protocol: harvest orders replace the current order (never run
+        beside it)."""
         return False
 
     def accepts(self, u, order: Order) -> bool:
@@ -166,6 +168,8 @@ class Harvest:
         return self.is_tree(target) and g.lumber > 0
 
     def start(self, u, order: Order) -> None:
+        """``Orders.extensions`` protocol: begin carrying out accepted harvest ``order`` (a
+        worker type without figures records the order and a warning, nothing more)."""
         g = GATHERERS.get(u.type_id)
         if g is None:
             if u.type_id not in self._warned:
@@ -210,6 +214,7 @@ class Harvest:
         """Another order: the worker keeps its load (``returnresources`` delivers it)."""
 
     def holds(self, u, w: Work, order: Order) -> bool:
+        """``Orders.extensions`` protocol: a harvest trip never keeps the unit from a new order."""
         return False
 
     def step(self, u, w: Work, now: float):

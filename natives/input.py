@@ -72,11 +72,15 @@ class InputState:
         game.scheduler.register("sync_data", self._deliver)   # args: player id, prefix, data
 
     def on_publish(self, event) -> None:
+        """The ``game.subscribers`` entry: dispatch an input model event by its type
+        (``MODEL_EVENTS``)."""
         handler = MODEL_EVENTS.get(type(event))
         if handler is not None:
             handler(self, event)
 
     def send(self, prefix: str, data: str) -> None:
+        """``BlzSendSyncData`` by the local player: delivered as a ``PlayerSyncData`` event on
+        the next clock step (module docstring: the headless choice)."""
         self.syncs_sent += 1
         self.game.schedule(0.0, "sync_data", self.game.local_player_id, prefix, data)
 

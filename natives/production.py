@@ -472,6 +472,7 @@ class Production:
         """A builder given another order leaves the site (construction goes on)."""
 
     def holds(self, u, w: Work, order: Order) -> bool:
+        """``Orders.extensions`` protocol: a build trip never keeps the unit from a new order."""
         return False
 
     def construct(self, builder, job: Job, x: float, y: float):

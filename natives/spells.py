@@ -157,9 +157,11 @@ class Spells:
             send(u, Msg.LEVEL_CHANGED, item, level=u.abilities[code])
 
     def under_construction(self, u) -> bool:
+        """Is structure ``u`` still being built (its abilities do nothing yet)?"""
         return u in self.building
 
     def stunned(self, u) -> bool:
+        """Does ``u`` carry the stun buff (it cannot cast)?"""
         return STUN_BUFF in u.buffs
 
     # -- figures --------------------------------------------------------------------------------
@@ -173,9 +175,13 @@ class Spells:
         return float(ability_field(self.game, code, fid, level, 0))
 
     def mana_cost(self, u, code: int) -> float:
+        """Mana the unit's ability ``code`` costs at its level (``amcs``; a
+        ``BlzSetUnitAbilityManaCost`` value wins)."""
         return self._figure(u, code, "amcs", ("abilityintegerlevelfield", rawcode("amcs")))
 
     def cooldown(self, u, code: int) -> float:
+        """Cooldown of the unit's ability ``code`` at its level, game seconds (``acdn``; a
+        ``BlzSetUnitAbilityCooldown`` value wins)."""
         return self._figure(u, code, "acdn", ("abilityreallevelfield", rawcode("acdn")))
 
     def _unit_time(self, u, fid: str, default: float) -> float:
