@@ -413,7 +413,10 @@ class VM:
         try:
             while True:
                 try:
-                    self._run(th)
+                    # Actions with fast forms run to completion in _push_next_action: the
+                    # interpreter loop is entered only for an action it must interpret.
+                    if th.frames or self._push_next_action(th):
+                        self._run(th)
                     break
                 except Suspend as s:
                     th.slept = True
@@ -484,7 +487,9 @@ class VM:
         return False
 
     def _run(self, th: Thread) -> None:
-        """The interpreter loop. Raises Suspend/JassCrash/... out to ``execute``."""
+        """The interpreter loop over ``th``'s frames (at least one: ``execute`` pushes the
+        first when the thread has none). Raises Suspend/JassCrash/... out to ``execute``."""
+        frames = th.frames
         # Opcodes as locals: fast comparisons in the dispatch chain below.
         (LOAD_LOCAL, PUSH, LOAD_GLOBAL, STORE_LOCAL, STORE_GLOBAL, JUMP_IF_FALSE, JUMP, ADD_I,
          SUB_I, LT, LE, GT, GE, EQ, NE, CALL, CALL_NATIVE, RETURN, LOAD_LOCAL_ELEM,
@@ -494,9 +499,6 @@ class VM:
          STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H, JUMP_IF_TRUE, H2I, R2I_RET,
          STORE_GLOBAL_WATCHED, STORE_GLOBAL_ELEM_WATCHED, LINE, LOAD_LOCAL2, LOCAL_ADD_STORE,
          COMPARE_JUMP) = range(len(bc.OPNAMES))
-        frames = th.frames
-        if not frames and not self._push_next_action(th):
-            return
         G = self.globals
         limit = self.op_limit
         ctx = self.ctx

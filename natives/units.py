@@ -600,14 +600,24 @@ class UnitStore:
                    y1: float) -> list[Unit]:
         """Units (not removed) of the players ``owners`` (ids) whose origin may lie in the box
         [x0, x1] x [y0, y1]: those of the sectors the box overlaps (a superset, as
-        ``units_near``)."""
+        ``units_near``), owner by owner in the order given, then sector row and column.
+        Visits only occupied buckets when the box covers more (a long acquisition range)."""
         r0, r1 = math.floor(y0 / SECTOR_SIZE), math.floor(y1 / SECTOR_SIZE)
         c0, c1 = math.floor(x0 / SECTOR_SIZE), math.floor(x1 / SECTOR_SIZE)
         out: list[Unit] = []
         by_owner = self.by_owner
+        owners = [pid for pid in owners if pid in self.owner_sectors]
+        if (r1 - r0 + 1) * (c1 - c0 + 1) * len(owners) > len(by_owner):
+            wanted = set(owners)
+            hits: dict[int, list] = {}
+            for key in sorted(k for k in by_owner
+                              if k[0] in wanted and r0 <= k[1] <= r1 and c0 <= k[2] <= c1):
+                hits.setdefault(key[0], []).append(by_owner[key])
+            for pid in owners:
+                for bucket in hits.get(pid, ()):
+                    out.extend(bucket)
+            return out
         for pid in owners:
-            if pid not in self.owner_sectors:
-                continue
             for r in range(r0, r1 + 1):
                 for c in range(c0, c1 + 1):
                     bucket = by_owner.get((pid, r, c))
