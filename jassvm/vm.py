@@ -47,18 +47,14 @@ FAST_DEFAULT = os.environ.get("JASS_FAST", "1") != "0"
 
 
 class NativeContext:
-    """What a native sees as ``ctx`` (see ``natives.registry``)."""
+    """What a native sees as ``ctx`` (see ``natives.registry``): ``game`` (the VM's game
+    object) and ``thread`` (the running thread, ``VM.current``) are plain attributes the VM
+    keeps up to date, because natives read them on nearly every call."""
 
     def __init__(self, vm: "VM"):
         self.vm = vm
-
-    @property
-    def game(self):
-        return self.vm.game
-
-    @property
-    def thread(self) -> Thread:
-        return self.vm.current
+        self.game = vm.game
+        self.thread: Thread | None = vm.current
 
     @property
     def now(self) -> float:
@@ -139,13 +135,13 @@ class VM:
         self._fused: dict = {}   # function -> (code, costs) with superinstructions
         self._at_line: Thread | None = None    # the thread whose line hooks run right now
         self._next_thread_id = first_thread_id
+        self.current: Thread | None = None
         self.ctx = NativeContext(self)
         self.fast = FAST_DEFAULT if fast is None else fast
         self._fastrt = None
         self._nesting = 0             # threads executing on the Python stack right now
         if sys.getrecursionlimit() < _RECURSION_LIMIT:
             sys.setrecursionlimit(_RECURSION_LIMIT)
-        self.current: Thread | None = None
         self.errors: list[RuntimeErrorRecord] = []
         self.warnings: list[tuple[float, str]] = []
         self.retain: Callable[[Any], None] | None = None
@@ -191,7 +187,8 @@ class VM:
         it finishes or first waits. Non-JASS functions (natives used as code, None) are
         recorded as errors and skipped. ``response`` (opaque to the VM) defaults to a new
         ``new_response()``."""
-        fns = [f for f in functions if self._callable_code(f)]
+        fns = [f for f in functions
+               if (isinstance(f, CompiledFunction) and f.nparams == 0) or self._callable_code(f)]
         th = self.new_thread(name or (fns[0].name if fns else "<empty>"), kind, response)
         th.actions.extend(fns)
         self.threads_started += 1
@@ -406,7 +403,7 @@ class VM:
             self._finished(th)
             return
         prev = self.current
-        self.current = th
+        self.current = self.ctx.thread = th
         th.status = "running"
         self._nesting += 1
         self.running.append(th)
@@ -452,12 +449,12 @@ class VM:
             self._nesting -= 1
             self.running.pop()
             self.total_ops += th.ops
-            self.current = prev
+            self.current = self.ctx.thread = prev
         self._finished(th)
 
     def _finished(self, th: Thread) -> None:
         """Forget a finished thread and wake the threads waiting for it (next clock step)."""
-        if not th.finished:
+        if th.status != "done" and th.status != "crashed":
             return
         self.threads.pop(th.id, None)
         for waiter in th.waiters:
@@ -469,8 +466,9 @@ class VM:
     def _push_next_action(self, th: Thread) -> bool:
         """Start the thread's next action: push its frame; an action with a fast form runs
         to completion right here instead (then the next one). False when none is left."""
-        rt = self._fast_runtime() if self.fast_allowed else None
         inst = self.instrument
+        rt = (self._fast_runtime() if self.fast and not self.hooks.calls and not inst.trace_all
+              else None)   # fast_allowed, inlined: this runs for every thread
         while th.actions:
             fn = th.actions.popleft()
             th.ops += FUNCTION_ENTRY_COST
