@@ -191,7 +191,7 @@ _KIND_STYLE = {"message": "white", "error": "bold red", "victory": "bold green",
 
 
 def _duration(ctx, param, value: str) -> float:
-    from maps.scenario import parse_duration
+    from maps.duration import parse_duration
     try:
         return parse_duration(value)
     except (ValueError, TypeError) as exc:
@@ -508,7 +508,8 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
                          local_player=local_player, sandbox=str(sandbox), save_at=save_at,
                          save_path=str(save_path) if save_path else None, max_wall=max_wall,
                          max_ops=max_ops, game_data=str(game_data) if game_data else None,
-                         difficulty=_DIFFICULTIES.get(difficulty))
+                         difficulty=_DIFFICULTIES.get(difficulty),
+                         digest=report_path is not None)   # only the JSON report shows it
     try:
         missions = read_campaign(path).missions if is_campaign(path) else [path]
     except MapError as exc:

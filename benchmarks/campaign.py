@@ -1,7 +1,7 @@
 """Campaign missions: load time (cold / cached) and game seconds simulated per wall second,
 side by side in one run.
 
-    python benchmarks/campaign.py [--until SECONDS] [--bytecode] [MAP_DIR ...]
+    python benchmarks/campaign.py [--until SECONDS] [--bytecode] [--digest] [MAP_DIR ...]
 
 For each corpus campaign mission (``../shared/corpus/maps/campaign-*``, or the map folders
 given) with the API set its MANIFEST entry recommends (``api/1.30.4``):
@@ -11,7 +11,8 @@ given) with the API set its MANIFEST entry recommends (``api/1.30.4``):
 - ``cached``: ``load_mission`` again with that cache filled (the compiled program comes
   from disk), what ``jass run`` costs from the second run on;
 - ``run``: wall seconds of ``run_mission`` over ``--until`` game seconds (default 600, ten
-  game minutes) with no player input, and ``game s/s``: game seconds simulated per wall
+  game minutes) with no player input, as ``jass run`` without ``--report`` plays it (no final
+  state digest; ``--digest`` adds it, as ``--report`` does), and ``game s/s``: game seconds simulated per wall
   second; ``cpu s/s``: the same per CPU second of this process (``time.process_time``), the
   steadier figure on a machine other work shares; plus the JASS ops executed, threads started
   and runtime errors recorded.
@@ -47,10 +48,10 @@ def campaign_maps() -> list[Path]:
     return sorted(p for p in (CORPUS / "maps").glob("campaign-*") if p.is_dir())
 
 
-def measure(folder: Path, until: float, bytecode: bool) -> dict:
+def measure(folder: Path, until: float, bytecode: bool, digest: bool = False) -> dict:
     """Load ``folder/war3map.j`` cold and cached, then run it ``until`` game seconds."""
     script = folder / "war3map.j"
-    options = RunOptions(api=str(API), until=until)
+    options = RunOptions(api=str(API), until=until, digest=digest)
     saved = os.environ.get("JASS_CACHE_DIR")
     cache = tempfile.mkdtemp(prefix="jass-bench-cache-")
     os.environ["JASS_CACHE_DIR"] = cache
@@ -87,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("maps", nargs="*", type=Path, help="map folders (default: corpus campaign-*)")
     ap.add_argument("--until", type=float, default=600.0, help="game seconds per mission (600)")
     ap.add_argument("--bytecode", action="store_true", help="interpret bytecode only (no fast path)")
+    ap.add_argument("--digest", action="store_true",
+                    help="end each run with the state digest, as jass run --report does")
     args = ap.parse_args(argv)
     folders = args.maps or campaign_maps()
     if not folders:
@@ -100,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(head))
     rows = []
     for folder in folders:
-        r = measure(folder, args.until, args.bytecode)
+        r = measure(folder, args.until, args.bytecode, args.digest)
         rows.append(r)
         print(f"{r['map']:<38} {r['cold']:>7.2f} {r['cached']:>8.2f} {r['run']:>7.2f} "
               f"{r['rate']:>9.0f} {r['cpu_rate']:>8.0f} {r['ops']:>10,} {r['threads']:>8,} {r['errors']:>6}", flush=True)

@@ -58,6 +58,7 @@ class RunOptions:
     max_ops: int | None = None        # stop once the VM has executed this many JASS ops
     game_data: str | None = None      # the game's extracted tables (maps.gamedata); else JASS_GAME_DATA
     difficulty: int | None = None     # the lobby's game difficulty (0 easy .. 3 insane); None: normal
+    digest: bool = True               # put the final state's digest in the report (a full encode)
 
 
 @dataclass
@@ -313,7 +314,7 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     if options.save_path and saved is None and budget.reason is None and (
             save_at is None or session.vm.scheduler.now >= save_at):
         saved = _save_now(session, mission, options)   # --save without --save-at: at the end
-    report = build_report(budget.mission or mission, session)
+    report = build_report(budget.mission or mission, session, digest=options.digest)
     report.saved = saved
     report.stopped = budget.reason
     if options.sandbox is None:   # the run's own temporary sandbox: nothing may outlive it
@@ -465,8 +466,9 @@ def _choose_local_player(session: GameSession, options: RunOptions) -> None:
     session.set_local_player(pid if pid is not None else 0)
 
 
-def build_report(mission: Mission, session: GameSession) -> MissionReport:
-    """Collect the timeline, outcome and counters of a session."""
+def build_report(mission: Mission, session: GameSession, digest: bool = True) -> MissionReport:
+    """Collect the timeline, outcome and counters of a session; with ``digest``, the final
+    ``state_digest`` too (it encodes the whole state: a tenth of a ten-minute mission's run)."""
     game, vm = session.game, session.vm
     rep = MissionReport(mission.name, mission.api.origin, game_time=vm.scheduler.now,
                         ended=bool(game.ended), threads=vm.threads_started,
@@ -485,7 +487,7 @@ def build_report(mission: Mission, session: GameSession) -> MissionReport:
     rep.ai = ai_reports(game)
     rep.errors = [e.to_dict() for e in vm.errors]
     rep.warnings = [f"[{t:.2f}s] {w}" for t, w in vm.warnings] + [str(w) for w in game.warnings]
-    if vm.current is None:
+    if digest and vm.current is None:
         try:
             rep.state_digest = state_digest(session)
         except SnapshotError as err:

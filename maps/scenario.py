@@ -19,7 +19,6 @@ and owner (``{type: Hpal, owner: 0}``), a place by coordinates (``{x: 0, y: 512}
 """
 from __future__ import annotations
 
-import math
 import os
 import re
 import stat
@@ -31,6 +30,7 @@ import yaml
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag,
                       ValidationError, model_validator)
 
+from maps.duration import parse_duration
 from natives.frames import FRAME_EVENTS
 from natives.sandbox import check_name
 
@@ -233,48 +233,8 @@ MarkedLoader.add_implicit_resolver(
 # Scalars: durations, rawcodes
 # ---------------------------------------------------------------------------------------
 
-_DURATION = re.compile(
-    r"^(?:(?P<h>\d+(?:\.\d*)?)h)?(?:(?P<m>\d+(?:\.\d*)?)m(?!s))?(?:(?P<s>\d+(?:\.\d*)?)s)?"
-    r"(?:(?P<ms>\d+(?:\.\d*)?)ms)?$")
-
-
-MAX_DURATION = 7 * 24 * 3600.0
-"""Longest duration (and budget) a scenario may give: one week of game time."""
-
 MAX_WALL_SECONDS = 24 * 3600.0
 """Largest ``max_wall`` (wall-clock seconds a scenario's clock may run): one day."""
-
-
-def parse_duration(value: Any) -> float:
-    """Game seconds from ``30s``, ``5m``, ``1m30s``, ``1h``, ``250ms`` or a number (seconds).
-
-    Raises ValueError for anything else: negative, not finite (``.inf``, ``.nan``) or longer
-    than ``MAX_DURATION``."""
-    if isinstance(value, bool):
-        raise ValueError("a duration is a number of seconds or text like 30s, 5m, 1m30s")
-    if isinstance(value, int):
-        seconds = float(max(-1, min(value, 2 * int(MAX_DURATION))))   # never an overflow
-    elif isinstance(value, float):
-        if not math.isfinite(value):
-            raise ValueError("a duration must be a finite number of seconds")
-        seconds = value
-    elif isinstance(value, str):
-        text = value.strip().replace(" ", "")
-        m = _DURATION.match(text)
-        if not text or not m or not any(m.groupdict().values()):
-            raise ValueError(f"bad duration {value!r}: write a number of seconds or text like "
-                             "30s, 5m, 1m30s, 1h, 250ms")
-        g = {k: float(v) if v else 0.0 for k, v in m.groupdict().items()}
-        seconds = g["h"] * 3600 + g["m"] * 60 + g["s"] + g["ms"] / 1000
-    else:
-        raise ValueError("a duration is a number of seconds or text like 30s, 5m, 1m30s")
-    if seconds != seconds:
-        raise ValueError("a duration must be a finite number of seconds")
-    if seconds < 0:
-        raise ValueError("a duration cannot be negative")
-    if seconds > MAX_DURATION:
-        raise ValueError(f"a duration is at most {MAX_DURATION / 3600:g}h of game time")
-    return seconds
 
 
 def format_duration(seconds: float) -> str:
