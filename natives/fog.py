@@ -199,7 +199,9 @@ class FogState:
         if players is not None:
             seers.update(p for p in players if p is not player and _shares_vision(p, player))
         day = _is_day(self.game)
-        for u in units.live_units():
+        # Only the seers' units can see: the index's buckets of their owners (a scan of
+        # every unit costs what the creeps and enemies of a campaign map number).
+        for u in units.owned_units(p.id for p in seers):
             if u.owner not in seers or u.destroyed or getattr(u, "dead", False) or getattr(u, "hidden", False):
                 continue
             r = self._sight(u, day)

@@ -625,6 +625,14 @@ class UnitStore:
                         out.extend(bucket)
         return out
 
+    def owned_units(self, owners: Iterable[int]) -> list[Unit]:
+        """Units (not removed) of the players ``owners`` (ids), from the spatial index's
+        buckets: every such unit once, in no meaningful order (callers that need one sort)."""
+        wanted = {pid for pid in owners if pid in self.owner_sectors}
+        if not wanted:
+            return []
+        return [u for key, bucket in self.by_owner.items() if key[0] in wanted for u in bucket]
+
     def spatial_order(self, units: Iterable[Unit]) -> list[Unit]:
         """Spatial enumeration order (S122): 256x256 sectors bottom row first, each row left
         to right; inside a sector, most recently entered first."""
