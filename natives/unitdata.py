@@ -611,6 +611,14 @@ def default_destructable_type(code: int) -> DestructableType:
 # Combat figures: weapons and defenses of stock unit types (natives.combat uses them)
 # ---------------------------------------------------------------------------------------
 
+DAMAGE_POINT = 0.5
+BACKSWING = 0.5
+"""Damage point and backswing (game seconds) of a weapon without its own figures: a project
+default, not a published figure (the public unit pages the project cites give neither for the
+stock types; Liquipedia, "Attack", describes the two phases). A map's own data ("udp1",
+"ubs1") gives them per type."""
+
+
 @dataclass(frozen=True)
 class Weapon:
     """A unit type's attack. ``attack_type``: spells, normal, pierce, siege, magic, chaos or
@@ -618,7 +626,9 @@ class Weapon:
     1..``sides``, plus the primary attribute for heroes (``dice`` 0: ``base`` is the
     published average); ``cooldown`` game seconds between swings; ``range`` world units between the units' collision edges; ``acquire`` the
     acquisition range (world units from the unit's origin); ``targets``: "g" ground, "a"
-    air, "ga" both."""
+    air, "ga" both; ``point`` the damage point (game seconds from the start of the swing to
+    the hit) and ``backswing`` the rest of the attack animation after it (``DAMAGE_POINT``
+    and ``BACKSWING`` unless the map's data or a row gives them)."""
 
     attack_type: str
     base: float
@@ -628,6 +638,8 @@ class Weapon:
     range: float
     acquire: float
     targets: str
+    point: float = DAMAGE_POINT
+    backswing: float = BACKSWING
 
 
 @dataclass(frozen=True)
