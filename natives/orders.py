@@ -402,12 +402,15 @@ class Orders:
     def interrupt(self, u) -> None:
         """The swing ``u`` has under way ends before its damage point and deals nothing
         (Liquipedia, "Attack": an attack interrupted during the damage point is cancelled);
-        the weapon is ready again at once. Nothing happens without a swing."""
+        the weapon is ready again at once and the pending step is dropped (the caller wakes
+        the unit, or a paused one is woken when released). Nothing happens without a swing."""
         w = u.work
         if w is None or w.swing is None:
             return
         w.swing = None
         u.attack_ready = min(u.attack_ready, self.game.now)
+        self.game.scheduler.cancel(u.order_entry)
+        u.order_entry = None
 
     def _step(self, u) -> None:
         u.order_entry = None

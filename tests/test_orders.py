@@ -362,6 +362,7 @@ def test_the_backswing_delays_the_next_queued_order(ctx):
     assert ctx.GetUnitCurrentOrder(a) == ATTACK        # still in its backswing
     run(ctx, unitdata.DAMAGE_POINT + unitdata.BACKSWING + 0.01)
     assert ctx.GetUnitCurrentOrder(a) == MOVE
+    run(ctx, unitdata.DAMAGE_POINT + unitdata.BACKSWING + 0.25)
     assert a.y > 0.0
 
 
