@@ -33,7 +33,9 @@ damage to trees 1, tree attack cooldown 1.1 s; Improved Lumber Harvesting: capac
 10) and "Acolyte" (Gather: 10 gold per interval, interval 5 s). ``MINING_TIME`` is a
 project choice, not a published figure: with it and the patch 1.13 rule that five workers
 saturate a mine next to its town hall (Liquipedia "Gold", patch history), a short trip takes
-about five seconds. Upkeep is not modelled (every load counts in full).
+about five seconds. Gold delivered is taxed by the owner's upkeep (``natives.upkeep``: the
+owner receives it, and counts it in PLAYER_STATE_GOLD_GATHERED, after the tax; the gold mined
+score counts the whole load); lumber is not.
 """
 from __future__ import annotations
 
@@ -46,6 +48,7 @@ from natives.orders import Order, Work
 from natives.players import (PLAYER_STATE_GOLD_GATHERED, PLAYER_STATE_LUMBER_GATHERED,
                              PLAYER_STATE_RESOURCE_GOLD, PLAYER_STATE_RESOURCE_LUMBER)
 from natives.production import PLAYER_SCORE_GOLD_MINED_TOTAL, PLAYER_SCORE_LUMBER_TOTAL, add_score
+from natives.upkeep import after_upkeep
 from natives import unitdata
 from natives.unitdata import rawcode
 
@@ -349,9 +352,10 @@ class Harvest:
 
     def _credit(self, player, resource: str, amount: int) -> None:
         if resource == "gold":
+            add_score(player, PLAYER_SCORE_GOLD_MINED_TOTAL, amount)
+            amount = after_upkeep(player, amount)
             player.add_state(PLAYER_STATE_RESOURCE_GOLD, amount)
             player.add_state(PLAYER_STATE_GOLD_GATHERED, amount)
-            add_score(player, PLAYER_SCORE_GOLD_MINED_TOTAL, amount)
         else:
             player.add_state(PLAYER_STATE_RESOURCE_LUMBER, amount)
             player.add_state(PLAYER_STATE_LUMBER_GATHERED, amount)

@@ -77,6 +77,7 @@ from natives.players import (PLAYER_STATE_FOOD_CAP_CEILING, PLAYER_STATE_RESOURC
 from natives.registry import native
 from natives import unitdata
 from natives.units import UPGRADE_CHAINS, unit_code_of
+from natives.upkeep import PLAYER_SCORE_GOLD_LOST_UPKEEP
 
 QUEUE_SIZE = 7
 """Most jobs a building's queue holds (the game's seven queue slots)."""
@@ -95,7 +96,8 @@ PLAYER_SCORE_RESOURCE_TOTAL = 23
 SCORES_KEPT = {PLAYER_SCORE_UNITS_TRAINED, PLAYER_SCORE_UNITS_KILLED, PLAYER_SCORE_STRUCT_BUILT,
                PLAYER_SCORE_STRUCT_RAZED, PLAYER_SCORE_FOOD_MAXPROD, PLAYER_SCORE_FOOD_MAXUSED,
                PLAYER_SCORE_HEROES_KILLED, PLAYER_SCORE_GOLD_MINED_TOTAL,
-               PLAYER_SCORE_LUMBER_TOTAL, PLAYER_SCORE_RESOURCE_TOTAL}
+               PLAYER_SCORE_GOLD_LOST_UPKEEP, PLAYER_SCORE_LUMBER_TOTAL,
+               PLAYER_SCORE_RESOURCE_TOTAL}
 """The scores the model keeps (``GetPlayerScore``); the others are not modelled."""
 
 
@@ -773,8 +775,8 @@ def BlzDecPlayerTechResearched(ctx, p, techid, levels):
 @native("GetPlayerScore", "takes player whichPlayer, playerscore whichPlayerScore returns integer", constant=True)
 def GetPlayerScore(ctx, p, score):
     """The scores the model keeps (``SCORES_KEPT``): units trained, killed, structures
-    built, razed, food produced/used at most, heroes killed, gold mined, lumber harvested,
-    their sum. Other scores are not modelled: a recorded error."""
+    built, razed, food produced/used at most, heroes killed, gold mined, gold lost to upkeep,
+    lumber harvested, the sum of gold mined and lumber. Other scores are not modelled: a recorded error."""
     value = enum_value(score)
     if p is None or value < 0:
         return 0
