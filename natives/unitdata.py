@@ -316,6 +316,8 @@ nhym|Hydromancer|h|400|300|270|foot|2|0|16|rag
 nmyr|Naga Myrmidon|x|900|0|270|amph|3|0|32|mg
 nnrg|Naga Royal Guard|x|1400|0|270|amph|4|0|32|mg
 ngol|Gold Mine|x|2500|0|0|_|0|0|96|S
+egol|Entangled Gold Mine|x|2500|0|0|_|0|0|96|S
+ugol|Haunted Gold Mine|x|2500|0|0|_|0|0|96|S
 nfoh|Fountain of Health|x|1500|0|0|_|0|0|64|S
 nmoo|Fountain of Mana|x|1500|0|0|_|0|0|64|S
 ngme|Goblin Merchant|x|1000|0|0|_|0|0|80|S

@@ -24,6 +24,7 @@ from test_triggers import jass_session, seen
 HFOO, HPEA, HBAR, HHOU, HTOW, HKEE, HLUM = (rawcode(c) for c in
                                             ("hfoo", "hpea", "hbar", "hhou", "htow", "hkee", "hlum"))
 NGOL, UACO, LTLT, RHAC, OGRU = (rawcode(c) for c in ("ngol", "uaco", "LTlt", "Rhac", "ogru"))
+UGHO, EWSP = rawcode("ugho"), rawcode("ewsp")
 CANCEL = 851976
 
 
@@ -357,10 +358,46 @@ def test_harvest_orders_a_unit_cannot_carry_out_return_false(ctx):
     assert not ctx.IssueTargetOrder(foot, "harvest", mine)       # not a worker
     assert not ctx.IssueTargetOrder(peon, "harvest", mine)       # an empty mine
     assert not ctx.IssueImmediateOrder(peon, "resumeharvesting")  # nothing harvested yet
-    ghoul = create(ctx, rawcode("ugho"), x=-300.0)
-    tree = ctx.CreateDestructable(LTLT, -600.0, 0.0, 0.0, 1.0, 0)
-    assert ctx.IssueTargetOrder(ghoul, "harvest", tree)           # recorded: no figures
-    assert ctx.GetUnitCurrentOrder(ghoul) == 852018 and ctx.game.warnings
+    ghoul = create(ctx, UGHO, x=-300.0)
+    assert not ctx.IssueTargetOrder(ghoul, "harvest", mine)      # ghouls do not mine gold
+    ctx.SetResourceAmount(mine, 100)
+    wisp = create(ctx, EWSP, x=-100.0)
+    assert not ctx.IssueTargetOrder(wisp, "harvest", mine)       # not an entangled mine
+    assert ctx.IssueTargetOrder(peon, "harvest", mine)
+
+
+def test_a_ghoul_cuts_20_lumber_2_a_swing_and_takes_it_to_a_graveyard(ctx):
+    # warcraft.wiki.gg "Ghoul (Warcraft III)": 20 lumber, tree attack 2 every 1.35 s
+    rich(ctx, lumber=0)
+    create(ctx, rawcode("ugrv"), x=-400.0)                      # collision 80
+    tree = ctx.CreateDestructable(LTLT, 300.0, 0.0, 0.0, 1.0, 0)
+    ghoul = create(ctx, UGHO)                                    # speed 270, collision 16
+    assert ctx.IssueTargetOrder(ghoul, "smart", tree)
+    done = 284.0 / 270.0 + 10 * 1.35 + (284.0 + 400.0 - 96.0) / 270.0
+    run(ctx, done - 0.01)
+    assert state(ctx, PLAYER_STATE_RESOURCE_LUMBER) == 0 and ghoul.load == ("lumber", 20)
+    run(ctx, done + 0.01)
+    assert state(ctx, PLAYER_STATE_RESOURCE_LUMBER) == 20 and tree.life == 30.0
+
+
+def test_a_wisp_gathers_5_lumber_at_a_time_and_the_tree_keeps_its_life(ctx):
+    rich(ctx, lumber=0)
+    tree = ctx.CreateDestructable(LTLT, 300.0, 0.0, 0.0, 1.0, 0)
+    wisp = create(ctx, EWSP, x=284.0)                            # beside the tree
+    assert ctx.IssueTargetOrder(wisp, "harvest", tree)
+    run(ctx, 5.5 * 4 + 0.01)
+    assert state(ctx, PLAYER_STATE_RESOURCE_LUMBER) == 20 and tree.life == 50.0
+    assert wisp.load is None                                     # nothing carried
+
+
+def test_a_wisp_in_an_entangled_mine_gets_gold_as_an_acolyte_does(ctx):
+    rich(ctx, gold=0)
+    mine = create(ctx, rawcode("egol"), x=600.0, player=0)
+    ctx.SetResourceAmount(mine, 100)
+    wisp = create(ctx, EWSP, x=488.0)
+    assert ctx.IssueTargetOrder(wisp, "harvest", mine)
+    run(ctx, 10.0)
+    assert state(ctx, PLAYER_STATE_RESOURCE_GOLD) == 20 and ctx.GetResourceAmount(mine) == 80
 
 
 # -- events and save/load through JASS ------------------------------------------------------------
