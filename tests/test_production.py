@@ -225,6 +225,35 @@ def test_construction_progress_can_be_set(ctx):
     assert farm.construction is None
 
 
+def test_a_human_construction_pauses_when_its_worker_leaves_and_resumes_with_a_worker(ctx):
+    peon = create(ctx, HPEA)
+    ctx.IssueBuildOrderById(peon, HHOU, 190.0, 0.0)             # started at 1.0, 35 s
+    run(ctx, 10.0)
+    farm = events(ctx, ME.UnitConstruct)[0].unit
+    assert ctx.IssuePointOrder(peon, "move", 190.0 - 600.0, 0.0)
+    run(ctx, 100.0)
+    assert farm.construction is not None                       # 9 of 35 s done, paused
+    assert farm.construction.done(100.0) == pytest.approx(9.0 / 35.0)
+    assert ctx.IssueTargetOrder(peon, "smart", farm)
+    back = 100.0 + (600.0 - 48.0 - 16.0) / 190.0                # to the farm's edge
+    run(ctx, back + 26.0 - 0.01)
+    assert farm.construction is not None and ctx.GetUnitCurrentOrder(peon) == 851971
+    run(ctx, back + 26.0 + 0.01)
+    assert farm.construction is None
+    assert [e.phase for e in events(ctx, ME.UnitConstruct)] == ["start", "finish"]
+    assert ctx.GetUnitCurrentOrder(peon) == 0
+
+
+def test_a_dead_builder_leaves_its_construction_paused(ctx):
+    peon = create(ctx, HPEA)
+    ctx.IssueBuildOrderById(peon, HHOU, 190.0, 0.0)
+    run(ctx, 5.0)
+    farm = events(ctx, ME.UnitConstruct)[0].unit
+    ctx.game.units.kill_unit(peon)
+    run(ctx, 60.0)
+    assert farm.construction is not None and farm.construction.entry is None
+
+
 def test_undead_workers_leave_the_construction_at_once(ctx):
     aco = create(ctx, UACO)
     assert ctx.IssueBuildOrderById(aco, rawcode("hwtw"), 0.0, 0.0)   # 30/20, 25 s
