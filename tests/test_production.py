@@ -336,6 +336,21 @@ def test_a_peasant_carries_10_gold_per_trip_and_the_mine_runs_out(ctx):
     assert ctx.GetPlayerScore(ctx.Player(0), enum_handle("playerscore", 10)) == 25
 
 
+def test_upkeep_takes_30_percent_of_delivered_gold_at_low_upkeep(ctx):
+    # classic.battle.net upkeep page: Low Upkeep (51-80 food) keeps 70 % of the gold mined
+    rich(ctx, gold=0)
+    create(ctx, HTOW)
+    mine = create(ctx, NGOL, x=600.0, player=ctx.game.players.neutral_passive_id)
+    ctx.SetResourceAmount(mine, 1000)
+    peon = create(ctx, HPEA, x=488.0)
+    ctx.Player(0).set_state(PLAYER_STATE_RESOURCE_FOOD_USED, 60)
+    ctx.IssueTargetOrder(peon, "harvest", mine)
+    run(ctx, MINING_TIME + 376.0 / 190.0 + 1e-9)
+    assert state(ctx, PLAYER_STATE_RESOURCE_GOLD) == 7 and state(ctx, PLAYER_STATE_GOLD_GATHERED) == 7
+    assert ctx.GetPlayerScore(ctx.Player(0), enum_handle("playerscore", 10)) == 10   # mined
+    assert ctx.GetPlayerScore(ctx.Player(0), enum_handle("playerscore", 12)) == 3    # lost
+
+
 def test_a_mine_holds_one_worker_at_a_time(ctx):
     rich(ctx, gold=0)
     create(ctx, HTOW)
