@@ -365,13 +365,13 @@ Hpal|Paladin|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
 Hart|Arthas|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
 Huth|Uther|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
 Hlgr|Garithos|h|foot|270|32|23|12|16|2.7|1.5|1.6|str
-Hamg|Archmage|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
+Hamg|Archmage|h|foot|320|32|14|17|19|1.8|1.0|3.2|int
 Hjai|Jaina|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
 Hant|Antonidas|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
 Hmkg|Mountain King|h|foot|270|32|24|11|15|3.0|1.5|1.5|str
 Hkal|Kael|h|foot|270|32|18|14|19|2.0|1.0|3.0|int
 Hvsh|Lady Vashj|x|amph|270|32|16|19|17|2.0|2.0|2.5|agi
-Obla|Blademaster|o|foot|270|32|18|23|16|2.0|1.75|2.25|agi
+Obla|Blademaster|o|foot|320|32|18|22|16|2.0|1.75|2.25|agi
 Ogrh|Grom Hellscream|o|foot|270|32|18|23|16|2.0|1.75|2.25|agi
 Othr|Thrall|o|foot|270|32|19|18|19|2.0|1.0|3.0|int
 Odrt|Drek'Thar|o|foot|270|32|15|18|19|2.0|1.0|3.0|int
@@ -666,6 +666,19 @@ class Defense:
 #       cooldown, range in tens of world units; the figures Liquipedia's unit pages give). It
 #       gives the average damage only, so these rows have ``dice`` 0 and ``base`` the average:
 #       every hit deals the average (the dice split is not sourced).
+#   ww  the Warcraft III unit pages of warcraft.wiki.gg / Wowpedia ("Guard Tower (Warcraft
+#       III)", "Watch Tower (Warcraft III)", "Cannon Tower (Warcraft III)", "Blademaster
+#       (Warcraft III)"): hit points, attack type, damage range and average, cooldown, range
+#       in tens of world units, armor type and points (The Frozen Throne values: the Watch
+#       Tower's heavy armor). These rows, and the cb hero rows from classic.battle.net's
+#       war3/human/units/archmage.shtml and mountainking.shtml, give the damage range, not
+#       its dice: ``base`` is the average (dice 0). For a hero ``base`` is the level-1
+#       average less the primary attribute, and the armor points are the level-1 armor the
+#       page shows less 0.3 per point of agility (the Blademaster's page gives its base, -2),
+#       rounded to a whole point; the cooldown is the base one before agility (the pages'
+#       "Cooldown" / "Basic"). Splash damage and the Cannon Tower's minimum range (250) are
+#       not modelled. Acquisition range: Liquipedia's "Guard Tower" (700) and "Cannon Tower"
+#       (800) pages, the weapon range for the Watch Tower.
 # Project choices, not sourced: melee range 90 (the melee range the cb pages give for the
 # footman and grunt) for every melee row; acquisition range 500 (the cb/Liquipedia figure of
 # the rows above), or the weapon range when that is longer. Life and speed of the ds rows
@@ -703,11 +716,18 @@ umtw|siege|79.5|0|0|4.0|1150|1150|g|heavy|2|ds
 unec|magic|8.5|0|0|1.8|600|600|ga|unarmored|0|ds
 uban|magic|11|0|0|1.5|600|600|ga|unarmored|0|ds
 uske|normal|14.5|0|0|2.0|90|500|g|heavy|1|ds
+hgtw|pierce|25|0|0|0.9|700|700|ga|heavy|5|ww
+owtw|pierce|17|0|0|0.6|800|800|ga|heavy|3|ww
+hctw|siege|100.5|0|0|2.5|800|800|g|fortified|5|ww
+Hamg|hero|5|0|0|2.13|600|600|ga|hero|-2|cb
+Hmkg|hero|7|0|0|2.22|90|500|g|hero|-1|cb
+Obla|hero|13|0|0|1.77|90|500|g|hero|-2|ww
 """
 
 WEAPON_SOURCES = {
     "cb": "classic.battle.net unit pages (war3/*/units/*.shtml, war3/*/heroes/*.shtml)",
     "ds": "ubogoeva/tidyverse_tutorial data/wc3_heroes.txt (average damage only)",
+    "ww": "warcraft.wiki.gg / Wowpedia '<name> (Warcraft III)' unit pages (average damage only)",
 }
 """What the last column of ``_WEAPONS`` names."""
 

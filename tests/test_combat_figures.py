@@ -32,7 +32,30 @@ def hits(attacker, target, n=50):
 
 def test_every_weapon_row_names_a_known_source():
     assert len(WEAPONS) >= 30
-    assert set(WEAPON_SOURCES) == {"cb", "ds"}
+    assert set(WEAPON_SOURCES) == {"cb", "ds", "ww"}
+
+
+# (attacker, target, expected hit) with the towers' and heroes' pages (natives/unitdata.py "ww"
+# and "cb" rows): average damage, a hero's adds its primary attribute at level 1
+@pytest.mark.parametrize("attacker, target, expected", [
+    ("hgtw", "ogru", 25 * 1.00 * combat.armor_factor(1)),     # guard tower: pierce vs heavy 1
+    ("owtw", "hrif", 17 * 0.75),                               # watch tower: pierce vs medium
+    ("hctw", "ogre", 100.5 * 1.50),                            # cannon tower: siege vs fortified
+    ("Hamg", "hfoo", 24 * 1.00 * combat.armor_factor(2)),     # archmage: 21-27, 24 average
+    ("Hmkg", "hpea", 31 * 1.00),                               # mountain king: 26-36, 31
+    ("Obla", "hpea", 35 * 1.00),                               # blademaster: 24-46, 35
+])
+def test_towers_and_heroes_hit_as_their_pages_give(ctx, attacker, target, expected):
+    a = create(ctx, attacker, y=5000.0)
+    t = create(ctx, target, y=-5000.0, player=1)
+    assert hits(a, t) == {round(expected, 4)}
+
+
+def test_hero_armor_at_level_1_is_the_pages(ctx):
+    # Archmage 3, Mountain King 2, Blademaster 5 (4.6 shown rounded): base + 0.3 x agility
+    assert round(combat.armor(create(ctx, "Hamg"))) == 3
+    assert round(combat.armor(create(ctx, "Hmkg"))) == 2
+    assert round(combat.armor(create(ctx, "Obla"))) == 5
 
 
 # (attacker, target, expected hit): average damage (data set "ds") x damage table x armor
