@@ -679,6 +679,8 @@ class Defense:
 #       "Cooldown" / "Basic"). Splash damage and the Cannon Tower's minimum range (250) are
 #       not modelled. Acquisition range: Liquipedia's "Guard Tower" (700) and "Cannon Tower"
 #       (800) pages, the weapon range for the Watch Tower.
+#   The Gargoyle and the Frost Wyrm have a second attack for air targets in the data set;
+#   the model keeps one attack per unit, so these rows keep the ground attack only ("g").
 # Project choices, not sourced: melee range 90 (the melee range the cb pages give for the
 # footman and grunt) for every melee row; acquisition range 500 (the cb/Liquipedia figure of
 # the rows above), or the weapon range when that is longer. Life and speed of the ds rows
@@ -716,6 +718,9 @@ umtw|siege|79.5|0|0|4.0|1150|1150|g|heavy|2|ds
 unec|magic|8.5|0|0|1.8|600|600|ga|unarmored|0|ds
 uban|magic|11|0|0|1.5|600|600|ga|unarmored|0|ds
 uske|normal|14.5|0|0|2.0|90|500|g|heavy|1|ds
+ugar|pierce|19.5|0|0|2.2|300|500|g|unarmored|3|ds
+ufro|magic|104|0|0|3.0|300|500|g|light|1|ds
+edoc|normal|20.5|0|0|1.5|90|500|g|heavy|1|ds
 hgtw|pierce|25|0|0|0.9|700|700|ga|heavy|5|ww
 owtw|pierce|17|0|0|0.6|800|800|ga|heavy|3|ww
 hctw|siege|100.5|0|0|2.5|800|800|g|fortified|5|ww
