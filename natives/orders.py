@@ -500,13 +500,19 @@ class Orders:
     def _land(self, u, w: Work, t, weapon, now: float):
         """The swing under way reaches its damage point: the hit (``natives.combat.hit``),
         then the backswing, during which the unit does nothing else (a new order cancels
-        it, Liquipedia "Attack"); the delay to the unit's next step."""
+        it, Liquipedia "Attack"); the delay to the unit's next step (with the target still
+        alive: to the next swing, as a unit in range waits for its weapon)."""
         if now < w.swing - 1e-9:
             return w.swing - now
         w.swing = None
-        if weapon is not None:
-            combat.hit(self.game, u, t, weapon)
-        return weapon.backswing if weapon is not None and u.alive else (0.0 if u.alive else None)
+        if weapon is None:
+            return 0.0 if u.alive else None
+        combat.hit(self.game, u, t, weapon)
+        if not u.alive:
+            return None
+        if t.alive:       # the next swing comes no sooner than the backswing's end
+            return max(weapon.backswing, u.attack_ready - now)
+        return weapon.backswing
 
     def _engage(self, u, w: Work, enemy):
         """An attack-moving, patrolling or holding unit takes on ``enemy``, then resumes."""
