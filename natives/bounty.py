@@ -82,7 +82,7 @@ class Bounties:
                                f"death gives no bounty")
             return 0
         rng = self.game.random
-        gold = b.base + sum(rng.randint(1, b.sides) for _ in range(b.dice)) if b.sides > 0 else b.base
+        gold = b.base + (sum(rng.randint(1, b.sides) for _ in range(b.dice)) if b.sides > 0 else 0)
         gold = after_upkeep(owner, max(0, gold))
         if gold:
             owner.add_state(PLAYER_STATE_RESOURCE_GOLD, gold)

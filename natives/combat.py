@@ -37,12 +37,12 @@ interrupted before its damage point (a new order, a pause, a stun,
 
 Model choices (project-authored): no missile travel (the hit lands at the damage point
 whatever the weapon); the damage point and backswing of a type without its own figures are
-``unitdata.DAMAGE_POINT`` and ``unitdata.BACKSWING``; attack range is measured between the two units' collision circles; a unit
-type without weapon figures cannot attack; a structure without armor figures has fortified
-armor of 0 points, any other type without them takes factor 1 and armor 0; a row with
-``dice`` 0 deals its average damage (``base``) every hit; the ``divine`` column is the
-classic one (chaos full, everything else 5%); the weapon type of every hit is
-WEAPON_TYPE_WHOKNOWS (it only picks the impact sound, jassdoc).
+``unitdata.DAMAGE_POINT`` and ``unitdata.BACKSWING``; attack range is measured between the
+two units' collision circles; a unit type without weapon figures cannot attack; a structure
+without armor figures has fortified armor of 0 points, any other type without them takes
+factor 1 and armor 0; a row with ``dice`` 0 deals its average damage (``base``) every hit;
+the ``divine`` column is the classic one (chaos full, everything else 5%); the weapon type of
+every hit is WEAPON_TYPE_WHOKNOWS (it only picks the impact sound, jassdoc).
 """
 from __future__ import annotations
 

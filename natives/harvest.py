@@ -166,7 +166,8 @@ class Harvest:
             return True
         g = GATHERERS.get(u.type_id)
         return order.order == "smart" and g is not None and (
-            (g.gold > 0 and self.is_mine(order.target)) or (g.lumber > 0 and self.is_tree(order.target)))
+            (g.gold > 0 and self.is_mine(order.target))
+            or (g.lumber > 0 and self.is_tree(order.target)))
 
     def parallel(self, u, order: Order) -> bool:
         """``Orders.extensions`` protocol: harvest orders replace the current order (never run

@@ -239,7 +239,8 @@ class ObjectTypes:
         """Attack 1 of unit type ``r``: each field from the map's data (own, then base's),
         else the base type's project row (``unitdata.WEAPONS``). A type whose base has no
         row gets a weapon only when the map gives every figure but the acquisition range
-        (which then is 500, or the weapon range when longer: the project table's choice);
+        (which then is 500, or the weapon range when longer: the project table's choice),
+        the damage point and the backswing (``unitdata.DAMAGE_POINT``/``BACKSWING``);
         "uaen" 0 (attacks disabled) gives none."""
         base = unitdata.WEAPONS.get(r.base)
         enabled = self.data_value("unit", r.code, "uaen")

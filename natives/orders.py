@@ -50,9 +50,13 @@ Acquisition
 
 Swings (``natives.combat`` for the figures)
     In range with its weapon ready, the attacker swings: ``UnitAttacked`` is published
-    (EVENT_UNIT_ATTACKED, seed 004: at the swing, the attacked unit is the event unit), the
-    hit deals its damage through ``natives.combat.hit`` (damage events, death with the
-    attacker as killing unit) and the weapon is ready again a cooldown later.
+    (EVENT_UNIT_ATTACKED, seed 004: at the swing, the attacked unit is the event unit); at
+    the weapon's damage point the hit deals its damage through ``natives.combat.hit``
+    (damage events, death with the attacker as killing unit), then the backswing holds the
+    unit (its next step, queued order or chase waits; a new order cancels it); the weapon
+    is ready again a cooldown after the swing began. A swing interrupted before its damage
+    point (a new order, a pause, a stun, ``BlzUnitInterruptAttack``: ``Orders.interrupt``)
+    deals nothing and leaves the weapon ready (Liquipedia, "Attack").
 """
 from __future__ import annotations
 

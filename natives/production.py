@@ -308,7 +308,8 @@ class Production:
         self._warned: set[int] = set()
         game.scheduler.register("production_done", self._done)   # subject: the building
         game.orders.extensions.append(self)
-        game.orders.modes["build"] = game.orders.modes["construct"] = game.orders.modes["resume"] = self
+        for mode in ("build", "construct", "resume"):
+            game.orders.modes[mode] = self
         game.subscribers.append(self._on_event)
 
     # -- orders (natives.orders.Orders.extensions) ----------------------------------------
@@ -461,9 +462,8 @@ class Production:
         s = alive(target)
         if s is None or s.type_name != "unit" or s.owner is not u.owner or s.construction is None:
             return None
-        if s.construction.since is not None or "peon" not in u.utype.flags or u.utype.race != RACE_HUMAN:
-            return None
-        return s
+        human_worker = "peon" in u.utype.flags and u.utype.race == RACE_HUMAN
+        return s if human_worker and s.construction.since is None else None
 
     def _start_resume(self, u, s) -> None:
         reach = s.collision + u.collision
@@ -518,7 +518,7 @@ class Production:
             w.mode, w.target = "construct", structure
         return None
 
-    # -- the work modes "build" and "construct" (``Orders.modes``) -------------------------
+    # -- the work modes "build", "resume" and "construct" (``Orders.modes``) ---------------
     def step(self, u, w: Work, now: float):
         """Walking to the site (build, resume), then (construct) waiting for the structure:
         woken by its completion (``_finish_construction``)."""
@@ -840,8 +840,9 @@ def BlzDecPlayerTechResearched(ctx, p, techid, levels):
 @native("GetPlayerScore", "takes player whichPlayer, playerscore whichPlayerScore returns integer", constant=True)
 def GetPlayerScore(ctx, p, score):
     """The scores the model keeps (``SCORES_KEPT``): units trained, killed, structures
-    built, razed, food produced/used at most, heroes killed, gold mined, gold lost to upkeep,
-    lumber harvested, the sum of gold mined and lumber. Other scores are not modelled: a recorded error."""
+    built, razed, food produced/used at most, heroes killed, gold mined, gold lost to
+    upkeep, lumber harvested, the sum of gold mined and lumber. Other scores are not
+    modelled: a recorded error."""
     value = enum_value(score)
     if p is None or value < 0:
         return 0

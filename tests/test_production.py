@@ -346,7 +346,8 @@ def test_upkeep_takes_30_percent_of_delivered_gold_at_low_upkeep(ctx):
     ctx.Player(0).set_state(PLAYER_STATE_RESOURCE_FOOD_USED, 60)
     ctx.IssueTargetOrder(peon, "harvest", mine)
     run(ctx, MINING_TIME + 376.0 / 190.0 + 1e-9)
-    assert state(ctx, PLAYER_STATE_RESOURCE_GOLD) == 7 and state(ctx, PLAYER_STATE_GOLD_GATHERED) == 7
+    assert state(ctx, PLAYER_STATE_RESOURCE_GOLD) == 7
+    assert state(ctx, PLAYER_STATE_GOLD_GATHERED) == 7
     assert ctx.GetPlayerScore(ctx.Player(0), enum_handle("playerscore", 10)) == 10   # mined
     assert ctx.GetPlayerScore(ctx.Player(0), enum_handle("playerscore", 12)) == 3    # lost
 
