@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from natives.modelevents import UnitDeath
+from natives.experience import KillReward
 from natives.objecttypes import MISSING
 from natives.players import PLAYER_STATE_GIVES_BOUNTY, PLAYER_STATE_RESOURCE_GOLD
 from natives.upkeep import after_upkeep
@@ -43,18 +43,8 @@ the dice split)."""
 _FIELDS = ("ubba", "ubdi", "ubsi")
 
 
-class Bounties:
-    """Pays kill bounties in a Game (``game.bounty``); holds no state but the types already
-    warned about."""
-
-    def __init__(self, game) -> None:
-        self.game = game
-        self._warned: set[int] = set()
-        game.subscribers.append(self._on_event)
-
-    def _on_event(self, event) -> None:
-        if type(event) is UnitDeath and event.killer is not None:
-            self.pay(event.unit, event.killer)
+class Bounties(KillReward):
+    """Pays kill bounties in a Game (``game.bounty``)."""
 
     def figures(self, u) -> Bounty | None:
         """The gold bounty figures of ``u``'s type (module docstring), None without any."""
@@ -67,7 +57,7 @@ class Bounties:
                              for v, default in zip(values, (row.base, row.dice, row.sides)))
         return Bounty(base, dice, sides)
 
-    def pay(self, victim, killer) -> int:
+    def reward(self, victim, killer) -> int:
         """The bounty of ``victim``'s death by ``killer``: gold paid to the killer's owner
         (0 when none is due or the type has no figures)."""
         payer, owner = victim.owner, killer.owner
@@ -75,11 +65,9 @@ class Bounties:
             return 0
         b = self.figures(victim)
         if b is None:
-            if victim.type_id not in self._warned:
-                self._warned.add(victim.type_id)
-                self.game.warn(f"unit type '{victim.utype.rawcode}' has no gold bounty figures "
-                               f"(map data 'ubba'/'ubdi'/'ubsi', natives.bounty.BOUNTIES): its "
-                               f"death gives no bounty")
+            self.warn_once(victim.type_id, f"unit type '{victim.utype.rawcode}' has no gold bounty "
+                                           f"figures (map data 'ubba'/'ubdi'/'ubsi', "
+                                           f"natives.bounty.BOUNTIES): its death gives no bounty")
             return 0
         rng = self.game.random
         gold = b.base + (sum(rng.randint(1, b.sides) for _ in range(b.dice)) if b.sides > 0 else 0)
