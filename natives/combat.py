@@ -30,13 +30,19 @@ type's), else the project table (``unitdata.WEAPONS``/``DEFENSES``), with the un
 changes (``unit.combat``: ``BlzSetUnitBaseDamage``, ``BlzSetUnitArmor`` & co., weapon index 0
 only: the model keeps one attack per unit).
 
-Model choices (project-authored): the hit lands when the swing starts (no damage point, no
-missile travel); attack range is measured between the two units' collision circles; a unit
-type without weapon figures cannot attack; a structure without armor figures has fortified
-armor of 0 points, any other type without them takes factor 1 and armor 0; a row with
-``dice`` 0 deals its average damage (``base``) every hit; the ``divine`` column is the
-classic one (chaos full, everything else 5%); the weapon type of every hit is
-WEAPON_TYPE_WHOKNOWS (it only picks the impact sound, jassdoc).
+The swing (``natives.orders``): EVENT_UNIT_ATTACKED when it starts, the hit at the weapon's
+damage point (``Weapon.point``), then its backswing (``Weapon.backswing``); a swing
+interrupted before its damage point (a new order, a pause, a stun,
+``BlzUnitInterruptAttack``) deals nothing (Liquipedia, "Attack").
+
+Model choices (project-authored): no missile travel (the hit lands at the damage point
+whatever the weapon); the damage point and backswing of a type without its own figures are
+``unitdata.DAMAGE_POINT`` and ``unitdata.BACKSWING``; attack range is measured between the
+two units' collision circles; a unit type without weapon figures cannot attack; a structure
+without armor figures has fortified armor of 0 points, any other type without them takes
+factor 1 and armor 0; a row with ``dice`` 0 deals its average damage (``base``) every hit;
+the ``divine`` column is the classic one (chaos full, everything else 5%); the weapon type of
+every hit is WEAPON_TYPE_WHOKNOWS (it only picks the impact sound, jassdoc).
 """
 from __future__ import annotations
 
@@ -364,5 +370,13 @@ def BlzSetUnitArmor(ctx, u, amount):
 
 @native("BlzUnitInterruptAttack", "takes unit whichUnit returns nothing")
 def BlzUnitInterruptAttack(ctx, u):
-    """Nothing to interrupt in the model: a hit lands when the swing starts (no damage
-    point, module docstring), so no attack is ever half done."""
+    """Interrupt the unit's swing before its damage point: no hit, the weapon ready again,
+    the unit goes on with its order at once (``Orders.interrupt``). Nothing happens
+    without a swing under way."""
+    u = alive(u)
+    if u is None or u.type_name != "unit" or u.work is None or u.work.swing is None:
+        return
+    orders = ctx.game.orders
+    orders.interrupt(u)
+    if not u.held:
+        orders.wake(u, 0.0)

@@ -60,9 +60,10 @@ def creep_factor(hero_level: int) -> float:
     return CREEP_XP_FACTOR[hero_level - 1] if 1 <= hero_level <= len(CREEP_XP_FACTOR) else 0.0
 
 
-class Experience:
-    """Grants kill experience in a Game (``game.experience``); holds no state of its own
-    but the types already warned about."""
+class KillReward:
+    """What a kill gives (subclasses: ``Experience``, ``natives.bounty.Bounties``): subscribed
+    to ``UnitDeath``, ``reward(victim, killer)`` runs for every death with a killing unit.
+    Holds no state of its own but the unit types already warned about (``warn_once``)."""
 
     def __init__(self, game) -> None:
         self.game = game
@@ -71,7 +72,21 @@ class Experience:
 
     def _on_event(self, event) -> None:
         if type(event) is UnitDeath and event.killer is not None:
-            self.grant(event.unit, event.killer)
+            self.reward(event.unit, event.killer)
+
+    def reward(self, victim, killer) -> None:
+        """The reward of ``victim``'s death by ``killer`` (subclasses)."""
+        raise NotImplementedError
+
+    def warn_once(self, type_id: int, message: str) -> None:
+        """Record ``message`` as a game warning the first time for unit type ``type_id``."""
+        if type_id not in self._warned:
+            self._warned.add(type_id)
+            self.game.warn(message)
+
+
+class Experience(KillReward):
+    """Grants kill experience in a Game (``game.experience``)."""
 
     def unit_level(self, u) -> int | None:
         """The level of ``u`` for experience: a hero's level, else the map's "ulev"."""
@@ -80,7 +95,7 @@ class Experience:
         value = self.game.object_types.data_value("unit", u.type_id, "ulev")
         return int(value) if isinstance(value, (int, float)) else None
 
-    def grant(self, victim, killer) -> None:
+    def reward(self, victim, killer) -> None:
         """The experience of ``victim``'s death by ``killer`` (module docstring)."""
         owner = killer.owner
         if owner.is_ally(victim.owner):
@@ -92,11 +107,9 @@ class Experience:
             return
         level = self.unit_level(victim)
         if level is None:
-            if victim.type_id not in self._warned:
-                self._warned.add(victim.type_id)
-                self.game.warn(f"unit type '{victim.utype.rawcode}' has no level (no sourced "
-                               f"figure, no 'ulev' in the map's data): its death gives no "
-                               f"hero experience")
+            self.warn_once(victim.type_id, f"unit type '{victim.utype.rawcode}' has no level (no "
+                                           f"sourced figure, no 'ulev' in the map's data): its "
+                                           f"death gives no hero experience")
             return
         near = [h for h in heroes if math.hypot(h.x - victim.x, h.y - victim.y) <= XP_RANGE]
         sharers = near or heroes

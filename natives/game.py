@@ -57,6 +57,7 @@ from jassvm.values import JassRandom
 
 from natives.ai import AIState
 from natives.blight import BlightPlane
+from natives.bounty import Bounties
 from natives.boards import Boards
 from natives.boolexpr import BoolExprCache
 from natives.camera import Camera
@@ -93,6 +94,7 @@ from natives.text import MessageLog
 from natives.texttags import TextTagStore
 from natives.timers import TimerStore
 from natives.ui import UIState
+from natives.upkeep import Upkeep
 from natives.units import UnitStore
 
 DEFAULT_WORLD_BOUNDS = (-30720.0, -30720.0, 30720.0, 30720.0)
@@ -160,6 +162,8 @@ class Game:
     orders: Orders
     spells: Spells
     experience: Experience
+    bounty: Bounties
+    upkeep: Upkeep
     production: Production
     harvest: Harvest
     groups: GroupRegistry
@@ -241,6 +245,8 @@ class Game:
         self.orders = Orders(self)             # after the event layer: region events first
         self.spells = Spells(self)             # registers the spell orders with the pipeline
         self.experience = Experience(self)
+        self.bounty = Bounties(self)
+        self.upkeep = Upkeep(self)
         self.production = Production(self)     # registers its orders with the pipeline
         self.harvest = Harvest(self)
         self.timers = TimerStore(self)

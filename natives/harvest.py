@@ -4,9 +4,10 @@ Orders (``natives.orders`` hands them over: ``Orders.extensions``): ``harvest`` 
 ``smart``) on a gold mine or a tree, ``resumeharvesting`` (back to the last resource
 harvested, ``unit.harvest_from``) and ``returnresources`` (deliver the load carried,
 ``unit.load``, then resume). A worker type without figures in ``GATHERERS`` that is a peon
-(or in ``UNMODELLED_GATHERERS``) has the order recorded but not carried out (a warning names
-the type); other units cannot harvest (false). A harvest order is refused for a mine without gold, a dead tree, a
-resource the type does not gather, and for ``returnresources`` without a load.
+has the order recorded but not carried out (a warning names the type); other units cannot
+harvest (false). A harvest order is refused for a mine without gold, a dead tree, a
+resource the type does not gather (a wisp's gold comes only from an entangled mine), and
+for ``returnresources`` without a load.
 
 The rate model (a trip is one ``harvest`` ``Work`` of ``natives.orders``, data in
 ``Trip``; one scheduler entry per busy worker, none for idle ones):
@@ -20,20 +21,32 @@ The rate model (a trip is one ``harvest`` ``Work`` of ``natives.orders``, data i
 - gold: a load is ``Gatherer.gold`` taken from the mine's gold (``GetResourceAmount``) after
   ``MINING_TIME`` inside the mine, which holds one worker at a time (the others wait at the
   entrance); a mine whose gold runs out collapses (it dies);
-- lumber: one lumber per swing of ``Gatherer.chop`` seconds, each swing one point of damage
-  to the tree, up to the capacity (``Gatherer.lumber``, plus ``LUMBER_UPGRADES`` per level
-  researched); a tree at 0 life dies and the worker goes on to the nearest live tree within
-  ``TREE_SEARCH`` of it. The swings of a load are counted when the load is full;
-- an acolyte stays at its mine and the mine gives its owner ``Gatherer.gold`` every
-  ``Gatherer.interval`` seconds, with nothing carried (the model does not require the mine
-  to be haunted, nor limit the acolytes per mine).
+- lumber: ``Gatherer.cut`` lumber per swing of ``Gatherer.chop`` seconds, each swing as
+  much damage to the tree, up to the capacity (``Gatherer.lumber``, plus ``LUMBER_UPGRADES``
+  per level researched); a tree at 0 life dies and the worker goes on to the nearest live
+  tree within ``TREE_SEARCH`` of it. The swings of a load are counted when the load is full;
+- a worker that does not carry (acolyte, wisp) stays at its mine or tree: the mine gives
+  its owner ``Gatherer.gold`` every ``Gatherer.interval`` seconds, the tree
+  ``Gatherer.lumber`` every ``Gatherer.lumber_interval`` seconds without losing life (the
+  model does not require an acolyte's mine to be haunted, nor limit the workers per mine).
 
 Figures: Liquipedia "Peasant" and "Peon" (Gather: gold capacity 10, lumber capacity 10,
 damage to trees 1, tree attack cooldown 1.1 s; Improved Lumber Harvesting: capacity bonus
-10) and "Acolyte" (Gather: 10 gold per interval, interval 5 s). ``MINING_TIME`` is a
+10) and "Acolyte" (Gather: 10 gold per interval, interval 5 s); warcraft.wiki.gg "Ghoul
+(Warcraft III)" (carries 20 lumber; its attack on trees: damage 2, cooldown 1.35 s; one
+lumber per point of damage, as the peasant's 1 per swing); the wisp: classic.battle.net
+war3/nightelf/units/wisp.shtml (gold only inside an Entangled Gold Mine, trees are not used
+up), Wowpedia "Wisp (Warcraft III)" ("Wisps gather gold similar to Acolytes": the acolyte's
+10 gold per 5 s; "This gathers 5 lumber at a time, and wisps do not need to return to a
+drop-off point") and StrategyWiki "Warcraft III: Reign of Chaos/Night Elves" (the lumber
+"rate at which it arrives seems to be the same as for the other races": 5 lumber per 5 x
+1.1 s, the peasant's rate). The wisp's two intervals are these derived figures, not
+published ones. ``MINING_TIME`` is a
 project choice, not a published figure: with it and the patch 1.13 rule that five workers
 saturate a mine next to its town hall (Liquipedia "Gold", patch history), a short trip takes
-about five seconds. Upkeep is not modelled (every load counts in full).
+about five seconds. Gold delivered is taxed by the owner's upkeep (``natives.upkeep``: the
+owner receives it, and counts it in PLAYER_STATE_GOLD_GATHERED, after the tax; the gold mined
+score counts the whole load); lumber is not.
 """
 from __future__ import annotations
 
@@ -46,6 +59,7 @@ from natives.orders import Order, Work
 from natives.players import (PLAYER_STATE_GOLD_GATHERED, PLAYER_STATE_LUMBER_GATHERED,
                              PLAYER_STATE_RESOURCE_GOLD, PLAYER_STATE_RESOURCE_LUMBER)
 from natives.production import PLAYER_SCORE_GOLD_MINED_TOTAL, PLAYER_SCORE_LUMBER_TOTAL, add_score
+from natives.upkeep import after_upkeep
 from natives import unitdata
 from natives.unitdata import rawcode
 
@@ -53,26 +67,30 @@ from natives.unitdata import rawcode
 @dataclass(frozen=True)
 class Gatherer:
     """How a worker type gathers: ``gold`` per load (0: cannot mine), ``lumber`` capacity
-    (0: cannot cut), ``chop`` game seconds per lumber swing, ``carries`` (False: gold
-    arrives at the mine every ``interval`` seconds, nothing carried)."""
+    (0: cannot cut), ``chop`` game seconds per lumber swing cutting ``cut`` lumber,
+    ``carries`` (False: nothing is carried, the owner gets ``gold`` every ``interval`` and
+    ``lumber`` every ``lumber_interval`` seconds), ``mines`` the gold mine types it gathers
+    from (empty: any)."""
 
     gold: int
     lumber: int
     chop: float
     carries: bool = True
     interval: float = 0.0
+    cut: int = 1
+    lumber_interval: float = 0.0
+    mines: frozenset = frozenset()
 
 
 GATHERERS: dict[int, Gatherer] = {
     rawcode("hpea"): Gatherer(10, 10, 1.1),
     rawcode("opeo"): Gatherer(10, 10, 1.1),
     rawcode("uaco"): Gatherer(10, 0, 0.0, carries=False, interval=5.0),
+    rawcode("ugho"): Gatherer(0, 20, 1.35, cut=2),
+    rawcode("ewsp"): Gatherer(10, 5, 0.0, carries=False, interval=5.0, lumber_interval=5.5,
+                              mines=frozenset({rawcode("egol")})),
 }
 """Worker types by rawcode (sources in the module docstring)."""
-
-UNMODELLED_GATHERERS = frozenset({rawcode("ugho")})
-"""Types that gather in the game but have no ``GATHERERS`` row and are not peons (ghouls cut
-lumber): their harvest orders are recorded, not carried out."""
 
 LUMBER_UPGRADES: dict[int, tuple[int, int]] = {rawcode("hpea"): (rawcode("Rhlh"), 10)}
 """Worker type -> (upgrade, lumber capacity it adds per level)."""
@@ -143,11 +161,13 @@ class Harvest:
 
     # -- orders (natives.orders.Orders.extensions) ----------------------------------------
     def claims(self, u, order: Order) -> bool:
-        """Harvest orders, and ``smart`` of a worker on a mine or a tree."""
+        """Harvest orders, and ``smart`` of a worker on a mine or a tree it gathers from."""
         if order.order in _HARVEST_ORDERS:
             return True
-        return (order.order == "smart" and u.type_id in GATHERERS
-                and (self.is_mine(order.target) or self.is_tree(order.target)))
+        g = GATHERERS.get(u.type_id)
+        return order.order == "smart" and g is not None and (
+            (g.gold > 0 and self.is_mine(order.target))
+            or (g.lumber > 0 and self.is_tree(order.target)))
 
     def parallel(self, u, order: Order) -> bool:
         """``Orders.extensions`` protocol: harvest orders replace the current order (never run
@@ -158,13 +178,14 @@ class Harvest:
         """Module docstring: what makes a harvest order return false."""
         g = GATHERERS.get(u.type_id)
         if g is None:
-            return "peon" in u.utype.flags or u.type_id in UNMODELLED_GATHERERS
+            return "peon" in u.utype.flags
         name = order.order
         if name == "returnresources":
             return u.load is not None
         target = order.target if name != "resumeharvesting" else alive(u.harvest_from)
         if self.is_mine(target):
-            return g.gold > 0 and target.resource_amount > 0
+            return g.gold > 0 and target.resource_amount > 0 and (
+                not g.mines or self.game.object_types.base_code("unit", target.type_id) in g.mines)
         return self.is_tree(target) and g.lumber > 0
 
     def start(self, u, order: Order) -> None:
@@ -251,10 +272,11 @@ class Harvest:
 
     def _begin_gather(self, u, w: Work, g: Gatherer, now: float):
         trip = w.job
+        if not g.carries:
+            every = g.interval if trip.resource == "gold" else g.lumber_interval
+            trip.phase, trip.until = "worship", now + every
+            return every
         if trip.resource == "gold":
-            if not g.carries:
-                trip.phase, trip.until = "worship", now + g.interval
-                return g.interval
             free = self.mine_free.get(trip.source, 0.0)
             if free > now:
                 return free - now          # the mine holds another worker: wait
@@ -262,7 +284,8 @@ class Harvest:
             trip.phase, trip.until = "gather", now + MINING_TIME
             return MINING_TIME
         have = u.load[1] if u.load and u.load[0] == "lumber" else 0
-        swings = max(1, min(self.capacity(u, g) - have, math.ceil(trip.source.life)))
+        lumber = min(self.capacity(u, g) - have, math.ceil(trip.source.life))
+        swings = max(1, math.ceil(lumber / g.cut))
         trip.phase, trip.until = "gather", now + swings * g.chop
         return swings * g.chop
 
@@ -298,15 +321,22 @@ class Harvest:
         return None if self._to_drop(u, w) else self._stop(u)
 
     def _worship(self, u, w: Work, g: Gatherer, now: float):
+        """A worker that does not carry, at its mine or tree: one delivery, then the next."""
         trip = w.job
-        mine = trip.source
-        if not self.is_mine(mine):
+        src = trip.source
+        if trip.resource == "lumber":
+            if not self.is_tree(src):
+                return self._lost_source(u, w)
+            self._credit(u.owner, "lumber", self.capacity(u, g))   # the tree keeps its life
+            trip.until = now + g.lumber_interval
+            return g.lumber_interval
+        if not self.is_mine(src):
             return self._stop(u)
-        amount = min(g.gold, mine.resource_amount)
-        mine.resource_amount -= amount
+        amount = min(g.gold, src.resource_amount)
+        src.resource_amount -= amount
         self._credit(u.owner, "gold", amount)
-        if mine.resource_amount <= 0:
-            self.game.units.kill_unit(mine)
+        if src.resource_amount <= 0:
+            self.game.units.kill_unit(src)
             return self._stop(u)
         trip.until = now + g.interval
         return g.interval
@@ -349,9 +379,10 @@ class Harvest:
 
     def _credit(self, player, resource: str, amount: int) -> None:
         if resource == "gold":
+            add_score(player, PLAYER_SCORE_GOLD_MINED_TOTAL, amount)
+            amount = after_upkeep(player, amount)
             player.add_state(PLAYER_STATE_RESOURCE_GOLD, amount)
             player.add_state(PLAYER_STATE_GOLD_GATHERED, amount)
-            add_score(player, PLAYER_SCORE_GOLD_MINED_TOTAL, amount)
         else:
             player.add_state(PLAYER_STATE_RESOURCE_LUMBER, amount)
             player.add_state(PLAYER_STATE_LUMBER_GATHERED, amount)

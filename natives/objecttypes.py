@@ -239,7 +239,8 @@ class ObjectTypes:
         """Attack 1 of unit type ``r``: each field from the map's data (own, then base's),
         else the base type's project row (``unitdata.WEAPONS``). A type whose base has no
         row gets a weapon only when the map gives every figure but the acquisition range
-        (which then is 500, or the weapon range when longer: the project table's choice);
+        (which then is 500, or the weapon range when longer: the project table's choice),
+        the damage point and the backswing (``unitdata.DAMAGE_POINT``/``BACKSWING``);
         "uaen" 0 (attacks disabled) gives none."""
         base = unitdata.WEAPONS.get(r.base)
         enabled = self.data_value("unit", r.code, "uaen")
@@ -247,7 +248,7 @@ class ObjectTypes:
             return None
         got = {k: self.data_value("unit", r.code, fid) for k, fid in _WEAPON_FIELDS.items()}
         if base is None:
-            if any(got[k] is MISSING for k in _WEAPON_FIELDS if k != "acquire"):
+            if any(got[k] is MISSING for k in _WEAPON_FIELDS if k not in _OPTIONAL_WEAPON_FIELDS):
                 return None
             rng = _number(got["range"]) or 0.0
             base = Weapon("normal", 0, 0, 0, 0.0, rng, max(500.0, rng), "g")
@@ -308,9 +309,12 @@ class ObjectTypes:
 
 
 _WEAPON_FIELDS = {"attack_type": "ua1t", "base": "ua1b", "dice": "ua1d", "sides": "ua1s",
-                  "cooldown": "ua1c", "range": "ua1r", "acquire": "uacq", "targets": "ua1g"}
+                  "cooldown": "ua1c", "range": "ua1r", "acquire": "uacq", "targets": "ua1g",
+                  "point": "udp1", "backswing": "ubs1"}
 """Weapon figure -> object-editor field id of attack 1 (common.j's UNIT_WEAPON_*_ATTACK_*
-and UNIT_RF_ACQUISITION_RANGE rawcodes)."""
+and UNIT_RF_ACQUISITION_RANGE rawcodes; "udp1"/"ubs1" the animation's damage point and
+backswing point)."""
+_OPTIONAL_WEAPON_FIELDS = ("acquire", "point", "backswing")
 _DEFENSE_TYPES = {"small": "light", "medium": "medium", "large": "heavy", "fort": "fortified",
                   "hero": "hero", "divine": "divine", "none": "unarmored"}
 

@@ -50,9 +50,13 @@ Acquisition
 
 Swings (``natives.combat`` for the figures)
     In range with its weapon ready, the attacker swings: ``UnitAttacked`` is published
-    (EVENT_UNIT_ATTACKED, seed 004: at the swing, the attacked unit is the event unit), the
-    hit deals its damage through ``natives.combat.hit`` (damage events, death with the
-    attacker as killing unit) and the weapon is ready again a cooldown later.
+    (EVENT_UNIT_ATTACKED, seed 004: at the swing, the attacked unit is the event unit); at
+    the weapon's damage point the hit deals its damage through ``natives.combat.hit``
+    (damage events, death with the attacker as killing unit), then the backswing holds the
+    unit (its next step, queued order or chase waits; a new order cancels it); the weapon
+    is ready again a cooldown after the swing began. A swing interrupted before its damage
+    point (a new order, a pause, a stun, ``BlzUnitInterruptAttack``: ``Orders.interrupt``)
+    deals nothing and leaves the weapon ready (Liquipedia, "Attack").
 """
 from __future__ import annotations
 
@@ -157,7 +161,8 @@ class Work:
     end; ``home`` where an acquiring unit stood (None: the attack was ordered); ``resume``
     the mode to go back to when an attack-move fight or a holding unit's fight ends;
     ``scan`` the game time of the next look for enemies; ``job`` the record of an order
-    another module carries out (``Orders.extensions``: a harvest trip, a build)."""
+    another module carries out (``Orders.extensions``: a harvest trip, a build); ``swing``
+    the game time the swing under way reaches its damage point (None: no swing)."""
 
     mode: str
     goal: tuple | None = None
@@ -171,6 +176,7 @@ class Work:
     resume: str | None = None
     scan: float = 0.0
     job: Any = None
+    swing: float | None = None
 
 
 def make_order(kind: str, order, **kw) -> Order:
@@ -341,8 +347,11 @@ class Orders:
         self._wake(u, 0.0)
 
     def _drop_work(self, u) -> None:
-        """The unit's work is being replaced or cleared: tell its mode's handler."""
+        """The unit's work is being replaced or cleared: a swing under way is interrupted
+        (``interrupt``); tell its mode's handler."""
         w = u.work
+        if w is not None and w.swing is not None:
+            self.interrupt(u)
         if w is not None and w.mode in self.modes:
             u.work = None
             self.modes[w.mode].dropped(u, w)
@@ -374,6 +383,8 @@ class Orders:
             u.pause_count += 1 if flag else -1
         else:
             u.paused = flag
+        if u.held:
+            self.interrupt(u)
         if u.held or not u.alive:
             return
         if u.work is not None and u.order_entry is None:
@@ -392,6 +403,19 @@ class Orders:
         self.game.scheduler.cancel(u.order_entry)
         u.order_entry = self.game.schedule(delay, "unit_order_step", subject=u)
 
+    def interrupt(self, u) -> None:
+        """The swing ``u`` has under way ends before its damage point and deals nothing
+        (Liquipedia, "Attack": an attack interrupted during the damage point is cancelled);
+        the weapon is ready again at once and the pending step is dropped (the caller wakes
+        the unit, or a paused one is woken when released). Nothing happens without a swing."""
+        w = u.work
+        if w is None or w.swing is None:
+            return
+        w.swing = None
+        u.attack_ready = min(u.attack_ready, self.game.now)
+        self.game.scheduler.cancel(u.order_entry)
+        u.order_entry = None
+
     def _step(self, u) -> None:
         u.order_entry = None
         w = u.work
@@ -400,6 +424,7 @@ class Orders:
         now = self.game.now
         dt, w.last = now - w.last, now
         if u.held or u in self.stunned:
+            self.interrupt(u)
             return   # resumed by ``pause(u, False)`` / ``resume(u)``
         if w.path:
             self._walk(u, w, dt)
@@ -447,7 +472,10 @@ class Orders:
         t = w.target
         weapon = combat.weapon(u)
         if t is None or not t.alive or t.hidden or (weapon is not None and not combat.can_attack(u, t)):
+            w.swing = None
             return self._disengage(u, w)
+        if w.swing is not None:
+            return self._land(u, w, t, weapon, now)
         if w.home is not None and _dist(t.x, t.y, *w.home) > LEASH:
             return self._disengage(u, w)
         if weapon is None:
@@ -457,21 +485,38 @@ class Orders:
             w.path = []
             if now < u.attack_ready:
                 return u.attack_ready - now
-            self._swing(u, t, weapon)
-            return weapon.cooldown if u.alive else None
+            self._swing(u, w, t, weapon)
+            return (w.swing - now) if u.alive and w.swing is not None else None
         if w.resume == "hold" or not _mobile(u):
             return self._disengage(u, w)
         self._chase(u, w, t)
         return self._move_delay(u, w) if w.path else STEP
 
-    def _swing(self, u, t, weapon) -> None:
-        """One attack: EVENT_UNIT_ATTACKED at the swing (seed 004), then the hit."""
+    def _swing(self, u, w: Work, t, weapon) -> None:
+        """A swing begins: EVENT_UNIT_ATTACKED now (seed 004: at the swing), the hit at the
+        damage point (``_land``); the cooldown runs from the start of the swing."""
         game = self.game
         u.attack_ready = game.now + weapon.cooldown
         u.facing = math.degrees(math.atan2(t.y - u.y, t.x - u.x)) % 360.0
+        w.swing = game.now + weapon.point
         game.publish(UnitAttacked(t, u))
-        if t.alive:
-            combat.hit(game, u, t, weapon)
+
+    def _land(self, u, w: Work, t, weapon, now: float):
+        """The swing under way reaches its damage point: the hit (``natives.combat.hit``),
+        then the backswing, during which the unit does nothing else (a new order cancels
+        it, Liquipedia "Attack"); the delay to the unit's next step (with the target still
+        alive: to the next swing, as a unit in range waits for its weapon)."""
+        if now < w.swing - 1e-9:
+            return w.swing - now
+        w.swing = None
+        if weapon is None:
+            return 0.0 if u.alive else None
+        combat.hit(self.game, u, t, weapon)
+        if not u.alive:
+            return None
+        if t.alive:       # the next swing comes no sooner than the backswing's end
+            return max(weapon.backswing, u.attack_ready - now)
+        return weapon.backswing
 
     def _engage(self, u, w: Work, enemy):
         """An attack-moving, patrolling or holding unit takes on ``enemy``, then resumes."""

@@ -66,7 +66,9 @@ PLAYER_STATE_RESOURCE_HERO_TOKENS = 3
 PLAYER_STATE_RESOURCE_FOOD_CAP = 4
 PLAYER_STATE_RESOURCE_FOOD_USED = 5
 PLAYER_STATE_FOOD_CAP_CEILING = 6
+PLAYER_STATE_GIVES_BOUNTY = 7
 PLAYER_STATE_OBSERVER = 11
+PLAYER_STATE_GOLD_UPKEEP_RATE = 13
 PLAYER_STATE_GOLD_GATHERED = 15
 PLAYER_STATE_LUMBER_GATHERED = 16
 
@@ -193,6 +195,8 @@ class Players:
             p.name = name
             p.controller = (MAP_CONTROL_CREEP if pid == self.neutral_aggressive_id
                             else MAP_CONTROL_NEUTRAL)
+        # creeps give bounty (natives.bounty)
+        self.slots[self.neutral_aggressive_id].states[PLAYER_STATE_GIVES_BOUNTY] = 1
 
     # S129 constants
     @property

@@ -19,7 +19,11 @@ Orders (``natives.orders`` hands them over: ``Orders.extensions``)
     or another structure's collision circle overlaps it). The cost is paid when the worker
     arrives and the construction starts (``EVENT_PLAYER_UNIT_CONSTRUCT_START``); if the
     owner cannot pay then, the order ends. Human and orc workers stay on the construction
-    until it finishes (their order stays ``build``); undead workers are free at once
+    until it finishes (their order stays ``build``); a human worker that leaves it (another
+    order, death) pauses it, and a human worker's ``smart``, ``repair`` or ``resumebuild``
+    on the paused structure walks there and goes on with it from where it stopped
+    (classic.battle.net war3/basics/buildings.shtml: only Human Peasants work on a building
+    under construction from outside it); undead workers are free at once
     (Liquipedia, "Acolyte": "Acolytes do not need to maintain buildings under
     construction"); night elf workers are used up by the structure (removed).
     ``IssueImmediateOrder(building, "footman")`` / ``...ById(building, 'hfoo')`` trains a
@@ -54,8 +58,8 @@ tables (unit fields "ugol", "ulum", "ubld"; upgrade fields "gglb"/"gglm", "glmb"
 produced by the model: the order is accepted and recorded as before, nothing is built, and a
 warning names the type once.
 
-Model choices (project-authored): construction progresses whether or not a human worker
-stays on it (the game pauses it); a structure's life does not grow during construction;
+Model choices (project-authored): one worker per construction (peasants helping with
+``repair`` do not speed it up); a structure's life does not grow during construction;
 destroying a building drops its queue without a refund; the type of an upgrading building
 changes when the upgrade finishes.
 """
@@ -77,14 +81,18 @@ from natives.players import (PLAYER_STATE_FOOD_CAP_CEILING, PLAYER_STATE_RESOURC
 from natives.registry import native
 from natives import unitdata
 from natives.units import UPGRADE_CHAINS, unit_code_of
+from natives.upkeep import PLAYER_SCORE_GOLD_LOST_UPKEEP
 
 QUEUE_SIZE = 7
 """Most jobs a building's queue holds (the game's seven queue slots)."""
 
+_RESUME_ORDERS = ("smart", "repair", "resumebuild")
+"""Orders of a human worker on a paused construction that go on with it."""
+
 REFUND = {"construct": 0.75, "upgrade": 0.75, "research": 1.0, "train": 1.0}
 """Share of the cost a cancelled job gives back (module docstring)."""
 
-RACE_UNDEAD, RACE_NIGHTELF = 3, 4
+RACE_HUMAN, RACE_UNDEAD, RACE_NIGHTELF = 1, 3, 4
 
 # playerscore values (common.j)
 PLAYER_SCORE_UNITS_TRAINED, PLAYER_SCORE_UNITS_KILLED = 0, 1
@@ -95,7 +103,8 @@ PLAYER_SCORE_RESOURCE_TOTAL = 23
 SCORES_KEPT = {PLAYER_SCORE_UNITS_TRAINED, PLAYER_SCORE_UNITS_KILLED, PLAYER_SCORE_STRUCT_BUILT,
                PLAYER_SCORE_STRUCT_RAZED, PLAYER_SCORE_FOOD_MAXPROD, PLAYER_SCORE_FOOD_MAXUSED,
                PLAYER_SCORE_HEROES_KILLED, PLAYER_SCORE_GOLD_MINED_TOTAL,
-               PLAYER_SCORE_LUMBER_TOTAL, PLAYER_SCORE_RESOURCE_TOTAL}
+               PLAYER_SCORE_GOLD_LOST_UPKEEP, PLAYER_SCORE_LUMBER_TOTAL,
+               PLAYER_SCORE_RESOURCE_TOTAL}
 """The scores the model keeps (``GetPlayerScore``); the others are not modelled."""
 
 
@@ -299,7 +308,8 @@ class Production:
         self._warned: set[int] = set()
         game.scheduler.register("production_done", self._done)   # subject: the building
         game.orders.extensions.append(self)
-        game.orders.modes["build"] = game.orders.modes["construct"] = self
+        for mode in ("build", "construct", "resume"):
+            game.orders.modes[mode] = self
         game.subscribers.append(self._on_event)
 
     # -- orders (natives.orders.Orders.extensions) ----------------------------------------
@@ -310,6 +320,8 @@ class Production:
             return True
         if name == "cancel":
             return u.construction is not None or bool(u.production)
+        if name in _RESUME_ORDERS and self._paused_site(u, order.target) is not None:
+            return True
         if not u.utype.is_structure:
             return False
         return name == "setrally" or (kind == "immediate" and self.product(u, order) is not None)
@@ -335,8 +347,8 @@ class Production:
         return ("research", code) if is_tech(self.game, code) else None
 
     def parallel(self, u, order: Order) -> bool:
-        """Everything but a worker's build order runs beside the current order."""
-        return order.kind != "build"
+        """Everything but a worker's build and resume orders runs beside the current order."""
+        return order.kind != "build" and order.order not in _RESUME_ORDERS
 
     def accepts(self, u, order: Order) -> bool:
         """Module docstring: what makes an order return false."""
@@ -347,7 +359,7 @@ class Production:
             cost = unit_cost(self.game, order.build_type)
             buyer = order.player
             return buyer is not None and (cost is None or _afford(buyer, cost))
-        if name in ("cancel", "setrally"):
+        if name in ("cancel", "setrally") or name in _RESUME_ORDERS:
             return True
         if u.construction is not None:
             return False
@@ -386,6 +398,8 @@ class Production:
             self.cancel(u)
         elif name == "setrally":
             u.rally = order.target if order.target is not None else (float(order.x), float(order.y))
+        elif name in _RESUME_ORDERS:
+            self._start_resume(u, order.target)
         else:
             job, code = self.product(u, order)
             cost = self._cost(u, job, code)
@@ -442,6 +456,48 @@ class Production:
         u.work = w
         self.game.orders.wake(u, 0.0)
 
+    def _paused_site(self, u, target):
+        """``target`` when it is a structure of ``u``'s owner whose construction is paused and
+        ``u`` a human worker that can go on with it, else None."""
+        s = alive(target)
+        if s is None or s.type_name != "unit" or s.owner is not u.owner or s.construction is None:
+            return None
+        human_worker = "peon" in u.utype.flags and u.utype.race == RACE_HUMAN
+        return s if human_worker and s.construction.since is None else None
+
+    def _start_resume(self, u, s) -> None:
+        reach = s.collision + u.collision
+        d = math.hypot(s.x - u.x, s.y - u.y)
+        goal = (u.x, u.y) if d <= reach else (u.x + (s.x - u.x) * (d - reach) / d,
+                                              u.y + (s.y - u.y) * (d - reach) / d)
+        w = Work("resume", goal=goal, target=s, last=self.game.now)
+        self.game.orders.route(u, w, goal)
+        u.work = w
+        self.game.orders.wake(u, 0.0)
+
+    def _do_resume(self, u, w: Work, now: float):
+        orders = self.game.orders
+        if w.path:
+            return orders.move_delay(u, w)
+        s = self._paused_site(u, w.target)
+        if s is None or math.hypot(s.x - u.x, s.y - u.y) > s.collision + u.collision + 1.0:
+            orders.finish(u)      # gone, finished, resumed by another worker or out of reach
+            return None
+        s.construction.builder = u
+        self._run(s, s.construction)
+        w.mode = "construct"
+        return None
+
+    def pause_construction(self, s) -> None:
+        """The construction of ``s`` stops where it is (its worker left): no completion is
+        pending until a worker resumes it."""
+        job = s.construction
+        job.progress = job.done(self.game.now)
+        job.since = None
+        self.game.scheduler.cancel(job.entry)
+        job.entry = None
+        job.builder = None
+
     def _do_build(self, u, w: Work, now: float):
         orders = self.game.orders
         if w.path:
@@ -462,14 +518,23 @@ class Production:
             w.mode, w.target = "construct", structure
         return None
 
-    # -- the work modes "build" and "construct" (``Orders.modes``) -------------------------
+    # -- the work modes "build", "resume" and "construct" (``Orders.modes``) ---------------
     def step(self, u, w: Work, now: float):
-        """Walking to the site, then (construct) waiting for the structure: woken by its
-        completion (``_finish_construction``)."""
-        return self._do_build(u, w, now) if w.mode == "build" else None
+        """Walking to the site (build, resume), then (construct) waiting for the structure:
+        woken by its completion (``_finish_construction``)."""
+        if w.mode == "build":
+            return self._do_build(u, w, now)
+        return self._do_resume(u, w, now) if w.mode == "resume" else None
 
     def dropped(self, u, w: Work) -> None:
-        """A builder given another order leaves the site (construction goes on)."""
+        """A builder given another order, or dying, leaves the site: a human worker's
+        construction pauses (module docstring); an orc's goes on."""
+        if w.mode != "construct" or u.utype.race != RACE_HUMAN:
+            return
+        s = alive(w.target)
+        if s is not None and s.construction is not None and s.construction.builder is u \
+                and s.construction.since is not None:
+            self.pause_construction(s)
 
     def holds(self, u, w: Work, order: Order) -> bool:
         """``Orders.extensions`` protocol: a build trip never keeps the unit from a new order."""
@@ -486,9 +551,11 @@ class Production:
         return structure
 
     def set_progress(self, job: Job, share: float) -> None:
-        """Set a running job's share done (``UnitSetConstructionProgress``...) and move its
-        completion accordingly."""
+        """Set a job's share done (``UnitSetConstructionProgress``...); a running job's
+        completion moves accordingly."""
         job.progress = min(1.0, max(0.0, share))
+        if job.since is None:
+            return          # paused or waiting: it goes on from there when it resumes
         job.since = self.game.now
         subject = self.game.scheduler.subjects.get(job.entry)
         if subject is not None:
@@ -773,8 +840,9 @@ def BlzDecPlayerTechResearched(ctx, p, techid, levels):
 @native("GetPlayerScore", "takes player whichPlayer, playerscore whichPlayerScore returns integer", constant=True)
 def GetPlayerScore(ctx, p, score):
     """The scores the model keeps (``SCORES_KEPT``): units trained, killed, structures
-    built, razed, food produced/used at most, heroes killed, gold mined, lumber harvested,
-    their sum. Other scores are not modelled: a recorded error."""
+    built, razed, food produced/used at most, heroes killed, gold mined, gold lost to
+    upkeep, lumber harvested, the sum of gold mined and lumber. Other scores are not
+    modelled: a recorded error."""
     value = enum_value(score)
     if p is None or value < 0:
         return 0

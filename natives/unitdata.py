@@ -316,6 +316,8 @@ nhym|Hydromancer|h|400|300|270|foot|2|0|16|rag
 nmyr|Naga Myrmidon|x|900|0|270|amph|3|0|32|mg
 nnrg|Naga Royal Guard|x|1400|0|270|amph|4|0|32|mg
 ngol|Gold Mine|x|2500|0|0|_|0|0|96|S
+egol|Entangled Gold Mine|x|2500|0|0|_|0|0|96|S
+ugol|Haunted Gold Mine|x|2500|0|0|_|0|0|96|S
 nfoh|Fountain of Health|x|1500|0|0|_|0|0|64|S
 nmoo|Fountain of Mana|x|1500|0|0|_|0|0|64|S
 ngme|Goblin Merchant|x|1000|0|0|_|0|0|80|S
@@ -363,13 +365,13 @@ Hpal|Paladin|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
 Hart|Arthas|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
 Huth|Uther|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
 Hlgr|Garithos|h|foot|270|32|23|12|16|2.7|1.5|1.6|str
-Hamg|Archmage|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
+Hamg|Archmage|h|foot|320|32|14|17|19|1.8|1.0|3.2|int
 Hjai|Jaina|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
 Hant|Antonidas|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
 Hmkg|Mountain King|h|foot|270|32|24|11|15|3.0|1.5|1.5|str
 Hkal|Kael|h|foot|270|32|18|14|19|2.0|1.0|3.0|int
 Hvsh|Lady Vashj|x|amph|270|32|16|19|17|2.0|2.0|2.5|agi
-Obla|Blademaster|o|foot|270|32|18|23|16|2.0|1.75|2.25|agi
+Obla|Blademaster|o|foot|320|32|18|22|16|2.0|1.75|2.25|agi
 Ogrh|Grom Hellscream|o|foot|270|32|18|23|16|2.0|1.75|2.25|agi
 Othr|Thrall|o|foot|270|32|19|18|19|2.0|1.0|3.0|int
 Odrt|Drek'Thar|o|foot|270|32|15|18|19|2.0|1.0|3.0|int
@@ -611,6 +613,14 @@ def default_destructable_type(code: int) -> DestructableType:
 # Combat figures: weapons and defenses of stock unit types (natives.combat uses them)
 # ---------------------------------------------------------------------------------------
 
+DAMAGE_POINT = 0.5
+BACKSWING = 0.5
+"""Damage point and backswing (game seconds) of a weapon without its own figures: a project
+default, not a published figure (the public unit pages the project cites give neither for the
+stock types; Liquipedia, "Attack", describes the two phases). A map's own data ("udp1",
+"ubs1") gives them per type."""
+
+
 @dataclass(frozen=True)
 class Weapon:
     """A unit type's attack. ``attack_type``: spells, normal, pierce, siege, magic, chaos or
@@ -618,7 +628,9 @@ class Weapon:
     1..``sides``, plus the primary attribute for heroes (``dice`` 0: ``base`` is the
     published average); ``cooldown`` game seconds between swings; ``range`` world units between the units' collision edges; ``acquire`` the
     acquisition range (world units from the unit's origin); ``targets``: "g" ground, "a"
-    air, "ga" both."""
+    air, "ga" both; ``point`` the damage point (game seconds from the start of the swing to
+    the hit) and ``backswing`` the rest of the attack animation after it (``DAMAGE_POINT``
+    and ``BACKSWING`` unless the map's data or a row gives them)."""
 
     attack_type: str
     base: float
@@ -628,6 +640,8 @@ class Weapon:
     range: float
     acquire: float
     targets: str
+    point: float = DAMAGE_POINT
+    backswing: float = BACKSWING
 
 
 @dataclass(frozen=True)
@@ -652,6 +666,21 @@ class Defense:
 #       cooldown, range in tens of world units; the figures Liquipedia's unit pages give). It
 #       gives the average damage only, so these rows have ``dice`` 0 and ``base`` the average:
 #       every hit deals the average (the dice split is not sourced).
+#   ww  the Warcraft III unit pages of warcraft.wiki.gg / Wowpedia ("Guard Tower (Warcraft
+#       III)", "Watch Tower (Warcraft III)", "Cannon Tower (Warcraft III)", "Blademaster
+#       (Warcraft III)"): hit points, attack type, damage range and average, cooldown, range
+#       in tens of world units, armor type and points (The Frozen Throne values: the Watch
+#       Tower's heavy armor). These rows, and the cb hero rows from classic.battle.net's
+#       war3/human/units/archmage.shtml and mountainking.shtml, give the damage range, not
+#       its dice: ``base`` is the average (dice 0). For a hero ``base`` is the level-1
+#       average less the primary attribute, and the armor points are the level-1 armor the
+#       page shows less 0.3 per point of agility (the Blademaster's page gives its base, -2),
+#       rounded to a whole point; the cooldown is the base one before agility (the pages'
+#       "Cooldown" / "Basic"). Splash damage and the Cannon Tower's minimum range (250) are
+#       not modelled. Acquisition range: Liquipedia's "Guard Tower" (700) and "Cannon Tower"
+#       (800) pages, the weapon range for the Watch Tower.
+#   The Gargoyle and the Frost Wyrm have a second attack for air targets in the data set;
+#   the model keeps one attack per unit, so these rows keep the ground attack only ("g").
 # Project choices, not sourced: melee range 90 (the melee range the cb pages give for the
 # footman and grunt) for every melee row; acquisition range 500 (the cb/Liquipedia figure of
 # the rows above), or the weapon range when that is longer. Life and speed of the ds rows
@@ -689,11 +718,21 @@ umtw|siege|79.5|0|0|4.0|1150|1150|g|heavy|2|ds
 unec|magic|8.5|0|0|1.8|600|600|ga|unarmored|0|ds
 uban|magic|11|0|0|1.5|600|600|ga|unarmored|0|ds
 uske|normal|14.5|0|0|2.0|90|500|g|heavy|1|ds
+ugar|pierce|19.5|0|0|2.2|300|500|g|unarmored|3|ds
+ufro|magic|104|0|0|3.0|300|500|g|light|1|ds
+edoc|normal|20.5|0|0|1.5|90|500|g|heavy|1|ds
+hgtw|pierce|25|0|0|0.9|700|700|ga|heavy|5|ww
+owtw|pierce|17|0|0|0.6|800|800|ga|heavy|3|ww
+hctw|siege|100.5|0|0|2.5|800|800|g|fortified|5|ww
+Hamg|hero|5|0|0|2.13|600|600|ga|hero|-2|cb
+Hmkg|hero|7|0|0|2.22|90|500|g|hero|-1|cb
+Obla|hero|13|0|0|1.77|90|500|g|hero|-2|ww
 """
 
 WEAPON_SOURCES = {
     "cb": "classic.battle.net unit pages (war3/*/units/*.shtml, war3/*/heroes/*.shtml)",
     "ds": "ubogoeva/tidyverse_tutorial data/wc3_heroes.txt (average damage only)",
+    "ww": "warcraft.wiki.gg / Wowpedia '<name> (Warcraft III)' unit pages (average damage only)",
 }
 """What the last column of ``_WEAPONS`` names."""
 

@@ -324,7 +324,7 @@ def test_not_enough_mana_refuses_the_order(ctx):
 def test_storm_bolt_stuns_and_a_stunned_caster_recasts_after_the_stun(ctx):
     mk, pal = unit(ctx, HMKG), unit(ctx, HPAL, 300.0, 0, 1)
     ctx.SelectHeroSkill(mk, AHTB)
-    foot = unit(ctx, HFOO, 350.0, 0, 1)
+    foot = unit(ctx, HFOO, 700.0, 0, 1)                # beyond the mountain king's acquisition
     foot.life = 100.0
     ctx.SelectHeroSkill(pal, AHHB)
     assert ctx.IssueTargetOrder(pal, "holybolt", foot)
@@ -351,6 +351,7 @@ def test_blizzard_channels_its_waves_and_a_stop_after_the_effect_wastes_the_mana
     ctx.game.advance(CAST_POINT + 2.0 + 0.01)
     assert foe.life == 910.0                             # three waves of 30
     ctx.IssueImmediateOrder(am, "stop")
+    ctx.PauseUnit(am, True)          # idle, the archmage would attack the footman in range
     ctx.game.advance(10.0)
     assert foe.life == 910.0 and am.mana == am.max_mana - 75.0
     assert [p for p, _ in spells(ctx)] == ["channel", "cast", "effect", "endcast"]

@@ -1,6 +1,7 @@
 """Combat figures and their consequences with the game's numbers: sourced weapon rows
 (natives/unitdata.py), damage against each armor type, acquisition range and hero
-experience for kills (natives/experience.py). Issue 12 item 3 and its "Done when"."""
+experience for kills (natives/experience.py), kill bounties (natives/bounty.py) and their upkeep
+tax (natives/upkeep.py). Issue 12 item 3 and its "Done when"."""
 import random
 
 import pytest
@@ -8,6 +9,8 @@ import pytest
 from fakectx import FakeCtx
 from natives import combat, experience
 from natives.objecttypes import ObjectRecord, ObjectTypes
+from natives.players import (PLAYER_STATE_GIVES_BOUNTY, PLAYER_STATE_GOLD_UPKEEP_RATE,
+                             PLAYER_STATE_RESOURCE_FOOD_USED, PLAYER_STATE_RESOURCE_GOLD as GOLD)
 from natives.unitdata import WEAPON_SOURCES, WEAPONS, rawcode
 
 R = rawcode
@@ -29,7 +32,30 @@ def hits(attacker, target, n=50):
 
 def test_every_weapon_row_names_a_known_source():
     assert len(WEAPONS) >= 30
-    assert set(WEAPON_SOURCES) == {"cb", "ds"}
+    assert set(WEAPON_SOURCES) == {"cb", "ds", "ww"}
+
+
+# (attacker, target, expected hit) with the towers' and heroes' pages (natives/unitdata.py "ww"
+# and "cb" rows): average damage, a hero's adds its primary attribute at level 1
+@pytest.mark.parametrize("attacker, target, expected", [
+    ("hgtw", "ogru", 25 * 1.00 * combat.armor_factor(1)),     # guard tower: pierce vs heavy 1
+    ("owtw", "hrif", 17 * 0.75),                               # watch tower: pierce vs medium
+    ("hctw", "ogre", 100.5 * 1.50),                            # cannon tower: siege vs fortified
+    ("Hamg", "hfoo", 24 * 1.00 * combat.armor_factor(2)),     # archmage: 21-27, 24 average
+    ("Hmkg", "hpea", 31 * 1.00),                               # mountain king: 26-36, 31
+    ("Obla", "hpea", 35 * 1.00),                               # blademaster: 24-46, 35
+])
+def test_towers_and_heroes_hit_as_their_pages_give(ctx, attacker, target, expected):
+    a = create(ctx, attacker, y=5000.0)
+    t = create(ctx, target, y=-5000.0, player=1)
+    assert hits(a, t) == {round(expected, 4)}
+
+
+def test_hero_armor_at_level_1_is_the_pages(ctx):
+    # Archmage 3, Mountain King 2, Blademaster 5 (4.6 shown rounded): base + 0.3 x agility
+    assert round(combat.armor(create(ctx, "Hamg"))) == 3
+    assert round(combat.armor(create(ctx, "Hmkg"))) == 2
+    assert round(combat.armor(create(ctx, "Obla"))) == 5
 
 
 # (attacker, target, expected hit): average damage (data set "ds") x damage table x armor
@@ -205,3 +231,57 @@ def test_custom_types_take_the_maps_fields_then_the_base_types():
     d = C.defense(guard)
     assert (d.armor_type, d.armor) == ("light", 2.0)
     assert C.weapon(create(ctx, "n000")) is None                  # no base row, no figures
+
+
+# -- bounty (natives/bounty.py) and its upkeep tax (natives/upkeep.py) --------------------------
+
+def _with_bounty(ctx, code, base, dice, sides):
+    ctx.game.object_types = ObjectTypes([ObjectRecord("unit", R(code), R(code), False,
+                                                      {("ubba", 0): base, ("ubdi", 0): dice,
+                                                       ("ubsi", 0): sides})])
+
+
+def test_killing_a_creep_pays_its_bounty_to_the_killers_owner(ctx):
+    _with_bounty(ctx, "ogru", 20, 1, 8)            # the peasant's WoWWiki range 21-28, as dice
+    footman = create(ctx, "hfoo")
+    creeps = [create(ctx, "ogru", x=100.0 * i, player=ctx.game.players.neutral_aggressive_id)
+              for i in range(1, 41)]
+    paid = []
+    for c in creeps:
+        before = ctx.Player(0).get_state(GOLD)
+        ctx.game.units.kill_unit(c, footman)
+        paid.append(ctx.Player(0).get_state(GOLD) - before)
+    assert set(paid) <= set(range(21, 29)) and len(set(paid)) > 1     # base + 1d8
+
+
+def test_only_players_that_give_bounty_pay_it(ctx):
+    _with_bounty(ctx, "ogru", 10, 0, 0)
+    footman = create(ctx, "hfoo")
+    enemy = create(ctx, "ogru", x=100.0, player=1)
+    ctx.game.units.kill_unit(enemy, footman)
+    assert ctx.Player(0).get_state(GOLD) == 0       # player 2 does not give bounty
+    ctx.Player(1).set_state(PLAYER_STATE_GIVES_BOUNTY, 1)
+    ctx.game.units.kill_unit(create(ctx, "ogru", x=200.0, player=1), footman)
+    assert ctx.Player(0).get_state(GOLD) == 10
+    ctx.Player(0).set_state(PLAYER_STATE_GIVES_BOUNTY, 1)
+    ctx.game.units.kill_unit(create(ctx, "ogru", x=300.0), footman)   # an own unit: none
+    assert ctx.Player(0).get_state(GOLD) == 10
+
+
+def test_a_type_without_bounty_figures_pays_nothing_and_is_named(ctx):
+    footman = create(ctx, "hfoo")
+    creep = create(ctx, "ogru", x=100.0, player=ctx.game.players.neutral_aggressive_id)
+    ctx.game.units.kill_unit(creep, footman)
+    assert any("'ogru' has no gold bounty figures" in w for w in ctx.game.warnings)
+
+
+@pytest.mark.parametrize("food, rate, kept", [(50, 0, 10), (51, 30, 7), (80, 30, 7), (81, 60, 4)])
+def test_upkeep_levels_tax_bounty_gold(ctx, food, rate, kept):
+    # classic.battle.net upkeep page: 0-50 food 100 %, 51-80 70 %, 81-100 40 % of the gold
+    _with_bounty(ctx, "ogru", 10, 0, 0)
+    footman = create(ctx, "hfoo")
+    ctx.Player(0).set_state(PLAYER_STATE_RESOURCE_FOOD_USED, food)
+    assert ctx.Player(0).get_state(PLAYER_STATE_GOLD_UPKEEP_RATE) == rate
+    creep = create(ctx, "ogru", x=100.0, player=ctx.game.players.neutral_aggressive_id)
+    ctx.game.units.kill_unit(creep, footman)
+    assert ctx.Player(0).get_state(GOLD) == kept

@@ -8,7 +8,9 @@ import pytest
 from fakectx import FakeCtx
 from natives import combat
 from natives import modelevents as ME
+from natives import unitdata
 from natives.geometry import NO_WALK
+from natives.objecttypes import ObjectRecord, ObjectTypes
 from natives.snapshot import state_digest
 from natives.text import local_messages
 from natives.unitdata import rawcode
@@ -302,6 +304,83 @@ endfunction
     assert {m.text for m in msgs} == {"attacked true true"}
     gaps = {round(b.time - a.time, 6) for a, b in zip(msgs, msgs[1:])}
     assert gaps == {1.35}                               # the footman's cooldown
+
+
+def _duel(ctx):
+    """A footman next to a paused peasant of an enemy (in melee range, no chase)."""
+    a = create(ctx, x=0.0)
+    b = create(ctx, HPEA, x=100.0, player=1)
+    ctx.PauseUnit(b, True)
+    return a, b
+
+
+def test_the_hit_lands_at_the_damage_point_after_the_attacked_event(ctx):
+    # Liquipedia "Attack": the attack instance is made after the damage point; seed 004:
+    # EVENT_UNIT_ATTACKED at the swing. The footman has no published damage point: the
+    # documented default (natives.unitdata.DAMAGE_POINT) applies.
+    a, b = _duel(ctx)
+    assert ctx.IssueTargetOrder(a, "attack", b)
+    run(ctx, 0.01)
+    assert [e.unit for e in events(ctx, ME.UnitAttacked)] == [b]
+    assert not events(ctx, ME.UnitDamaged) and b.life == 220.0
+    run(ctx, unitdata.DAMAGE_POINT + 0.01)
+    assert [e.unit for e in events(ctx, ME.UnitDamaged)] == [b]
+    assert b.life < 220.0
+
+
+def test_a_swing_interrupted_before_its_damage_point_deals_nothing(ctx):
+    a, b = _duel(ctx)
+    ctx.IssueTargetOrder(a, "attack", b)
+    run(ctx, unitdata.DAMAGE_POINT / 2)
+    assert events(ctx, ME.UnitAttacked)
+    assert ctx.IssuePointOrder(a, "move", -2000.0, 0.0)   # a new order cancels the swing
+    run(ctx, 3.0)
+    assert not events(ctx, ME.UnitDamaged) and b.life == 220.0
+    assert a.attack_ready <= unitdata.DAMAGE_POINT     # a cancelled swing is no attack
+
+
+def test_pausing_the_attacker_during_the_damage_point_cancels_the_hit(ctx):
+    a, b = _duel(ctx)
+    ctx.IssueTargetOrder(a, "attack", b)
+    run(ctx, 0.1)
+    ctx.PauseUnit(a, True)
+    run(ctx, 0.2)
+    ctx.PauseUnit(a, False)        # released before the damage point would have come
+    run(ctx, 0.2 + unitdata.DAMAGE_POINT + 0.05)    # game times: the second swing began at 0.2
+    damaged = events(ctx, ME.UnitDamaged)
+    swings = events(ctx, ME.UnitAttacked)
+    assert len(swings) == 2 and len(damaged) == 1      # only the second swing landed
+
+
+def test_the_backswing_delays_the_next_queued_order(ctx):
+    a, b = _duel(ctx)
+    b.life = 1.0                                       # the first hit kills
+    ctx.IssueTargetOrder(a, "attack", b)
+    ctx.BlzQueuePointOrderById(a, MOVE, 0.0, 500.0)
+    run(ctx, unitdata.DAMAGE_POINT + 0.01)
+    assert b.dead
+    assert ctx.GetUnitCurrentOrder(a) == ATTACK        # still in its backswing
+    run(ctx, unitdata.DAMAGE_POINT + unitdata.BACKSWING + 0.01)
+    assert ctx.GetUnitCurrentOrder(a) == MOVE
+    run(ctx, unitdata.DAMAGE_POINT + unitdata.BACKSWING + 0.25)
+    assert a.y > 0.0
+
+
+def test_blz_unit_interrupt_attack_cancels_the_swing(ctx):
+    a, b = _duel(ctx)
+    ctx.IssueTargetOrder(a, "attack", b)
+    run(ctx, 0.1)
+    ctx.BlzUnitInterruptAttack(a)
+    run(ctx, 0.1 + unitdata.DAMAGE_POINT - 0.01)       # the first swing's hit would be due
+    assert len(events(ctx, ME.UnitAttacked)) == 2      # it swung again at once
+    assert not events(ctx, ME.UnitDamaged)
+
+
+def test_the_map_data_gives_the_damage_point(ctx):
+    ctx.game.object_types = ObjectTypes([ObjectRecord("unit", HFOO, HFOO, False,
+                                                      {("udp1", 0): 0.25, ("ubs1", 0): 0.75})])
+    w = combat.weapon(create(ctx, x=5000.0))
+    assert (w.point, w.backswing) == (0.25, 0.75)
 
 
 def test_idle_units_acquire_enemies_within_acquisition_range(ctx):

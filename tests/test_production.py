@@ -24,6 +24,7 @@ from test_triggers import jass_session, seen
 HFOO, HPEA, HBAR, HHOU, HTOW, HKEE, HLUM = (rawcode(c) for c in
                                             ("hfoo", "hpea", "hbar", "hhou", "htow", "hkee", "hlum"))
 NGOL, UACO, LTLT, RHAC, OGRU = (rawcode(c) for c in ("ngol", "uaco", "LTlt", "Rhac", "ogru"))
+UGHO, EWSP = rawcode("ugho"), rawcode("ewsp")
 CANCEL = 851976
 
 
@@ -224,6 +225,35 @@ def test_construction_progress_can_be_set(ctx):
     assert farm.construction is None
 
 
+def test_a_human_construction_pauses_when_its_worker_leaves_and_resumes_with_a_worker(ctx):
+    peon = create(ctx, HPEA)
+    ctx.IssueBuildOrderById(peon, HHOU, 190.0, 0.0)             # started at 1.0, 35 s
+    run(ctx, 10.0)
+    farm = events(ctx, ME.UnitConstruct)[0].unit
+    assert ctx.IssuePointOrder(peon, "move", 190.0 - 600.0, 0.0)
+    run(ctx, 100.0)
+    assert farm.construction is not None                       # 9 of 35 s done, paused
+    assert farm.construction.done(100.0) == pytest.approx(9.0 / 35.0)
+    assert ctx.IssueTargetOrder(peon, "smart", farm)
+    back = 100.0 + (600.0 - 48.0 - 16.0) / 190.0                # to the farm's edge
+    run(ctx, back + 26.0 - 0.01)
+    assert farm.construction is not None and ctx.GetUnitCurrentOrder(peon) == 851971
+    run(ctx, back + 26.0 + 0.01)
+    assert farm.construction is None
+    assert [e.phase for e in events(ctx, ME.UnitConstruct)] == ["start", "finish"]
+    assert ctx.GetUnitCurrentOrder(peon) == 0
+
+
+def test_a_dead_builder_leaves_its_construction_paused(ctx):
+    peon = create(ctx, HPEA)
+    ctx.IssueBuildOrderById(peon, HHOU, 190.0, 0.0)
+    run(ctx, 5.0)
+    farm = events(ctx, ME.UnitConstruct)[0].unit
+    ctx.game.units.kill_unit(peon)
+    run(ctx, 60.0)
+    assert farm.construction is not None and farm.construction.entry is None
+
+
 def test_undead_workers_leave_the_construction_at_once(ctx):
     aco = create(ctx, UACO)
     assert ctx.IssueBuildOrderById(aco, rawcode("hwtw"), 0.0, 0.0)   # 30/20, 25 s
@@ -306,6 +336,22 @@ def test_a_peasant_carries_10_gold_per_trip_and_the_mine_runs_out(ctx):
     assert ctx.GetPlayerScore(ctx.Player(0), enum_handle("playerscore", 10)) == 25
 
 
+def test_upkeep_takes_30_percent_of_delivered_gold_at_low_upkeep(ctx):
+    # classic.battle.net upkeep page: Low Upkeep (51-80 food) keeps 70 % of the gold mined
+    rich(ctx, gold=0)
+    create(ctx, HTOW)
+    mine = create(ctx, NGOL, x=600.0, player=ctx.game.players.neutral_passive_id)
+    ctx.SetResourceAmount(mine, 1000)
+    peon = create(ctx, HPEA, x=488.0)
+    ctx.Player(0).set_state(PLAYER_STATE_RESOURCE_FOOD_USED, 60)
+    ctx.IssueTargetOrder(peon, "harvest", mine)
+    run(ctx, MINING_TIME + 376.0 / 190.0 + 1e-9)
+    assert state(ctx, PLAYER_STATE_RESOURCE_GOLD) == 7
+    assert state(ctx, PLAYER_STATE_GOLD_GATHERED) == 7
+    assert ctx.GetPlayerScore(ctx.Player(0), enum_handle("playerscore", 10)) == 10   # mined
+    assert ctx.GetPlayerScore(ctx.Player(0), enum_handle("playerscore", 12)) == 3    # lost
+
+
 def test_a_mine_holds_one_worker_at_a_time(ctx):
     rich(ctx, gold=0)
     create(ctx, HTOW)
@@ -357,10 +403,46 @@ def test_harvest_orders_a_unit_cannot_carry_out_return_false(ctx):
     assert not ctx.IssueTargetOrder(foot, "harvest", mine)       # not a worker
     assert not ctx.IssueTargetOrder(peon, "harvest", mine)       # an empty mine
     assert not ctx.IssueImmediateOrder(peon, "resumeharvesting")  # nothing harvested yet
-    ghoul = create(ctx, rawcode("ugho"), x=-300.0)
-    tree = ctx.CreateDestructable(LTLT, -600.0, 0.0, 0.0, 1.0, 0)
-    assert ctx.IssueTargetOrder(ghoul, "harvest", tree)           # recorded: no figures
-    assert ctx.GetUnitCurrentOrder(ghoul) == 852018 and ctx.game.warnings
+    ghoul = create(ctx, UGHO, x=-300.0)
+    assert not ctx.IssueTargetOrder(ghoul, "harvest", mine)      # ghouls do not mine gold
+    ctx.SetResourceAmount(mine, 100)
+    wisp = create(ctx, EWSP, x=-100.0)
+    assert not ctx.IssueTargetOrder(wisp, "harvest", mine)       # not an entangled mine
+    assert ctx.IssueTargetOrder(peon, "harvest", mine)
+
+
+def test_a_ghoul_cuts_20_lumber_2_a_swing_and_takes_it_to_a_graveyard(ctx):
+    # warcraft.wiki.gg "Ghoul (Warcraft III)": 20 lumber, tree attack 2 every 1.35 s
+    rich(ctx, lumber=0)
+    create(ctx, rawcode("ugrv"), x=-400.0)                      # collision 80
+    tree = ctx.CreateDestructable(LTLT, 300.0, 0.0, 0.0, 1.0, 0)
+    ghoul = create(ctx, UGHO)                                    # speed 270, collision 16
+    assert ctx.IssueTargetOrder(ghoul, "smart", tree)
+    done = 284.0 / 270.0 + 10 * 1.35 + (284.0 + 400.0 - 96.0) / 270.0
+    run(ctx, done - 0.01)
+    assert state(ctx, PLAYER_STATE_RESOURCE_LUMBER) == 0 and ghoul.load == ("lumber", 20)
+    run(ctx, done + 0.01)
+    assert state(ctx, PLAYER_STATE_RESOURCE_LUMBER) == 20 and tree.life == 30.0
+
+
+def test_a_wisp_gathers_5_lumber_at_a_time_and_the_tree_keeps_its_life(ctx):
+    rich(ctx, lumber=0)
+    tree = ctx.CreateDestructable(LTLT, 300.0, 0.0, 0.0, 1.0, 0)
+    wisp = create(ctx, EWSP, x=284.0)                            # beside the tree
+    assert ctx.IssueTargetOrder(wisp, "harvest", tree)
+    run(ctx, 5.5 * 4 + 0.01)
+    assert state(ctx, PLAYER_STATE_RESOURCE_LUMBER) == 20 and tree.life == 50.0
+    assert wisp.load is None                                     # nothing carried
+
+
+def test_a_wisp_in_an_entangled_mine_gets_gold_as_an_acolyte_does(ctx):
+    rich(ctx, gold=0)
+    mine = create(ctx, rawcode("egol"), x=600.0, player=0)
+    ctx.SetResourceAmount(mine, 100)
+    wisp = create(ctx, EWSP, x=488.0)
+    assert ctx.IssueTargetOrder(wisp, "harvest", mine)
+    run(ctx, 10.0)
+    assert state(ctx, PLAYER_STATE_RESOURCE_GOLD) == 20 and ctx.GetResourceAmount(mine) == 80
 
 
 # -- events and save/load through JASS ------------------------------------------------------------
