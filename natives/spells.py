@@ -50,14 +50,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from natives.abilities import (AB_CHANNEL, AB_ITEM, AB_UPDATE, STUN_BUFF, TARGET_NONE,
-                               TARGET_POINT, TARGET_UNIT, AbilityItem, Msg, SpellTarget,
-                               init_abilities, resolve, send)
+from natives.abilities import (AB_AUTOCAST, AB_CHANNEL, AB_ITEM, AB_UPDATE, AURA_BUFFS, STUN_BUFF,
+                               TARGET_NONE, TARGET_POINT, TARGET_UNIT, AbilityItem, Msg,
+                               SpellTarget, init_abilities, release_aura, resolve, send)
 from natives.abilitydata import ability_field
 from natives.handles import alive
-from natives.modelevents import HeroSkill, Spell, UnitConstruct, UnitDeath, UnitRemoved
+from natives.modelevents import (HeroSkill, Spell, UnitConstruct, UnitCreated, UnitDeath,
+                                 UnitRemoved, UnitRevived)
 from natives.objecttypes import MISSING
 from natives.orders import ORDER_STRINGS, Work
+from natives.spellfamilies import Chain, Missile, advance_missile, chain_hop
 from natives.unitdata import rawcode, rawcode_str
 
 CAST_POINT = 0.3
@@ -99,15 +101,19 @@ class Spells:
 
     ``building``: structures under construction (Blight Growth waits); ``updates`` unit ->
     its pending ``ability_update`` entry; ``buff_entries`` (unit, buff rawcode) -> the
-    pending ``buff_expire`` entry."""
+    pending ``buff_expire`` entry; ``scans`` unit -> its pending ``autocast_scan`` entry."""
 
     def __init__(self, game) -> None:
         self.game = game
         self.building: dict = {}
         self.updates: dict = {}
         self.buff_entries: dict = {}
+        self.scans: dict = {}
         game.scheduler.register("buff_expire", self._expire_buff)     # subject unit, arg buff
         game.scheduler.register("ability_update", self._update)       # subject unit
+        game.scheduler.register("spell_missile", self._missile)       # subject a Missile
+        game.scheduler.register("spell_chain", self._chain)           # subject a Chain, arg delay
+        game.scheduler.register("autocast_scan", self._scan)          # subject unit
         orders = game.orders
         orders.checks.append(self._accepts)
         orders.planners.append(self._plan)
@@ -336,9 +342,12 @@ class Spells:
         return None
 
     def _event(self, phase: str, u, w: CastWork) -> None:
-        point = w.tx is not None
-        self.game.publish(Spell(phase, u, w.code, w.target, w.tx if point else None,
-                                w.ty if point else None))
+        """Publish the spell event ``phase``: a point target's coordinates, else a unit
+        target's position at the event (``GetSpellTargetX/Y/Loc``), else none."""
+        x, y, t = w.tx, w.ty, w.target
+        if x is None and t is not None:
+            x, y = t.x, t.y
+        self.game.publish(Spell(phase, u, w.code, t, x, y))
 
     # -- casting from code (autocast, scenarios, COMMAND) ------------------------------------------
     def cast(self, u, code: int, target: SpellTarget) -> bool:
@@ -372,6 +381,10 @@ class Spells:
         self.buff_entries[key] = self.game.schedule(max(0.0, due - self.game.now), "buff_expire",
                                                     code, subject=v)
 
+    def keep_buff(self, v, code: int) -> None:
+        """Cancel the pending expiry of buff ``code`` on ``v`` (an aura took it over)."""
+        self.game.scheduler.cancel(self.buff_entries.pop((v, code), None))
+
     def _expire_buff(self, v, code: int) -> None:
         self.buff_entries.pop((v, code), None)
         v.buffs.pop(code, None)
@@ -400,6 +413,60 @@ class Spells:
                 wait = delay if wait is None else min(wait, delay)
         if wait is not None:
             self._schedule_update(u, wait)
+
+    # -- pending effects: missiles and chains ----------------------------------------------------
+    def _missile(self, m: Missile) -> None:
+        """A missile's entry: it moves on, fizzles, or hits (UPDATE with the target and the
+        level it was cast at, to the procedure of its rawcode)."""
+        if advance_missile(m, self.game.now) != "hit":
+            return
+        item = resolve(self.game, m.code)
+        if item is not None:
+            send(m.caster, Msg.UPDATE, item, target=SpellTarget(unit=m.target), level=m.level)
+
+    def _chain(self, chain: Chain, delay: float) -> None:
+        chain_hop(chain, schedule=True, delay=delay)
+
+    # -- autocast acquisition scan ---------------------------------------------------------------
+    def autocast_changed(self, u) -> None:
+        """An autocast of ``u`` was turned on: its acquisition scan runs from now on."""
+        if u not in self.scans:
+            self.scans[u] = self.game.schedule(0.0, "autocast_scan", subject=u)
+
+    def _scan(self, u) -> None:
+        """Every ``AUTOCAST_PERIOD`` while one of the unit's autocasts is on: an idle unit
+        (no order, not stunned; project rule) sends AUTOCAST_ACQUIRE to its autocast
+        abilities in the order it got them, until one casts."""
+        self.scans.pop(u, None)
+        if u.destroyed or not u.alive:
+            return
+        on = []
+        for code in list(u.abilities):
+            item = resolve(self.game, code)
+            if item is not None and item.row.flags & AB_AUTOCAST and send(u, Msg.AUTOCAST_ON, item):
+                on.append(item)
+        if not on:
+            return
+        if u.current_order is None and not self.stunned(u):
+            for item in on:
+                if send(u, Msg.AUTOCAST_ACQUIRE, item):
+                    break
+        self.scans[u] = self.game.schedule(AUTOCAST_PERIOD, "autocast_scan", subject=u)
+
+    # -- a unit type's own abilities ---------------------------------------------------------------
+    def type_abilities(self, type_id: int) -> list[int]:
+        """The abilities a unit of ``type_id`` has when it is created: its object data's
+        'uabi' (a comma list of rawcodes), else ``UNIT_ABILITIES``."""
+        listed = self.game.object_types.field_value("unit", type_id, "uabi")
+        if listed is not MISSING:
+            return [rawcode(c.strip()) for c in str(listed).split(",") if len(c.strip()) == 4]
+        return UNIT_ABILITIES.get(self.game.object_types.base_code("unit", type_id), [])
+
+    def _add_type_abilities(self, u) -> None:
+        for code in self.type_abilities(u.type_id):
+            if code not in u.abilities:
+                u.abilities[code] = 1
+                self.ability_added(u, code)
 
     # -- items and hero skills ------------------------------------------------------------------
     def item_abilities(self, item) -> list[int]:
@@ -442,7 +509,14 @@ class Spells:
     # -- model events ---------------------------------------------------------------------------
     def _on_event(self, event) -> None:
         kind = type(event)
-        if kind is HeroSkill:
+        if kind is UnitCreated:
+            self._add_type_abilities(event.unit)
+        elif kind is UnitRevived:      # a revived unit's persistent abilities tick again
+            u = event.unit
+            if any(item is not None and item.row.flags & AB_UPDATE
+                   for item in (resolve(self.game, c) for c in u.abilities)):
+                self._schedule_update(u, 0.0)
+        elif kind is HeroSkill:
             item = resolve(self.game, event.ability_id)
             if item is not None:
                 if event.level == 1:
@@ -458,9 +532,27 @@ class Spells:
             self.building.pop(u, None)
             self.game.orders.stunned.pop(u, None)
             self.game.scheduler.cancel(self.updates.pop(u, None))
+            self.game.scheduler.cancel(self.scans.pop(u, None))
             for key in [k for k in self.buff_entries if k[0] is u]:
                 self.game.scheduler.cancel(self.buff_entries.pop(key))
+            for code in list(u.ability_state):
+                if self.game.object_types.base_code("ability", code) in AURA_BUFFS:
+                    release_aura(u, code)
 
+
+AUTOCAST_PERIOD = 0.5
+"""Game seconds between two autocast acquisition scans of a unit (project choice; the game's
+rate was not measured)."""
+
+UNIT_ABILITIES = {rawcode(k): [rawcode(c) for c in v] for k, v in {
+    "hmpr": ("Ahea", "Adis", "Ainf"),     # Priest: Heal, Dispel Magic, Inner Fire
+    "hsor": ("Aslo", "Aivs", "Aply"),     # Sorceress: Slow, Invisibility, Polymorph
+    "unec": ("Arai", "Auhf", "Acri"),     # Necromancer: Raise Dead, Unholy Frenzy, Cripple
+}.items()}
+"""Stock unit rawcode -> the abilities it has from creation when the map's object data does
+not list them ('uabi'): the casters' spells of Liquipedia's unit pages (Priest, Sorceress,
+Necromancer). Rawcodes without a registry row are kept (``GetUnitAbilityLevel`` answers 1)
+and do nothing."""
 
 ITEM_ABILITIES = {rawcode("phea"): [rawcode("AIh1")]}
 """Stock item rawcode -> its abilities when the object data does not list them ('iabi'):
