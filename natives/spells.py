@@ -118,6 +118,7 @@ class Spells:
         orders.checks.append(self._accepts)
         orders.planners.append(self._plan)
         orders.modes["cast"] = self
+        orders.extensions.append(self)
         game.subscribers.append(self._on_event)
         init_abilities(game)
 
@@ -217,14 +218,27 @@ class Spells:
         return SpellTarget()
 
     def _accepts(self, u, order):
-        """The ``Orders.checks`` hook: a casting order is checked (phase 1); another order of
-        an ability's row (``healon``, ``healoff``...) is the ORDER message's answer."""
+        """The ``Orders.checks`` hook: a casting order is checked (phase 1)."""
+        item = self.spell_for_order(u, order)
+        return None if item is None else self.can_cast(u, item, self._target(item, order))
+
+    # -- the Orders.extensions protocol: an ability's other orders ("healon", "healoff"...) ----
+    def claims(self, u, order) -> bool:
+        """An order of an ability's row that does not cast it (an autocast toggle) is ours."""
         item, name = self.ability_for_order(u, order)
-        if item is None:
-            return None
-        if name != item.row.orders[0]:
-            return bool(send(u, Msg.ORDER, item, order=name))
-        return self.can_cast(u, item, self._target(item, order))
+        return item is not None and name != item.row.orders[0]
+
+    def accepts(self, u, order) -> bool:
+        """The ORDER message's answer (which applies it: autocast on or off)."""
+        item, name = self.ability_for_order(u, order)
+        return bool(send(u, Msg.ORDER, item, order=name))
+
+    def parallel(self, u, order) -> bool:
+        """A toggle runs beside the current order: the unit goes on with what it does."""
+        return True
+
+    def start(self, u, order) -> None:
+        """Nothing to carry out: ``accepts`` applied the toggle."""
 
     def _plan(self, u, order):
         item = self.spell_for_order(u, order)
@@ -434,9 +448,10 @@ class Spells:
             self.scans[u] = self.game.schedule(0.0, "autocast_scan", subject=u)
 
     def _scan(self, u) -> None:
-        """Every ``AUTOCAST_PERIOD`` while one of the unit's autocasts is on: an idle unit
-        (no order, not stunned; project rule) sends AUTOCAST_ACQUIRE to its autocast
-        abilities in the order it got them, until one casts."""
+        """Every ``AUTOCAST_PERIOD`` while one of the unit's autocasts is on: a unit that is
+        idle or attacking (no other order, not stunned; project rule) sends AUTOCAST_ACQUIRE
+        to its autocast abilities in the order it got them, until one casts (the cast order
+        replaces an attack, which the idle unit acquires again after it)."""
         self.scans.pop(u, None)
         if u.destroyed or not u.alive:
             return
@@ -447,7 +462,8 @@ class Spells:
                 on.append(item)
         if not on:
             return
-        if u.current_order is None and not self.stunned(u):
+        order = u.current_order
+        if (order is None or order.order in AUTOCAST_DURING) and not self.stunned(u):
             for item in on:
                 if send(u, Msg.AUTOCAST_ACQUIRE, item):
                     break
@@ -543,6 +559,9 @@ class Spells:
 AUTOCAST_PERIOD = 0.5
 """Game seconds between two autocast acquisition scans of a unit (project choice; the game's
 rate was not measured)."""
+
+AUTOCAST_DURING = frozenset({"attack", "smart"})
+"""The orders during which autocast acquisition goes on besides idleness (project rule)."""
 
 UNIT_ABILITIES = {rawcode(k): [rawcode(c) for c in v] for k, v in {
     "hmpr": ("Ahea", "Adis", "Ainf"),     # Priest: Heal, Dispel Magic, Inner Fire
