@@ -54,13 +54,14 @@ from __future__ import annotations
 
 import enum
 import math
+import operator
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from natives.abilitydata import ability_field
 from natives.blight import plane_of
 from natives.objecttypes import MISSING
-from natives.spellfamilies import (CHAIN_JUMP_DELAY, AuraBuff, SpellBuff, clamp_reach,
+from natives.spellfamilies import (CHAIN_JUMP_DELAY, TAKEN, AuraBuff, SpellBuff, clamp_reach,
                                    commit_relocation, corpse_level, corpses_near, launch_missile,
                                    raise_corpse_as_summon, refresh_aura, revive_corpse,
                                    start_chain)
@@ -774,9 +775,13 @@ def _units_in_range(u, radius: float) -> list:
 def units_near(game, x: float, y: float, radius: float) -> list:
     """Live units whose origin is within ``radius`` world units of (x, y), in creation order."""
     r2 = radius * radius
-    found = game.units.units_near(x - radius, y - radius, x + radius, y + radius)
-    return sorted((v for v in found if v.alive and (v.x - x) ** 2 + (v.y - y) ** 2 <= r2),
-                  key=lambda v: v.serial)
+    found = [v for v in game.units.units_near(x - radius, y - radius, x + radius, y + radius)
+             if (v.x - x) ** 2 + (v.y - y) ** 2 <= r2 and v.alive]
+    found.sort(key=_SERIAL)
+    return found
+
+
+_SERIAL = operator.attrgetter("serial")
 
 
 def hero_duration(u, item: AbilityItem, target) -> float:
@@ -852,19 +857,52 @@ def update_aura(u, item: AbilityItem) -> None:
     """One aura update of source ``u`` (seed 000's aura family: source/recipient
     reconciliation): each live unit of the aura's side within 'aare' gets or keeps the
     aura's buff with the source's strength when it is the strongest (``refresh_aura``); the
-    units it held last time and no longer reaches are let go (``release_aura``)."""
+    units it held last time and no longer reaches are let go (``_let_go``).
+
+    An update whose outcome cannot differ from the last one is skipped (``aura_unchanged``):
+    the cache ``game.spells.aura_clean`` (never saved) remembers, per source and aura, the
+    level, the area and the units of the aura's side it found; the cast path drops the entry
+    when a unit appears, moves, dies, revives or changes owner within the area, when alliances
+    change or an aura lets a buff go."""
     game = _game(u)
-    buff, friendly, fid, consumer = AURA_BUFFS[game.object_types.base_code("ability", item.code)]
+    code = item.code
+    buff, friendly, fid, consumer = AURA_BUFFS[game.object_types.base_code("ability", code)]
+    key, level = (u, code), level_of(u, code)
+    clean = game.spells.aura_clean
+    if aura_unchanged(u, buff, clean.get(key), level):
+        return
     value = float(data(u, item, fid, 0.0))
-    rec = state(u, item.code)
-    held = []
-    for v in _units_in_range(u, float(data(u, item, "aare", 0.0))):
-        if _friend(u, v) == friendly and refresh_aura(v, buff, u, value, consumer, friendly, game.now):
-            game.spells.keep_buff(v, buff)
-            held.append(v)
+    radius = float(data(u, item, "aare", 0.0))
+    rec = state(u, code)
+    held, side = [], []
+    owner = u.owner
+    for v in _units_in_range(u, radius):
+        if owner.is_ally(v.owner) == friendly:
+            side.append(v)
+            taken = refresh_aura(v, buff, u, value, consumer, friendly)
+            if taken:
+                held.append(v)
+                if taken == TAKEN:
+                    game.spells.keep_buff(v, buff)
     kept = set(held)
     _let_go(u, buff, [w for w in rec.get("recipients", ()) if w not in kept])
     rec["recipients"] = held
+    clean[key] = (level, value, radius, u.x, u.y, side)
+
+
+def aura_unchanged(u, buff: int, clean, level: int) -> bool:
+    """Would this update of source ``u`` change nothing? True when its ``clean`` record is
+    there for the same level and every unit of the aura's side it found still has the buff,
+    held by ``u`` or by a source at least as strong."""
+    if clean is None or clean[0] != level:
+        return False
+    value = clean[1]
+    for v in clean[5]:
+        b = v.buffs.get(buff)
+        if not isinstance(b, AuraBuff) or b.source is None \
+                or (b.source is not u and b.value < value):
+            return False
+    return True
 
 
 def release_aura(u, code: int) -> None:
@@ -886,6 +924,7 @@ def _let_go(u, buff: int, units) -> None:
         if isinstance(b, AuraBuff) and b.source is u:
             b.source = None
             game.spells.expire_buff_at(w, buff, game.now + AURA_PERIOD)
+            game.spells.aura_clean.clear()       # another source may take it over
 
 
 def aura_strength(game, v, base: int, fid: str, friendly: bool = True) -> float:

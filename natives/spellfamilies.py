@@ -53,12 +53,11 @@ class SpellBuff(Buff):
 @dataclass(eq=False)
 class AuraBuff(SpellBuff):
     """An aura's buff: ``value`` the strongest contribution, ``source`` the unit giving it
-    (None once that source dropped it and no other took over), ``refreshed`` the game time the
-    source last confirmed it; ``consumer`` the field of ``SpellBuff`` the value feeds."""
+    (None once that source dropped it and no other took over); ``consumer`` the field of
+    ``SpellBuff`` the value feeds."""
 
     value: float = 0.0
     source: Any = None
-    refreshed: float = 0.0
     consumer: str = "armor"
 
 
@@ -259,17 +258,25 @@ def raise_corpse_as_summon(v, owner, duration: float, buff: int) -> None:
 
 
 # -- aura buffs ---------------------------------------------------------------------------------
-def refresh_aura(v, buff: int, source, value: float, consumer: str, positive: bool,
-                 now: float) -> bool:
+HELD, TAKEN = 1, 2
+"""``refresh_aura`` answers: the source kept the buff it held, or it took (or made) it."""
+
+
+def refresh_aura(v, buff: int, source, value: float, consumer: str, positive: bool) -> int:
     """The aura resolver's write for recipient ``v`` of ``source``: the buff is created, kept
     by the source that gives it, or taken over when ``value`` is stronger or its holder has
-    let it go. True when ``source`` now holds it (a pending expiry is then cancelled by the
-    caller)."""
+    let it go. 0 when another source keeps it, ``HELD`` when ``source`` held it already,
+    ``TAKEN`` when it took or made it (the caller cancels a pending expiry)."""
     b = v.buffs.get(buff)
     if not isinstance(b, AuraBuff):
         b = v.buffs[buff] = AuraBuff(buff, positive=positive, aura=True, consumer=consumer)
-    elif b.source is not source and b.source is not None and value <= b.value:
-        return False
-    b.source, b.value, b.refreshed = source, value, now
+        answer = TAKEN
+    elif b.source is source:
+        answer = HELD
+    elif b.source is not None and value <= b.value:
+        return 0
+    else:
+        answer = TAKEN
+    b.source, b.value = source, value
     setattr(b, consumer, value)
-    return True
+    return answer

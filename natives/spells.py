@@ -43,7 +43,18 @@ a point target, ``GetSpellTargetX/Y/Loc``).
 Stuns hold the unit (``Orders.stunned``): its order resumes when the stun ends. Buffs with an
 expiry are ``buff_expire`` scheduler entries (subject the unit, argument the buff rawcode);
 the abilities with ``AB_UPDATE`` get one ``ability_update`` entry per unit, each tick sending
-UPDATE once per procedure (seed 000: the update roster is deduplicated by procedure).
+UPDATE once per procedure (seed 000: the update roster is deduplicated by procedure); a
+revived unit's roster starts again.
+
+Pending effects are scheduler entries whose subject is a plain record of
+``natives.spellfamilies``: ``spell_missile`` (a ``Missile``; at its impact the procedure of its
+rawcode gets UPDATE with the target and the level it was cast at) and ``spell_chain`` (a
+``Chain``'s next jump). A unit with an autocast on has one ``autocast_scan`` entry
+(``AUTOCAST_PERIOD``). An ability's orders other than its casting one (autocast toggles such
+as "healon") are carried out beside the current order (the ``Orders.extensions`` protocol).
+
+A unit gets its type's abilities when it is created (``type_abilities``: the object data's
+'uabi', else ``UNIT_ABILITIES``).
 """
 from __future__ import annotations
 
@@ -55,8 +66,9 @@ from natives.abilities import (AB_AUTOCAST, AB_CHANNEL, AB_ITEM, AB_UPDATE, AURA
                                SpellTarget, init_abilities, release_aura, resolve, send)
 from natives.abilitydata import ability_field
 from natives.handles import alive
-from natives.modelevents import (HeroSkill, Spell, UnitConstruct, UnitCreated, UnitDeath,
-                                 UnitRemoved, UnitRevived)
+from natives.modelevents import (AllianceChanged, HeroSkill, Spell, UnitConstruct, UnitCreated,
+                                 UnitDeath, UnitLoaded, UnitMoved, UnitOwnerChanged, UnitRemoved,
+                                 UnitRevived, UnitUnloaded)
 from natives.objecttypes import MISSING
 from natives.orders import ORDER_STRINGS, Work
 from natives.spellfamilies import Chain, Missile, advance_missile, chain_hop
@@ -109,6 +121,7 @@ class Spells:
         self.updates: dict = {}
         self.buff_entries: dict = {}
         self.scans: dict = {}
+        self.aura_clean: dict = {}     # a cache, never saved (natives.abilities.update_aura)
         game.scheduler.register("buff_expire", self._expire_buff)     # subject unit, arg buff
         game.scheduler.register("ability_update", self._update)       # subject unit
         game.scheduler.register("spell_missile", self._missile)       # subject a Missile
@@ -484,6 +497,21 @@ class Spells:
                 u.abilities[code] = 1
                 self.ability_added(u, code)
 
+    # -- the aura update's cache ------------------------------------------------------------------
+    def _aura_event(self, event, kind) -> None:
+        """Drop the ``aura_clean`` records an event may change: all of them for an alliance
+        change, else those whose area holds the unit (before or after a move) or whose source
+        it is."""
+        if kind is AllianceChanged:
+            self.aura_clean.clear()
+            return
+        u = event.unit
+        points = ((u.x, u.y), (event.from_x, event.from_y)) if kind is UnitMoved else ((u.x, u.y),)
+        for key, (_, _, radius, x, y, _) in list(self.aura_clean.items()):
+            if key[0] is u or any((px - x) ** 2 + (py - y) ** 2 <= radius * radius
+                                  for px, py in points):
+                del self.aura_clean[key]
+
     # -- items and hero skills ------------------------------------------------------------------
     def item_abilities(self, item) -> list[int]:
         """The abilities of ``item``: those added to it, then its type's ('iabi' object data,
@@ -525,6 +553,8 @@ class Spells:
     # -- model events ---------------------------------------------------------------------------
     def _on_event(self, event) -> None:
         kind = type(event)
+        if self.aura_clean and kind in AURA_EVENTS:
+            self._aura_event(event, kind)
         if kind is UnitCreated:
             self._add_type_abilities(event.unit)
         elif kind is UnitRevived:      # a revived unit's persistent abilities tick again
@@ -555,6 +585,10 @@ class Spells:
                 if self.game.object_types.base_code("ability", code) in AURA_BUFFS:
                     release_aura(u, code)
 
+
+AURA_EVENTS = frozenset({UnitMoved, UnitCreated, UnitRemoved, UnitDeath, UnitRevived,
+                         UnitOwnerChanged, UnitLoaded, UnitUnloaded, AllianceChanged})
+"""The model events that may change an aura update's outcome (``Spells._aura_event``)."""
 
 AUTOCAST_PERIOD = 0.5
 """Game seconds between two autocast acquisition scans of a unit (project choice; the game's

@@ -357,3 +357,21 @@ endfunction
     s.advance(2.0)
     assert not s.vm.errors
     assert [m.text for m in local_messages(s.game)] == ["300.000 200.000 300.000"]
+
+
+def test_the_aura_update_skips_nothing_that_changed(ctx):
+    """The aura update's cache (natives.abilities.update_aura) gives what a full update gives:
+    a buff a script removed comes back, a unit walking into the area gets it, a stronger
+    source's death hands the recipients to the weaker one."""
+    pal = unit(ctx, HPAL)
+    ctx.SelectHeroSkill(pal, rawcode("AHad"))
+    foot, walker = unit(ctx, HFOO, 300.0, 0.0), unit(ctx, HFOO, 2000.0, 0.0)
+    bhad = rawcode("BHad")
+    ctx.game.advance(1.0)
+    ctx.UnitRemoveBuffs(foot, True, True)
+    assert bhad not in foot.buffs
+    ctx.game.advance(1.6)
+    assert bhad in foot.buffs and bhad not in walker.buffs
+    assert ctx.IssuePointOrder(walker, "move", 400.0, 0.0)
+    ctx.game.advance(10.0)
+    assert bhad in walker.buffs and walker.buffs[bhad].armor == 1.5
