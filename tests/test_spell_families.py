@@ -52,12 +52,20 @@ def pending(ctx, kind):
 
 # -- projectiles -------------------------------------------------------------------------------
 
-def test_storm_bolt_hits_when_the_missile_arrives(ctx):
-    mk = unit(ctx, HMKG)
-    ctx.SelectHeroSkill(mk, rawcode("AHtb"))
-    foe = unit(ctx, HFOO, 500.0, 0.0, 1)
+def bolt(ctx, x, y, mk=None):
+    """A Mountain King (``mk``, else a new one at the origin) casting Storm Bolt at a new
+    paused enemy footman at (x, y); both."""
+    if mk is None:
+        mk = unit(ctx, HMKG)
+        ctx.SelectHeroSkill(mk, rawcode("AHtb"))
+    foe = unit(ctx, HFOO, x, y, 1)
     ctx.PauseUnit(foe, True)
     assert ctx.IssueTargetOrder(mk, "thunderbolt", foe)
+    return mk, foe
+
+
+def test_storm_bolt_hits_when_the_missile_arrives(ctx):
+    mk, foe = bolt(ctx, 500.0, 0.0)
     ctx.game.advance(CAST_POINT + 0.01)
     assert lost(foe) == 0.0 and isinstance(pending(ctx, "spell_missile")[0].subject, Missile)
     ctx.game.advance(CAST_POINT + 500.0 / 1000.0 - 0.01)
@@ -67,11 +75,7 @@ def test_storm_bolt_hits_when_the_missile_arrives(ctx):
 
 
 def test_a_missile_homes_on_a_moving_target_and_fizzles_on_a_dead_one(ctx):
-    mk = unit(ctx, HMKG)
-    ctx.SelectHeroSkill(mk, rawcode("AHtb"))
-    foe = unit(ctx, HFOO, 400.0, 0.0, 1)
-    ctx.PauseUnit(foe, True)
-    assert ctx.IssueTargetOrder(mk, "thunderbolt", foe)
+    mk, foe = bolt(ctx, 400.0, 0.0)
     ctx.game.advance(CAST_POINT + 0.1)
     ctx.SetUnitPosition(foe, 400.0, 300.0)           # moves away: the bolt follows it
     ctx.game.advance(CAST_POINT + 0.4 + 0.01)
@@ -79,9 +83,7 @@ def test_a_missile_homes_on_a_moving_target_and_fizzles_on_a_dead_one(ctx):
     ctx.game.advance(CAST_POINT + 0.7)
     assert lost(foe) == 100.0
     ctx.game.advance(20.0)                            # cooldown over
-    other = unit(ctx, HFOO, 0.0, 550.0, 1)
-    ctx.PauseUnit(other, True)
-    assert ctx.IssueTargetOrder(mk, "thunderbolt", other)
+    _, other = bolt(ctx, 0.0, 550.0, mk)
     ctx.game.advance(20.0 + CAST_POINT + 0.1)
     ctx.KillUnit(other)
     ctx.game.advance(22.0)
@@ -375,3 +377,21 @@ def test_the_aura_update_skips_nothing_that_changed(ctx):
     assert ctx.IssuePointOrder(walker, "move", 400.0, 0.0)
     ctx.game.advance(10.0)
     assert bhad in walker.buffs and walker.buffs[bhad].armor == 1.5
+
+
+AUTOCAST = """
+function main takes nothing returns nothing
+    local unit priest = CreateUnit(Player(0), 'hmpr', 0, 0, 0)
+    local unit hurt = CreateUnit(Player(0), 'hfoo', 300, 0, 0)
+    call SetWidgetLife(hurt, 400)
+    call IssueImmediateOrder(priest, "healon")
+    call IssueImmediateOrder(priest, "innerfireon")
+endfunction
+"""
+
+
+def test_autocast_scans_and_spell_buffs_survive_a_save_and_load():
+    a, b = twins(AUTOCAST, save_at=1.7, until=6.0)
+    assert_same(a, b)
+    hurt = next(u for u in b.game.units.units.values() if u.type_id == HFOO)
+    assert hurt.life == hurt.max_life and rawcode("Binf") in hurt.buffs   # healed, then fired
