@@ -40,8 +40,7 @@ Shared mechanic families (small functions with explicit parameters, seed 000): `
 ``apply_timed_buff``/``apply_spell_buff``, ``damage_enemies_in_radius``, ``summon_units``
 (records the summoning ability on each summon), ``update_aura``/``release_aura`` (the aura
 resolver: the strongest non-stacking contribution per buff from friendly or hostile sources,
-kept on the recipient's ``AuraBuff``), ``aura_strength`` (the same answer by scanning the
-sources), ``acquire_unit_target`` (unit-target autocast acquisition through the normal cast
+kept on the recipient's ``AuraBuff``), ``acquire_unit_target`` (unit-target autocast acquisition through the normal cast
 path), ``grow_blight``, and those of ``natives.spellfamilies`` (projectiles, chains,
 relocation, corpses).
 
@@ -925,23 +924,6 @@ def _let_go(u, buff: int, units) -> None:
             b.source = None
             game.spells.expire_buff_at(w, buff, game.now + AURA_PERIOD)
             game.spells.aura_clean.clear()       # another source may take it over
-
-
-def aura_strength(game, v, base: int, fid: str, friendly: bool = True) -> float:
-    """The aura resolver: the strongest value of field ``fid`` among the live sources whose
-    ability derives from aura ``base`` and that have ``v`` within their 'aare' (friendly or
-    hostile sources per ``friendly``); auras of one kind do not stack. 0.0 without one."""
-    best = 0.0
-    for s in game.units.units.values():
-        if not s.alive or _friend(s, v) != friendly:
-            continue
-        for code, level in s.abilities.items():
-            if code != base and game.object_types.base_code("ability", code) != base:
-                continue
-            radius = float(ability_field(game, code, "aare", level, 0.0))
-            if (s.x - v.x) ** 2 + (s.y - v.y) ** 2 <= radius * radius:
-                best = max(best, float(ability_field(game, code, fid, level, 0.0)))
-    return best
 
 
 def acquire_unit_target(u, item: AbilityItem, friendly: bool, wounded: bool,

@@ -191,12 +191,13 @@ def test_persistent_updates_aura_marks_friends_in_range(ctx):
     ctx.game.advance(0.1)
     bhad = rawcode("BHad")
     assert bhad in near.buffs and bhad in pal.buffs and bhad not in far.buffs and bhad not in foe.buffs
-    assert A.aura_strength(ctx.game, near, AHAD, "Had1") == 1.5          # level 1: +1.5 armor
+    assert near.buffs[bhad].armor == 1.5                                  # level 1: +1.5 armor
     second = unit(ctx, HPAL, 600.0)
     ctx.SetHeroLevel(second, 5, False)
     for _ in range(3):
         ctx.SelectHeroSkill(second, AHAD)
-    assert A.aura_strength(ctx.game, near, AHAD, "Had1") == 4.5          # strongest, no stacking
+    ctx.game.advance(0.7)
+    assert near.buffs[bhad].armor == 4.5                                  # strongest, no stacking
     ctx.SetUnitPosition(near, 3000.0, 0.0)
     ctx.game.advance(3.0)
     assert bhad not in near.buffs                                          # left the aura
