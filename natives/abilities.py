@@ -31,14 +31,18 @@ handled), TOGGLE_ON (nonzero while the alternate command is active), VALIDATE (n
 the target is valid), EXECUTE (nonzero when the effect executes), ITEM_USE (nonzero only when
 the effect applies), AUTOCAST_ON, AUTOCAST_SET (``enabled``), AUTOCAST_ACQUIRE (nonzero when
 acquisition issues an order), ENABLE/DISABLE (membership), LEVEL (current level),
-LEVEL_CHANGED (``level``), ORDER (``order``; nonzero when accepted), UPDATE (persistent tick;
-answers the game seconds until the next tick it wants, 0 for none).
+LEVEL_CHANGED (``level``), ORDER (``order``; nonzero when accepted), UPDATE: without a target
+the persistent tick (answers the game seconds until the next tick it wants, 0 for none); with
+a ``target`` (and the ``level`` cast at) a delayed step of a cast: a channel's wave, a
+missile's impact (nonzero when it applied).
 
 Shared mechanic families (small functions with explicit parameters, seed 000): ``apply_stun``,
-``apply_timed_buff``, ``damage_enemies_in_radius``, ``summon_units`` (records the summoning
-ability on each summon), ``aura_strength`` (the aura resolver: strongest non-stacking
-contribution per authored alias from friendly or hostile sources), ``acquire_unit_target``
-(unit-target autocast acquisition through the normal cast path) and ``grow_blight``.
+``apply_timed_buff``/``apply_spell_buff``, ``damage_enemies_in_radius``, ``summon_units``
+(records the summoning ability on each summon), ``update_aura``/``release_aura`` (the aura
+resolver: the strongest non-stacking contribution per buff from friendly or hostile sources,
+kept on the recipient's ``AuraBuff``), ``acquire_unit_target`` (unit-target autocast acquisition through the normal cast
+path), ``grow_blight``, and those of ``natives.spellfamilies`` (projectiles, chains,
+relocation, corpses).
 
 Runtime state is plain data: ``unit.abilities`` (rawcode -> level), ``unit.cooldowns``
 (rawcode -> game time it is ready), ``unit.ability_state`` (rawcode -> dict: autocast flag,
@@ -49,13 +53,17 @@ from __future__ import annotations
 
 import enum
 import math
+import operator
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from natives.abilitydata import ability_field
 from natives.blight import plane_of
 from natives.objecttypes import MISSING
-from natives.units import Buff
+from natives.spellfamilies import (CHAIN_JUMP_DELAY, TAKEN, AuraBuff, SpellBuff, clamp_reach,
+                                   commit_relocation, corpse_level, corpses_near, launch_missile,
+                                   raise_corpse_as_summon, refresh_aura, revive_corpse,
+                                   start_chain)
 from natives.unitdata import rawcode, rawcode_str
 
 # -- flags and target types ------------------------------------------------------------------
@@ -229,18 +237,16 @@ def item_spell(u, msg: Msg, call: Call) -> int:
 
 
 def aura(u, msg: Msg, call: Call) -> int:
-    """Shared parent of auras: passive with an UPDATE tick that marks the recipients in range
-    with the aura's buff (``AURA_BUFFS``) for two ticks; the strength a consumer uses comes from
-    ``aura_strength``."""
+    """Shared parent of auras: passive with an UPDATE tick (``update_aura``) that gives the
+    recipients in range the aura's buff (``AURA_BUFFS``) holding the strongest contribution;
+    DISABLE lets the recipients go."""
     match msg:
         case Msg.UPDATE:
-            base = _game(u).object_types.base_code("ability", call.item.code)
-            buff, friendly = AURA_BUFFS[base]
-            radius = float(data(u, call.item, "aare", 0.0))
-            for v in _units_in_range(u, radius):
-                if v.alive and _friend(u, v) == friendly:
-                    apply_timed_buff(v, buff, 2 * AURA_PERIOD, positive=friendly, aura=True)
+            update_aura(u, call.item)
             return AURA_PERIOD
+        case Msg.DISABLE:
+            release_aura(u, call.item.code)
+            return passive(u, msg, call)
         case _:
             return passive(u, msg, call)
 
@@ -262,16 +268,38 @@ def holy_light(u, msg: Msg, call: Call) -> int:
 
 
 def death_coil(u, msg: Msg, call: Call) -> int:
-    """Death Coil ('AUdc', Liquipedia Death Knight): the mirror of Holy Light, healing a
-    friendly undead by 'Udc1' or damaging an enemy living unit by half of it."""
+    """Death Coil ('AUdc', Liquipedia Death Knight): a missile ('amsp') that on impact heals a
+    friendly undead by 'Udc1' or damages an enemy living unit by half of it (the mirror of
+    Holy Light); a target that died meanwhile is not hit."""
     match msg:
         case Msg.VALIDATE:
             return int(light_or_death_target(u, call.target, heals_undead=True))
         case Msg.EXECUTE:
-            heal_friend_or_harm_foe(u, call.target.unit, float(data(u, call.item, "Udc1", 0.0)))
+            return launch_spell_missile(u, call)
+        case Msg.UPDATE:
+            t = call.target.unit
+            if not t.alive:
+                return 0
+            heal_friend_or_harm_foe(u, t, float(level_data(u, call.item, "Udc1", call.level, 0.0)))
             return 1
         case _:
             return simple_spell(u, msg, call)
+
+
+def launch_spell_missile(u, call: Call) -> int:
+    """EXECUTE of a unit-target missile spell: the missile of the authored rawcode at the
+    caster's level, flying at the ability's missile speed ('amsp', world units per second);
+    its impact comes back as UPDATE with the target and that level (``natives.spells``)."""
+    code = call.item.code
+    launch_missile(u, call.target.unit, code, max(1, level_of(u, code)),
+                   float(data(u, call.item, "amsp", 0.0)) or DEFAULT_MISSILE_SPEED)
+    return 1
+
+
+def level_data(u, item: AbilityItem, fid: str, level: int, default: Any = 0) -> Any:
+    """Field ``fid`` of ``item`` at ``level`` (a pending effect keeps the level it was cast
+    at), else at the unit's current level."""
+    return ability_field(_game(u), item.code, fid, level or max(1, level_of(u, item.code)), default)
 
 
 def light_or_death_target(u, target: SpellTarget | None, heals_undead: bool) -> bool:
@@ -301,17 +329,21 @@ def heal(t, amount: float) -> None:
 
 
 def storm_bolt(u, msg: Msg, call: Call) -> int:
-    """Storm Bolt ('AHtb', Liquipedia Mountain King): an enemy unit takes 'Htb1' damage and is
-    stunned ('adur', heroes 'ahdu'). The bolt is applied at the effect (the model has no
-    projectile flight time)."""
+    """Storm Bolt ('AHtb', Liquipedia Mountain King): a hammer missile ('amsp') that on
+    impact deals 'Htb1' damage to an enemy unit and stuns it ('adur', heroes 'ahdu'); a
+    target that died meanwhile is not hit."""
     match msg:
         case Msg.VALIDATE:
             t = call.target.unit if call.target is not None else None
             return int(t is not None and t.type_name == "unit" and t.alive and not _friend(u, t)
                        and not _structure(t))
         case Msg.EXECUTE:
+            return launch_spell_missile(u, call)
+        case Msg.UPDATE:
             t = call.target.unit
-            _game(u).units.damage_unit(t, float(data(u, call.item, "Htb1", 0.0)), u)
+            if not t.alive:
+                return 0
+            _game(u).units.damage_unit(t, float(level_data(u, call.item, "Htb1", call.level, 0.0)), u)
             if t.alive:
                 apply_stun(t, hero_duration(u, call.item, t))
             return 1
@@ -397,34 +429,249 @@ def blight_growth(u, msg: Msg, call: Call) -> int:
             return passive(u, msg, call)
 
 
-def autocast_heal(u, msg: Msg, call: Call) -> int:
-    """Heal ('Ahea', the Priest's autocast heal; Liquipedia Priest): an autocast unit spell
-    whose state is ``unit.ability_state[code]["autocast"]``; AUTOCAST_ACQUIRE picks the nearest
-    wounded friend (``acquire_unit_target``)."""
+def unit_autocast(u, msg: Msg, call: Call) -> int:
+    """Shared parent of unit-target autocast spells (Heal, Inner Fire, Slow, Frost Armor,
+    Raise Dead): the autocast flag is ``unit.ability_state[code]["autocast"]``, set by
+    AUTOCAST_SET or the row's second and third orders ("healon", "healoff"); turning it on
+    starts the caster's acquisition scan (``natives.spells``). AUTOCAST_ACQUIRE follows the
+    ability's ``AUTOCASTS`` policy through ``acquire_unit_target``."""
+    code = call.item.code
     match msg:
         case Msg.AUTOCAST_ON:
-            return int(state(u, call.item.code).get("autocast", False))
+            return int(state(u, code).get("autocast", False))
         case Msg.AUTOCAST_SET:
-            state(u, call.item.code)["autocast"] = bool(call.enabled)
+            set_autocast(u, code, bool(call.enabled))
             return 1
         case Msg.AUTOCAST_ACQUIRE:
-            if not state(u, call.item.code).get("autocast", False):
+            if not state(u, code).get("autocast", False):
                 return 0
-            return int(acquire_unit_target(u, call.item, friendly=True, wounded=True, radius=500.0))
+            friendly, wounded, radius, without = AUTOCASTS[_game(u).object_types.base_code("ability", code)]
+            if call.item.row.target == TARGET_NONE:
+                return int(bool(send(u, Msg.VALIDATE, call.item, target=SpellTarget()))
+                           and _game(u).spells.cast(u, code, SpellTarget()))
+            return int(acquire_unit_target(u, call.item, friendly, wounded, radius, without))
         case Msg.ORDER:
-            if call.order in ("healon", "healoff"):
-                state(u, call.item.code)["autocast"] = call.order == "healon"
+            orders = call.item.row.orders
+            if call.order in orders[1:3]:
+                set_autocast(u, code, call.order == orders[1])
                 return 1
             return simple_spell(u, msg, call)
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def set_autocast(u, code: int, enabled: bool) -> None:
+    """Turn the unit's autocast of ``code`` on or off (the scan starts when it is on)."""
+    state(u, code)["autocast"] = enabled
+    if enabled:
+        _game(u).spells.autocast_changed(u)
+
+
+def _unit_target(call: Call):
+    t = call.target.unit if call.target is not None else None
+    return t if t is not None and t.type_name == "unit" and t.alive else None
+
+
+def autocast_heal(u, msg: Msg, call: Call) -> int:
+    """Heal ('Ahea', the Priest's autocast heal; Liquipedia Priest): a wounded friendly
+    living non-mechanical unit gets ``HEAL_AMOUNT`` life; autocast picks the nearest wounded
+    friend."""
+    match msg:
         case Msg.VALIDATE:
-            t = call.target.unit if call.target is not None else None
-            return int(t is not None and t.type_name == "unit" and t.alive and _friend(u, t)
-                       and t.life < t.max_life and not _mechanical(t))
+            t = _unit_target(call)
+            return int(t is not None and _friend(u, t) and t.life < t.max_life and not _mechanical(t))
         case Msg.EXECUTE:
             heal(call.target.unit, HEAL_AMOUNT)
             return 1
         case _:
+            return unit_autocast(u, msg, call)
+
+
+def inner_fire(u, msg: Msg, call: Call) -> int:
+    """Inner Fire ('Ainf', Liquipedia Priest): a friendly non-structure unit gets buff 'Binf'
+    for 'adur': +'Inf2' armor and +'Inf1' (a fraction) of its attack damage; autocast picks
+    the nearest friend without it."""
+    match msg:
+        case Msg.VALIDATE:
+            t = _unit_target(call)
+            return int(t is not None and _friend(u, t) and not _structure(t))
+        case Msg.EXECUTE:
+            apply_spell_buff(call.target.unit, rawcode("Binf"), float(data(u, call.item, "adur", 0.0)),
+                             armor=float(data(u, call.item, "Inf2", 0.0)),
+                             damage=float(data(u, call.item, "Inf1", 0.0)), positive=True)
+            return 1
+        case _:
+            return unit_autocast(u, msg, call)
+
+
+def slow(u, msg: Msg, call: Call) -> int:
+    """Slow ('Aslo', Liquipedia Sorceress): an enemy non-structure unit gets buff 'Bslo' for
+    'adur' (heroes 'ahdu'); autocast picks the nearest enemy without it. The buff's movement
+    ('Slo1') and attack speed ('Slo2') reductions are data the model's movement does not read
+    yet."""
+    match msg:
+        case Msg.VALIDATE:
+            t = _unit_target(call)
+            return int(t is not None and not _friend(u, t) and not _structure(t))
+        case Msg.EXECUTE:
+            t = call.target.unit
+            apply_spell_buff(t, rawcode("Bslo"), hero_duration(u, call.item, t))
+            return 1
+        case _:
+            return unit_autocast(u, msg, call)
+
+
+def frost_armor(u, msg: Msg, call: Call) -> int:
+    """Frost Armor ('AUfa', autocast 'AUfu'; Liquipedia Lich): a friendly unit gets buff
+    'BUfa' for 'adur': +'Ufa2' armor; autocast picks the nearest friend without it."""
+    match msg:
+        case Msg.VALIDATE:
+            t = _unit_target(call)
+            return int(t is not None and _friend(u, t))
+        case Msg.EXECUTE:
+            apply_spell_buff(call.target.unit, rawcode("BUfa"), float(data(u, call.item, "adur", 0.0)),
+                             armor=float(data(u, call.item, "Ufa2", 0.0)), positive=True)
+            return 1
+        case _:
+            return unit_autocast(u, msg, call)
+
+
+def chain_spell(u, msg: Msg, call: Call) -> int:
+    """Chain Lightning ('AOcl', Liquipedia Far Seer) and Healing Wave ('AOhw', Liquipedia
+    Shadow Hunter): the first target gets 'Xxx1', then up to 'Xxx2' targets in all, each the
+    nearest unvisited one within 'aare' of the last, 'Xxx3' less each jump. Chain Lightning
+    strikes enemies, ``CHAIN_JUMP_DELAY`` apart (``spell_chain`` entries); Healing Wave
+    heals wounded friends at once (seed 000: "synchronous friendly healing")."""
+    base = _game(u).object_types.base_code("ability", call.item.code) if u is not None else 0
+    heals = base == HEALING_WAVE
+    match msg:
+        case Msg.VALIDATE:
+            t = _unit_target(call)
+            if t is None or _structure(t) or _friend(u, t) != heals:
+                return 0
+            return int(not heals or (t.life < t.max_life and not _mechanical(t)))
+        case Msg.EXECUTE:
+            key = CHAIN_FIELDS[base]
+            start_chain(u, call.item.code, call.target.unit,
+                        float(data(u, call.item, key + "1", 0.0)), int(data(u, call.item, key + "2", 1)),
+                        float(data(u, call.item, key + "3", 0.0)), float(data(u, call.item, "aare", 0.0)),
+                        friendly=heals, heals=heals, delay=0.0 if heals else CHAIN_JUMP_DELAY)
+            return 1
+        case _:
             return simple_spell(u, msg, call)
+
+
+def blink(u, msg: Msg, call: Call) -> int:
+    """Blink ('AEbl', Liquipedia Warden): the caster moves to the target point, at most
+    'Ebl1' and at least 'Ebl2' world units away (a farther point is blinked toward)."""
+    match msg:
+        case Msg.EXECUTE:
+            t = call.target
+            x, y = clamp_reach(u, t.x, t.y, float(data(u, call.item, "Ebl1", 0.0)))
+            x, y = push_out(u, x, y, float(data(u, call.item, "Ebl2", 0.0)))
+            commit_relocation(u, x, y)
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def push_out(u, x: float, y: float, least: float) -> tuple[float, float]:
+    """(x, y), or the point ``least`` world units from ``u`` toward it when it is nearer
+    (a point on the unit itself stays)."""
+    dx, dy = x - u.x, y - u.y
+    d = math.hypot(dx, dy)
+    if d == 0 or d >= least:
+        return x, y
+    return u.x + dx * least / d, u.y + dy * least / d
+
+
+def mass_teleport(u, msg: Msg, call: Call) -> int:
+    """Mass Teleport ('AHmt', Liquipedia Archmage): after its casting time ('acas', the cast
+    path's delay before the effect) the caster and up to 'Hmt1' of its owner's other
+    non-structure units within 'aare' of it (nearest first) move to the friendly target unit,
+    keeping their offsets from the caster."""
+    match msg:
+        case Msg.VALIDATE:
+            t = _unit_target(call)
+            return int(t is not None and t is not u and _friend(u, t))
+        case Msg.EXECUTE:
+            t = call.target.unit
+            radius = float(data(u, call.item, "aare", 0.0))
+            count = int(data(u, call.item, "Hmt1", 0))
+            group = [v for v in nearest_first(u, units_near(_game(u), u.x, u.y, radius))
+                     if v is not u and v.owner is u.owner and not _structure(v)][:count]
+            ox, oy = u.x, u.y
+            for v in [u] + group:
+                commit_relocation(v, t.x + v.x - ox, t.y + v.y - oy)
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def nearest_first(u, units: list) -> list:
+    """``units`` by distance from ``u``, ties by creation order."""
+    return sorted(units, key=lambda w: ((w.x - u.x) ** 2 + (w.y - u.y) ** 2, w.serial))
+
+
+def raise_dead(u, msg: Msg, call: Call) -> int:
+    """Raise Dead ('Arai', Liquipedia Necromancer): the nearest corpse within 'aran' of the
+    caster, the lowest level first (seed 000: "Raise Dead's inverse low-level preference"),
+    is consumed and 'Rai3' units of 'Rai1' rise where it lay with a timed life of 'adur';
+    autocast ("raisedeadon") raises whenever a corpse is near."""
+    match msg:
+        case Msg.VALIDATE:
+            return int(bool(_raise_dead_corpses(u, call.item)))
+        case Msg.EXECUTE:
+            corpses = _raise_dead_corpses(u, call.item)
+            if not corpses:
+                return 0
+            c = corpses[0]
+            summon_units(u, call.item.code, int(data(u, call.item, "Rai1", 0)), int(data(u, call.item, "Rai3", 1)),
+                         float(data(u, call.item, "adur", 0.0)), at=(c.x, c.y))
+            _game(u).units.remove_unit(c)
+            return 1
+        case _:
+            return unit_autocast(u, msg, call)
+
+
+def _raise_dead_corpses(u, item: AbilityItem) -> list:
+    found = corpses_near(_game(u), u.x, u.y, float(data(u, item, "aran", 0.0)))
+    return sorted(found, key=corpse_level)
+
+
+def revival(u, msg: Msg, call: Call) -> int:
+    """Resurrection ('AHre', Liquipedia Paladin) and Animate Dead ('AUan', Liquipedia Death
+    Knight): up to 'Hre1'/'Uan1' corpses within 'aare' of the caster, the highest level first
+    (seed 000), rise. Resurrection revives its owner's own units for good; Animate Dead raises
+    any corpse as the caster's invulnerable summon with a timed life of 'adur', outside food
+    accounting."""
+    base = _game(u).object_types.base_code("ability", call.item.code) if u is not None else 0
+    match msg:
+        case Msg.VALIDATE:
+            return int(bool(_revival_corpses(u, call.item, base)))
+        case Msg.EXECUTE:
+            corpses = _revival_corpses(u, call.item, base)
+            if not corpses:
+                return 0
+            duration = float(data(u, call.item, "adur", 0.0))
+            for c in corpses:
+                if base == RESURRECTION:
+                    revive_corpse(c)
+                else:
+                    raise_corpse_as_summon(c, u.owner, duration, TIMED_LIFE_BUFF)
+                    c.invulnerable = True
+                    state(c, call.item.code)["summoner"] = u
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def _revival_corpses(u, item: AbilityItem, base: int) -> list:
+    found = corpses_near(_game(u), u.x, u.y, float(data(u, item, "aare", 0.0)))
+    if base == RESURRECTION:
+        found = [c for c in found if c.owner is u.owner]
+    count = int(data(u, item, REVIVAL_COUNT[base], 0))
+    return sorted(found, key=lambda c: -corpse_level(c))[:count]
 
 
 HEAL_AMOUNT = 15.0
@@ -432,10 +679,31 @@ HEAL_AMOUNT = 15.0
 AURA_PERIOD = 0.5
 """Game seconds between two aura updates of a source (project choice; the game's refresh
 rate was not measured)."""
-AURA_BUFFS = {rawcode("AHad"): (rawcode("BHad"), True)}
-"""Aura base rawcode -> (buff it puts on recipients, friendly recipients?)."""
+AURA_BUFFS = {rawcode("AHad"): (rawcode("BHad"), True, "Had1", "armor")}
+"""Aura base rawcode -> (buff it puts on recipients, friendly recipients?, the field of its
+strength, the ``SpellBuff`` bonus that strength feeds)."""
 SUMMON_FIELDS = {rawcode("AHwe"): "Hwe", rawcode("AOsf"): "Osf"}
 """Summoning base rawcode -> the prefix of its unit-type ('…1') and count ('…2') fields."""
+HEALING_WAVE = rawcode("AOhw")
+CHAIN_FIELDS = {rawcode("AOcl"): "Ocl", HEALING_WAVE: "Ohw"}
+"""Chain base rawcode -> the prefix of its amount ('…1'), targets ('…2') and reduction per
+jump ('…3') fields."""
+RESURRECTION = rawcode("AHre")
+REVIVAL_COUNT = {RESURRECTION: "Hre1", rawcode("AUan"): "Uan1"}
+"""Revival base rawcode -> its field of the number of corpses raised."""
+AUTOCASTS = {
+    rawcode("Ahea"): (True, True, 500.0, 0),
+    rawcode("Ainf"): (True, False, 500.0, rawcode("Binf")),
+    rawcode("Aslo"): (False, False, 500.0, rawcode("Bslo")),
+    rawcode("AUfu"): (True, False, 500.0, rawcode("BUfa")),
+    rawcode("Arai"): (False, False, 0.0, 0),
+}
+"""Autocast base rawcode -> its acquisition policy (seed 000 ``S_AutocastAcquireUnit``):
+(friendly candidates?, wounded only?, fallback radius when the ability has no cast range
+(project choice), buff a candidate must not have (0: none)). Raise Dead has no unit target:
+its acquisition is its own VALIDATE (a corpse in range)."""
+DEFAULT_MISSILE_SPEED = 1000.0
+"""Missile speed of a missile spell whose data has no 'amsp' (project default)."""
 STUN_BUFF = rawcode("BPSE")
 """The stun buff of Storm Bolt and other pause stuns (the game's 'BPSE')."""
 TIMED_LIFE_BUFF = rawcode("BTLF")
@@ -458,6 +726,20 @@ REGISTRY: dict[int, AbilityRow] = {r.code: r for r in (
     _row("AOsf", summon_spell, AB_SPELL, TARGET_NONE, "spiritwolf"),
     _row("AHad", aura, AB_UPDATE, TARGET_NONE),
     _row("Ahea", autocast_heal, AB_SPELL | AB_AUTOCAST, TARGET_UNIT, "heal", "healon", "healoff"),
+    _row("Ainf", inner_fire, AB_SPELL | AB_AUTOCAST, TARGET_UNIT, "innerfire", "innerfireon",
+         "innerfireoff"),
+    _row("Aslo", slow, AB_SPELL | AB_AUTOCAST, TARGET_UNIT, "slow", "slowon", "slowoff"),
+    _row("AUfa", frost_armor, AB_SPELL, TARGET_UNIT, "frostarmor"),
+    _row("AUfu", frost_armor, AB_SPELL | AB_AUTOCAST, TARGET_UNIT, "frostarmor", "frostarmoron",
+         "frostarmoroff"),
+    _row("AOcl", chain_spell, AB_SPELL, TARGET_UNIT, "chainlightning"),
+    _row("AOhw", chain_spell, AB_SPELL, TARGET_UNIT, "healingwave"),
+    _row("AEbl", blink, AB_SPELL, TARGET_POINT, "blink"),
+    _row("AHmt", mass_teleport, AB_SPELL, TARGET_UNIT, "massteleport"),
+    _row("Arai", raise_dead, AB_SPELL | AB_AUTOCAST, TARGET_NONE, "raisedead", "raisedeadon",
+         "raisedeadoff"),
+    _row("AHre", revival, AB_SPELL, TARGET_NONE, "resurrection"),
+    _row("AUan", revival, AB_SPELL, TARGET_NONE, "animatedead"),
     _row("AIh1", healing_item, AB_ITEM, TARGET_NONE),
     _row("Abli", blight_growth, AB_UPDATE, TARGET_NONE),
 )}
@@ -492,9 +774,13 @@ def _units_in_range(u, radius: float) -> list:
 def units_near(game, x: float, y: float, radius: float) -> list:
     """Live units whose origin is within ``radius`` world units of (x, y), in creation order."""
     r2 = radius * radius
-    found = game.units.units_near(x - radius, y - radius, x + radius, y + radius)
-    return sorted((v for v in found if v.alive and (v.x - x) ** 2 + (v.y - y) ** 2 <= r2),
-                  key=lambda v: v.serial)
+    found = [v for v in game.units.units_near(x - radius, y - radius, x + radius, y + radius)
+             if (v.x - x) ** 2 + (v.y - y) ** 2 <= r2 and v.alive]
+    found.sort(key=_SERIAL)
+    return found
+
+
+_SERIAL = operator.attrgetter("serial")
 
 
 def hero_duration(u, item: AbilityItem, target) -> float:
@@ -503,14 +789,24 @@ def hero_duration(u, item: AbilityItem, target) -> float:
     return float(data(u, item, "ahdu", normal)) if target.is_hero else normal
 
 
-def apply_timed_buff(v, code: int, duration: float, positive: bool = False,
-                     aura: bool = False) -> None:
+def apply_timed_buff(v, code: int, duration: float, positive: bool = False) -> None:
     """Put buff ``code`` on ``v`` until ``duration`` game seconds from now (replacing the
     running one's expiry); the ``buff_expire`` scheduler entry removes it."""
+    if code not in v.buffs:
+        v.buffs[code] = SpellBuff(code, positive=positive)
+    _expire_in(v, code, duration)
+
+
+def apply_spell_buff(v, code: int, duration: float, armor: float = 0.0, damage: float = 0.0,
+                     positive: bool = False) -> None:
+    """Put (or renew) spell buff ``code`` on ``v`` for ``duration`` game seconds with its
+    ``armor`` points and ``damage`` fraction (``SpellBuff``, read by combat)."""
+    v.buffs[code] = SpellBuff(code, positive=positive, armor=armor, damage=damage)
+    _expire_in(v, code, duration)
+
+
+def _expire_in(v, code: int, duration: float) -> None:
     game = _game(v)
-    b = v.buffs.get(code)
-    if b is None:
-        b = v.buffs[code] = Buff(code, positive=positive, aura=aura)
     game.spells.expire_buff_at(v, code, game.now + max(0.0, duration))
 
 
@@ -534,19 +830,21 @@ def damage_enemies_in_radius(u, x: float, y: float, radius: float, amount: float
     return hit
 
 
-def summon_units(u, ability: int, unit_type: int, count: int, duration: float) -> list:
-    """``count`` units of ``unit_type`` for ``u``'s owner in front of ``u`` (facing, 100 world
-    units out), each with a timed life of ``duration`` (0: permanent) and
-    ``ability_state[ability]["summoner"]`` naming the summoning unit (seed 000:
+def summon_units(u, ability: int, unit_type: int, count: int, duration: float,
+                 at: tuple[float, float] | None = None) -> list:
+    """``count`` units of ``unit_type`` for ``u``'s owner at ``at`` (world units), else in
+    front of ``u`` (facing, 100 world units out), each with a timed life of ``duration`` (0:
+    permanent) and ``ability_state[ability]["summoner"]`` naming the summoning unit (seed 000:
     ``S_SummonAbilityUnits`` records the concrete summon ability)."""
     game = _game(u)
     if not unit_type or count <= 0:
         return []
-    angle = math.radians(u.facing)
-    x, y = u.x + 100.0 * math.cos(angle), u.y + 100.0 * math.sin(angle)
+    if at is None:
+        angle = math.radians(u.facing)
+        at = (u.x + 100.0 * math.cos(angle), u.y + 100.0 * math.sin(angle))
     out = []
     for _ in range(count):
-        s = game.units.create_unit(u.owner, unit_type, x, y, u.facing, game.warn)
+        s = game.units.create_unit(u.owner, unit_type, at[0], at[1], u.facing, game.warn)
         state(s, ability)["summoner"] = u
         if duration > 0:
             game.units.apply_timed_life(s, TIMED_LIFE_BUFF, duration)
@@ -554,34 +852,90 @@ def summon_units(u, ability: int, unit_type: int, count: int, duration: float) -
     return out
 
 
-def aura_strength(game, v, base: int, fid: str, friendly: bool = True) -> float:
-    """The aura resolver: the strongest value of field ``fid`` among the live sources whose
-    ability derives from aura ``base`` and that have ``v`` within their 'aare' (friendly or
-    hostile sources per ``friendly``); auras of one kind do not stack. 0.0 without one."""
-    best = 0.0
-    for s in game.units.units.values():
-        if not s.alive or _friend(s, v) != friendly:
-            continue
-        for code, level in s.abilities.items():
-            if code != base and game.object_types.base_code("ability", code) != base:
-                continue
-            radius = float(ability_field(game, code, "aare", level, 0.0))
-            if (s.x - v.x) ** 2 + (s.y - v.y) ** 2 <= radius * radius:
-                best = max(best, float(ability_field(game, code, fid, level, 0.0)))
-    return best
+def update_aura(u, item: AbilityItem) -> None:
+    """One aura update of source ``u`` (seed 000's aura family: source/recipient
+    reconciliation): each live unit of the aura's side within 'aare' gets or keeps the
+    aura's buff with the source's strength when it is the strongest (``refresh_aura``); the
+    units it held last time and no longer reaches are let go (``_let_go``).
+
+    An update whose outcome cannot differ from the last one is skipped (``aura_unchanged``):
+    the cache ``game.spells.aura_clean`` (never saved) remembers, per source and aura, the
+    level, the area and the units of the aura's side it found; the cast path drops the entry
+    when a unit appears, moves, dies, revives or changes owner within the area, when alliances
+    change or an aura lets a buff go."""
+    game = _game(u)
+    code = item.code
+    buff, friendly, fid, consumer = AURA_BUFFS[game.object_types.base_code("ability", code)]
+    key, level = (u, code), level_of(u, code)
+    clean = game.spells.aura_clean
+    if aura_unchanged(u, buff, clean.get(key), level):
+        return
+    value = float(data(u, item, fid, 0.0))
+    radius = float(data(u, item, "aare", 0.0))
+    rec = state(u, code)
+    held, side = [], []
+    owner = u.owner
+    for v in _units_in_range(u, radius):
+        if owner.is_ally(v.owner) == friendly:
+            side.append(v)
+            taken = refresh_aura(v, buff, u, value, consumer, friendly)
+            if taken:
+                held.append(v)
+                if taken == TAKEN:
+                    game.spells.keep_buff(v, buff)
+    kept = set(held)
+    _let_go(u, buff, [w for w in rec.get("recipients", ()) if w not in kept])
+    rec["recipients"] = held
+    clean[key] = (level, value, radius, u.x, u.y, side)
+
+
+def aura_unchanged(u, buff: int, clean, level: int) -> bool:
+    """Would this update of source ``u`` change nothing? True when its ``clean`` record is
+    there for the same level and every unit of the aura's side it found still has the buff,
+    held by ``u`` or by a source at least as strong."""
+    if clean is None or clean[0] != level:
+        return False
+    value = clean[1]
+    for v in clean[5]:
+        b = v.buffs.get(buff)
+        if not isinstance(b, AuraBuff) or b.source is None \
+                or (b.source is not u and b.value < value):
+            return False
+    return True
+
+
+def release_aura(u, code: int) -> None:
+    """Source ``u`` stops giving aura ``code`` (it lost the ability, died or was removed):
+    its recipients are let go."""
+    rec = u.ability_state.get(code)
+    if rec is None or "recipients" not in rec:
+        return
+    buff = AURA_BUFFS[_game(u).object_types.base_code("ability", code)][0]
+    _let_go(u, buff, rec.pop("recipients"))
+
+
+def _let_go(u, buff: int, units) -> None:
+    """The recipients ``units`` whose buff ``u`` holds keep it one more ``AURA_PERIOD`` without
+    a holder: another source may take it over, else it expires."""
+    game = _game(u)
+    for w in units:
+        b = w.buffs.get(buff)
+        if isinstance(b, AuraBuff) and b.source is u:
+            b.source = None
+            game.spells.expire_buff_at(w, buff, game.now + AURA_PERIOD)
+            game.spells.aura_clean.clear()       # another source may take it over
 
 
 def acquire_unit_target(u, item: AbilityItem, friendly: bool, wounded: bool,
-                        radius: float) -> bool:
+                        radius: float, without: int = 0) -> bool:
     """Unit-target autocast acquisition (seed 000 ``S_AutocastAcquireUnit``): the nearest live
     candidate within the ability's range (else ``radius``) of the wanted relation (wounded
-    when asked) that VALIDATE accepts is cast on through the normal cast path. True when a
-    cast started."""
+    when asked, not carrying buff ``without`` when given) that VALIDATE accepts is cast on
+    through the normal cast path. True when a cast started."""
     game = _game(u)
     reach = float(data(u, item, "aran", radius)) or radius
-    for v in sorted(units_near(game, u.x, u.y, reach),
-                    key=lambda w: ((w.x - u.x) ** 2 + (w.y - u.y) ** 2, w.serial)):
-        if v is u or _friend(u, v) != friendly or (wounded and v.life >= v.max_life):
+    for v in nearest_first(u, units_near(game, u.x, u.y, reach)):
+        if v is u or _friend(u, v) != friendly or (wounded and v.life >= v.max_life) or without in v.buffs:
             continue
         if send(u, Msg.VALIDATE, item, target=SpellTarget(unit=v)):
             return game.spells.cast(u, item.code, SpellTarget(unit=v))

@@ -14,7 +14,8 @@ spells here), and the ability-specific data fields ('Hhb1' amount healed, 'Htb1'
 'Htc1' area damage, 'Htc3'/'Htc4' movement/attack speed reduction, 'Had1' armor bonus,
 'Hwe1'/'Osf1' summoned unit type, 'Hwe2'/'Osf2' summoned count, 'Udc1' amount healed or
 damaged, 'Hbz1' waves, 'Hbz2' damage per wave, 'Bli1' expansion amount, 'Bli2' creates
-blight).
+blight; 'amsp' ABILITY_IF_MISSILE_SPEED, world units per game second; the fields of the
+rows added with the mechanic families are named in their comments).
 
 Look-up (``ability_field``): the map's object data for the ability's own rawcode, its
 base's, the game's tables when given (``natives.objecttypes.ObjectTypes.data_value``), then
@@ -34,6 +35,12 @@ LIQ_ARCHMAGE = "liquipedia.net/warcraft/Archmage"
 LIQ_FAR_SEER = "liquipedia.net/warcraft/Far_Seer"
 LIQ_DEATH_KNIGHT = "liquipedia.net/warcraft/Death_Knight"
 LIQ_ITEMS = "liquipedia.net/warcraft/Items"
+LIQ_SHADOW_HUNTER = "liquipedia.net/warcraft/Shadow_Hunter"
+LIQ_WARDEN = "liquipedia.net/warcraft/Warden"
+LIQ_LICH = "liquipedia.net/warcraft/Lich"
+LIQ_PRIEST = "liquipedia.net/warcraft/Priest"
+LIQ_SORCERESS = "liquipedia.net/warcraft/Sorceress"
+LIQ_NECROMANCER = "liquipedia.net/warcraft/Necromancer"
 HIVE_BLIGHT = "seed 002 (Blight Growth); jassdoc common.j ABILITY_BLF_CREATES_BLIGHT 'Bli2'"
 
 # rawcode -> (source, {field id: per-level values})
@@ -46,7 +53,7 @@ _TABLE: dict[str, tuple[str, dict[str, tuple]]] = {
     # Storm Bolt: damage and a stun (heroes for the hero duration).
     "AHtb": (LIQ_MOUNTAIN_KING, {"amcs": (75, 75, 75), "acdn": (9.0, 9.0, 9.0), "aran": (600.0,) * 3,
                                  "Htb1": (100.0, 225.0, 350.0), "adur": (5.0, 5.0, 5.0),
-                                 "ahdu": (3.0, 3.0, 3.0)}),
+                                 "ahdu": (3.0, 3.0, 3.0), "amsp": (1000.0,) * 3}),
     # Thunder Clap: damage and a slow to enemy ground units around the caster.
     "AHtc": (LIQ_MOUNTAIN_KING, {"amcs": (90, 90, 90), "acdn": (6.0, 6.0, 6.0),
                                  "aare": (250.0, 300.0, 350.0), "Htc1": (60.0, 100.0, 140.0),
@@ -67,12 +74,56 @@ _TABLE: dict[str, tuple[str, dict[str, tuple]]] = {
                             "Osf2": (2, 2, 2)}),
     # Death Coil: heals a friendly undead, or damages an enemy living unit for half.
     "AUdc": (LIQ_DEATH_KNIGHT, {"amcs": (75, 75, 75), "acdn": (6.0, 6.0, 6.0), "aran": (800.0,) * 3,
-                                "Udc1": (200.0, 400.0, 600.0)}),
+                                "Udc1": (200.0, 400.0, 600.0), "amsp": (1300.0,) * 3}),
+    # -- rows added with the mechanic families (see UNCHECKED) --
+    # Chain Lightning: 'Ocl1' damage to the first target, 'Ocl2' targets, 'Ocl3' reduction
+    # per jump, 'aare' jump radius.
+    "AOcl": (LIQ_FAR_SEER, {"amcs": (120,) * 3, "acdn": (9.0,) * 3, "aran": (700.0,) * 3,
+                            "aare": (500.0,) * 3, "Ocl1": (85.0, 125.0, 180.0), "Ocl2": (4, 6, 8),
+                            "Ocl3": (0.15,) * 3}),
+    # Healing Wave: 'Ohw1' healed on the first target, 'Ohw2' targets, 'Ohw3' reduction.
+    "AOhw": (LIQ_SHADOW_HUNTER, {"amcs": (90,) * 3, "acdn": (9.0,) * 3, "aran": (700.0,) * 3,
+                                 "aare": (500.0,) * 3, "Ohw1": (130.0, 175.0, 220.0),
+                                 "Ohw2": (3, 5, 7), "Ohw3": (0.25,) * 3}),
+    # Blink: 'Ebl1' maximum and 'Ebl2' minimum distance (no cast range: a farther point is
+    # blinked toward).
+    "AEbl": (LIQ_WARDEN, {"amcs": (50,) * 3, "acdn": (12.0, 10.0, 8.0),
+                          "Ebl1": (1000.0, 1075.0, 1150.0), "Ebl2": (200.0,) * 3}),
+    # Mass Teleport: 'Hmt1' units taken, 'aare' around the caster, 'acas' delay (no range).
+    "AHmt": (LIQ_ARCHMAGE, {"amcs": (100,), "acdn": (20.0,), "aare": (700.0,), "Hmt1": (24,),
+                            "acas": (3.0,)}),
+    # Resurrection: 'Hre1' corpses of the caster's own units within 'aare'.
+    "AHre": (LIQ_PALADIN, {"amcs": (200,), "acdn": (240.0,), "aare": (900.0,), "Hre1": (6,)}),
+    # Animate Dead: 'Uan1' corpses within 'aare', raised for 'adur'.
+    "AUan": (LIQ_DEATH_KNIGHT, {"amcs": (175,), "acdn": (180.0,), "aare": (900.0,), "Uan1": (6,),
+                                "adur": (40.0,)}),
+    # Frost Armor (RoC and the TFT autocast one): 'Ufa2' armor bonus for 'adur'.
+    "AUfa": (LIQ_LICH, {"amcs": (40,) * 3, "acdn": (1.0,) * 3, "aran": (800.0,) * 3,
+                        "adur": (45.0,) * 3, "Ufa2": (3.0, 5.0, 7.0)}),
+    "AUfu": (LIQ_LICH, {"amcs": (40,) * 3, "acdn": (1.0,) * 3, "aran": (800.0,) * 3,
+                        "adur": (45.0,) * 3, "Ufa2": (3.0, 5.0, 7.0)}),
+    # Heal (Priest, autocast): the amount is abilities.HEAL_AMOUNT.
+    "Ahea": (LIQ_PRIEST, {"amcs": (5,)}),
+    # Inner Fire: 'Inf1' damage bonus (fraction), 'Inf2' armor bonus, for 'adur'.
+    "Ainf": (LIQ_PRIEST, {"amcs": (35,), "aran": (500.0,), "adur": (60.0,), "Inf1": (0.10,),
+                          "Inf2": (5.0,)}),
+    # Slow: 'Slo1' movement and 'Slo2' attack speed reduction for 'adur' (heroes 'ahdu').
+    "Aslo": (LIQ_SORCERESS, {"amcs": (50,), "aran": (600.0,), "adur": (60.0,), "ahdu": (10.0,),
+                             "Slo1": (0.60,), "Slo2": (0.25,)}),
+    # Raise Dead: 'Rai3' units of type 'Rai1' from a corpse within 'aran', for 'adur'.
+    "Arai": (LIQ_NECROMANCER, {"amcs": (75,), "acdn": (6.0,), "aran": (600.0,), "Rai1": ("uske",),
+                               "Rai3": (2,), "adur": (40.0,)}),
     # Potion of Healing (item ability): heals the user.
     "AIh1": (LIQ_ITEMS, {"Hhb1": (250.0,)}),
     # Blight Growth: passive, paints blight up to the area every duration.
     "Abli": (HIVE_BLIGHT, {"Bli2": (1,), "Bli1": (64.0,), "aare": (768.0,), "adur": (1.0,)}),
 }
+
+UNCHECKED = frozenset(rawcode(k) for k in (
+    "AOcl", "AOhw", "AEbl", "AHmt", "AHre", "AUan", "AUfa", "AUfu", "Ahea", "Ainf", "Aslo", "Arai"))
+"""Rows written from the cited pages as this project's authors know them, not yet compared with
+the pages by the search tools (no copy of those pages was found; the missile speeds 'amsp'
+of Storm Bolt and Death Coil likewise): to check when a copy is at hand."""
 
 ABILITY_TABLE: dict[int, dict[str, tuple]] = {rawcode(k): v[1] for k, v in _TABLE.items()}
 """Stock ability rawcode -> {field id: per-level values} (module docstring)."""

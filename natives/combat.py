@@ -121,11 +121,24 @@ def base_armor(u) -> float:
 
 
 def armor(u) -> float:
-    """Armor points: ``base_armor``, plus 0.3 per point of agility for a hero."""
-    value = base_armor(u)
+    """Armor points: ``base_armor``, plus 0.3 per point of agility for a hero, plus the
+    bonus of the unit's buffs (``buff_armor``)."""
+    value = base_armor(u) + buff_armor(u)
     if u.hero is not None:
         value += HERO_ARMOR_PER_AGILITY * u.hero.attribute("agi", True)
     return value
+
+
+def buff_armor(u) -> float:
+    """Armor points the unit's buffs add (a buff's ``armor``: Devotion Aura, Inner Fire,
+    Frost Armor; ``natives.spellfamilies.SpellBuff``); 0 for other buffs."""
+    return sum(getattr(b, "armor", 0.0) for b in u.buffs.values()) if u.buffs else 0.0
+
+
+def buff_damage(u) -> float:
+    """The fraction of its raw attack damage the unit's buffs add (a buff's ``damage``:
+    Inner Fire); 0 for other buffs."""
+    return sum(getattr(b, "damage", 0.0) for b in u.buffs.values()) if u.buffs else 0.0
 
 
 def armor_factor(points: float) -> float:
@@ -163,11 +176,13 @@ def in_range(attacker, target, w: Weapon) -> bool:
 
 def roll_raw(attacker, w: Weapon, rng) -> float:
     """The hit before armor: ``base`` + ``dice`` rolls of 1..``sides``, plus a hero's
-    primary attribute; ``rng`` a ``random.Random``."""
+    primary attribute, times 1 + the buffs' damage bonus (``buff_damage``); ``rng`` a
+    ``random.Random``."""
     raw = float(w.base + sum(rng.randint(1, w.sides) for _ in range(w.dice)))
     if attacker.hero is not None:
         raw += attacker.hero.attribute(attacker.hero.stats.primary, True)
-    return raw
+    bonus = buff_damage(attacker)
+    return raw * (1.0 + bonus) if bonus else raw
 
 
 def reduce(raw: float, attack_type: str, target) -> float:

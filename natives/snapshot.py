@@ -73,6 +73,7 @@ from natives.handles import EnumHandle, enum_handle
 from natives.mission import SAVES_FOLDER
 from natives.orders import Orders
 from natives.sandbox import Sandbox, SandboxError
+from natives.spells import Spells
 from natives import library  # noqa: F401  (imports every natives module: all model classes exist)
 
 # msgpack extension codes (docs/save-format.md; 6 is retired)
@@ -92,6 +93,7 @@ ENVIRONMENT: dict[type, frozenset[str]] = {
     EventRegistry: frozenset({"observers", "region_index"}),
     FrameTree: frozenset({"toc_reader"}),       # the map's TOC/fdf reader (maps.fdf)
     AIState: frozenset({"vms", "_by_vm"}),   # the AI VMs: written as roots, rebuilt on load
+    Spells: frozenset({"aura_clean"}),      # the aura update's cache (natives.spells)
 }
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
 # holding them keep the fresh session's value.

@@ -43,21 +43,35 @@ a point target, ``GetSpellTargetX/Y/Loc``).
 Stuns hold the unit (``Orders.stunned``): its order resumes when the stun ends. Buffs with an
 expiry are ``buff_expire`` scheduler entries (subject the unit, argument the buff rawcode);
 the abilities with ``AB_UPDATE`` get one ``ability_update`` entry per unit, each tick sending
-UPDATE once per procedure (seed 000: the update roster is deduplicated by procedure).
+UPDATE once per procedure (seed 000: the update roster is deduplicated by procedure); a
+revived unit's roster starts again.
+
+Pending effects are scheduler entries whose subject is a plain record of
+``natives.spellfamilies``: ``spell_missile`` (a ``Missile``; at its impact the procedure of its
+rawcode gets UPDATE with the target and the level it was cast at) and ``spell_chain`` (a
+``Chain``'s next jump). A unit with an autocast on has one ``autocast_scan`` entry
+(``AUTOCAST_PERIOD``). An ability's orders other than its casting one (autocast toggles such
+as "healon") are carried out beside the current order (the ``Orders.extensions`` protocol).
+
+A unit gets its type's abilities when it is created (``type_abilities``: the object data's
+'uabi', else ``UNIT_ABILITIES``).
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
-from natives.abilities import (AB_CHANNEL, AB_ITEM, AB_UPDATE, STUN_BUFF, TARGET_NONE,
-                               TARGET_POINT, TARGET_UNIT, AbilityItem, Msg, SpellTarget,
-                               init_abilities, resolve, send)
+from natives.abilities import (AB_AUTOCAST, AB_CHANNEL, AB_ITEM, AB_UPDATE, AURA_BUFFS, STUN_BUFF,
+                               TARGET_NONE, TARGET_POINT, TARGET_UNIT, AbilityItem, Msg,
+                               SpellTarget, init_abilities, release_aura, resolve, send)
 from natives.abilitydata import ability_field
 from natives.handles import alive
-from natives.modelevents import HeroSkill, Spell, UnitConstruct, UnitDeath, UnitRemoved
+from natives.modelevents import (AllianceChanged, HeroSkill, Spell, UnitConstruct, UnitCreated,
+                                 UnitDeath, UnitLoaded, UnitMoved, UnitOwnerChanged, UnitRemoved,
+                                 UnitRevived, UnitUnloaded)
 from natives.objecttypes import MISSING
 from natives.orders import ORDER_STRINGS, Work
+from natives.spellfamilies import Chain, Missile, advance_missile, chain_hop
 from natives.unitdata import rawcode, rawcode_str
 
 CAST_POINT = 0.3
@@ -99,19 +113,25 @@ class Spells:
 
     ``building``: structures under construction (Blight Growth waits); ``updates`` unit ->
     its pending ``ability_update`` entry; ``buff_entries`` (unit, buff rawcode) -> the
-    pending ``buff_expire`` entry."""
+    pending ``buff_expire`` entry; ``scans`` unit -> its pending ``autocast_scan`` entry."""
 
     def __init__(self, game) -> None:
         self.game = game
         self.building: dict = {}
         self.updates: dict = {}
         self.buff_entries: dict = {}
+        self.scans: dict = {}
+        self.aura_clean: dict = {}     # a cache, never saved (natives.abilities.update_aura)
         game.scheduler.register("buff_expire", self._expire_buff)     # subject unit, arg buff
         game.scheduler.register("ability_update", self._update)       # subject unit
+        game.scheduler.register("spell_missile", self._missile)       # subject a Missile
+        game.scheduler.register("spell_chain", self._chain)           # subject a Chain, arg delay
+        game.scheduler.register("autocast_scan", self._scan)          # subject unit
         orders = game.orders
         orders.checks.append(self._accepts)
         orders.planners.append(self._plan)
         orders.modes["cast"] = self
+        orders.extensions.append(self)
         game.subscribers.append(self._on_event)
         init_abilities(game)
 
@@ -211,14 +231,27 @@ class Spells:
         return SpellTarget()
 
     def _accepts(self, u, order):
-        """The ``Orders.checks`` hook: a casting order is checked (phase 1); another order of
-        an ability's row (``healon``, ``healoff``...) is the ORDER message's answer."""
+        """The ``Orders.checks`` hook: a casting order is checked (phase 1)."""
+        item = self.spell_for_order(u, order)
+        return None if item is None else self.can_cast(u, item, self._target(item, order))
+
+    # -- the Orders.extensions protocol: an ability's other orders ("healon", "healoff"...) ----
+    def claims(self, u, order) -> bool:
+        """An order of an ability's row that does not cast it (an autocast toggle) is ours."""
         item, name = self.ability_for_order(u, order)
-        if item is None:
-            return None
-        if name != item.row.orders[0]:
-            return bool(send(u, Msg.ORDER, item, order=name))
-        return self.can_cast(u, item, self._target(item, order))
+        return item is not None and name != item.row.orders[0]
+
+    def accepts(self, u, order) -> bool:
+        """The ORDER message's answer (which applies it: autocast on or off)."""
+        item, name = self.ability_for_order(u, order)
+        return bool(send(u, Msg.ORDER, item, order=name))
+
+    def parallel(self, u, order) -> bool:
+        """A toggle runs beside the current order: the unit goes on with what it does."""
+        return True
+
+    def start(self, u, order) -> None:
+        """Nothing to carry out: ``accepts`` applied the toggle."""
 
     def _plan(self, u, order):
         item = self.spell_for_order(u, order)
@@ -336,9 +369,12 @@ class Spells:
         return None
 
     def _event(self, phase: str, u, w: CastWork) -> None:
-        point = w.tx is not None
-        self.game.publish(Spell(phase, u, w.code, w.target, w.tx if point else None,
-                                w.ty if point else None))
+        """Publish the spell event ``phase``: a point target's coordinates, else a unit
+        target's position at the event (``GetSpellTargetX/Y/Loc``), else none."""
+        x, y, t = w.tx, w.ty, w.target
+        if x is None and t is not None:
+            x, y = t.x, t.y
+        self.game.publish(Spell(phase, u, w.code, t, x, y))
 
     # -- casting from code (autocast, scenarios, COMMAND) ------------------------------------------
     def cast(self, u, code: int, target: SpellTarget) -> bool:
@@ -372,6 +408,10 @@ class Spells:
         self.buff_entries[key] = self.game.schedule(max(0.0, due - self.game.now), "buff_expire",
                                                     code, subject=v)
 
+    def keep_buff(self, v, code: int) -> None:
+        """Cancel the pending expiry of buff ``code`` on ``v`` (an aura took it over)."""
+        self.game.scheduler.cancel(self.buff_entries.pop((v, code), None))
+
     def _expire_buff(self, v, code: int) -> None:
         self.buff_entries.pop((v, code), None)
         v.buffs.pop(code, None)
@@ -400,6 +440,77 @@ class Spells:
                 wait = delay if wait is None else min(wait, delay)
         if wait is not None:
             self._schedule_update(u, wait)
+
+    # -- pending effects: missiles and chains ----------------------------------------------------
+    def _missile(self, m: Missile) -> None:
+        """A missile's entry: it moves on, fizzles, or hits (UPDATE with the target and the
+        level it was cast at, to the procedure of its rawcode)."""
+        if advance_missile(m, self.game.now) != "hit":
+            return
+        item = resolve(self.game, m.code)
+        if item is not None:
+            send(m.caster, Msg.UPDATE, item, target=SpellTarget(unit=m.target), level=m.level)
+
+    def _chain(self, chain: Chain, delay: float) -> None:
+        chain_hop(chain, schedule=True, delay=delay)
+
+    # -- autocast acquisition scan ---------------------------------------------------------------
+    def autocast_changed(self, u) -> None:
+        """An autocast of ``u`` was turned on: its acquisition scan runs from now on."""
+        if u not in self.scans:
+            self.scans[u] = self.game.schedule(0.0, "autocast_scan", subject=u)
+
+    def _scan(self, u) -> None:
+        """Every ``AUTOCAST_PERIOD`` while one of the unit's autocasts is on: a unit that is
+        idle or attacking (no other order, not stunned; project rule) sends AUTOCAST_ACQUIRE
+        to its autocast abilities in the order it got them, until one casts (the cast order
+        replaces an attack, which the idle unit acquires again after it)."""
+        self.scans.pop(u, None)
+        if u.destroyed or not u.alive:
+            return
+        on = []
+        for code in list(u.abilities):
+            item = resolve(self.game, code)
+            if item is not None and item.row.flags & AB_AUTOCAST and send(u, Msg.AUTOCAST_ON, item):
+                on.append(item)
+        if not on:
+            return
+        order = u.current_order
+        if (order is None or order.order in AUTOCAST_DURING) and not self.stunned(u):
+            for item in on:
+                if send(u, Msg.AUTOCAST_ACQUIRE, item):
+                    break
+        self.scans[u] = self.game.schedule(AUTOCAST_PERIOD, "autocast_scan", subject=u)
+
+    # -- a unit type's own abilities ---------------------------------------------------------------
+    def type_abilities(self, type_id: int) -> list[int]:
+        """The abilities a unit of ``type_id`` has when it is created: its object data's
+        'uabi' (a comma list of rawcodes), else ``UNIT_ABILITIES``."""
+        listed = self.game.object_types.field_value("unit", type_id, "uabi")
+        if listed is not MISSING:
+            return [rawcode(c.strip()) for c in str(listed).split(",") if len(c.strip()) == 4]
+        return UNIT_ABILITIES.get(self.game.object_types.base_code("unit", type_id), [])
+
+    def _add_type_abilities(self, u) -> None:
+        for code in self.type_abilities(u.type_id):
+            if code not in u.abilities:
+                u.abilities[code] = 1
+                self.ability_added(u, code)
+
+    # -- the aura update's cache ------------------------------------------------------------------
+    def _aura_event(self, event, kind) -> None:
+        """Drop the ``aura_clean`` records an event may change: all of them for an alliance
+        change, else those whose area holds the unit (before or after a move) or whose source
+        it is."""
+        if kind is AllianceChanged:
+            self.aura_clean.clear()
+            return
+        u = event.unit
+        points = ((u.x, u.y), (event.from_x, event.from_y)) if kind is UnitMoved else ((u.x, u.y),)
+        for key, (_, _, radius, x, y, _) in list(self.aura_clean.items()):
+            if key[0] is u or any((px - x) ** 2 + (py - y) ** 2 <= radius * radius
+                                  for px, py in points):
+                del self.aura_clean[key]
 
     # -- items and hero skills ------------------------------------------------------------------
     def item_abilities(self, item) -> list[int]:
@@ -442,7 +553,16 @@ class Spells:
     # -- model events ---------------------------------------------------------------------------
     def _on_event(self, event) -> None:
         kind = type(event)
-        if kind is HeroSkill:
+        if self.aura_clean and kind in AURA_EVENTS:
+            self._aura_event(event, kind)
+        if kind is UnitCreated:
+            self._add_type_abilities(event.unit)
+        elif kind is UnitRevived:      # a revived unit's persistent abilities tick again
+            u = event.unit
+            if any(item is not None and item.row.flags & AB_UPDATE
+                   for item in (resolve(self.game, c) for c in u.abilities)):
+                self._schedule_update(u, 0.0)
+        elif kind is HeroSkill:
             item = resolve(self.game, event.ability_id)
             if item is not None:
                 if event.level == 1:
@@ -458,9 +578,34 @@ class Spells:
             self.building.pop(u, None)
             self.game.orders.stunned.pop(u, None)
             self.game.scheduler.cancel(self.updates.pop(u, None))
+            self.game.scheduler.cancel(self.scans.pop(u, None))
             for key in [k for k in self.buff_entries if k[0] is u]:
                 self.game.scheduler.cancel(self.buff_entries.pop(key))
+            for code in list(u.ability_state):
+                if self.game.object_types.base_code("ability", code) in AURA_BUFFS:
+                    release_aura(u, code)
 
+
+AURA_EVENTS = frozenset({UnitMoved, UnitCreated, UnitRemoved, UnitDeath, UnitRevived,
+                         UnitOwnerChanged, UnitLoaded, UnitUnloaded, AllianceChanged})
+"""The model events that may change an aura update's outcome (``Spells._aura_event``)."""
+
+AUTOCAST_PERIOD = 0.5
+"""Game seconds between two autocast acquisition scans of a unit (project choice; the game's
+rate was not measured)."""
+
+AUTOCAST_DURING = frozenset({"attack", "smart"})
+"""The orders during which autocast acquisition goes on besides idleness (project rule)."""
+
+UNIT_ABILITIES = {rawcode(k): [rawcode(c) for c in v] for k, v in {
+    "hmpr": ("Ahea", "Adis", "Ainf"),     # Priest: Heal, Dispel Magic, Inner Fire
+    "hsor": ("Aslo", "Aivs", "Aply"),     # Sorceress: Slow, Invisibility, Polymorph
+    "unec": ("Arai", "Auhf", "Acri"),     # Necromancer: Raise Dead, Unholy Frenzy, Cripple
+}.items()}
+"""Stock unit rawcode -> the abilities it has from creation when the map's object data does
+not list them ('uabi'): the casters' spells of Liquipedia's unit pages (Priest, Sorceress,
+Necromancer). Rawcodes without a registry row are kept (``GetUnitAbilityLevel`` answers 1)
+and do nothing."""
 
 ITEM_ABILITIES = {rawcode("phea"): [rawcode("AIh1")]}
 """Stock item rawcode -> its abilities when the object data does not list them ('iabi'):

@@ -191,12 +191,13 @@ def test_persistent_updates_aura_marks_friends_in_range(ctx):
     ctx.game.advance(0.1)
     bhad = rawcode("BHad")
     assert bhad in near.buffs and bhad in pal.buffs and bhad not in far.buffs and bhad not in foe.buffs
-    assert A.aura_strength(ctx.game, near, AHAD, "Had1") == 1.5          # level 1: +1.5 armor
+    assert near.buffs[bhad].armor == 1.5                                  # level 1: +1.5 armor
     second = unit(ctx, HPAL, 600.0)
     ctx.SetHeroLevel(second, 5, False)
     for _ in range(3):
         ctx.SelectHeroSkill(second, AHAD)
-    assert A.aura_strength(ctx.game, near, AHAD, "Had1") == 4.5          # strongest, no stacking
+    ctx.game.advance(0.7)
+    assert near.buffs[bhad].armor == 4.5                                  # strongest, no stacking
     ctx.SetUnitPosition(near, 3000.0, 0.0)
     ctx.game.advance(3.0)
     assert bhad not in near.buffs                                          # left the aura
@@ -321,20 +322,25 @@ def test_not_enough_mana_refuses_the_order(ctx):
     assert spells(ctx) == []
 
 
-def test_storm_bolt_stuns_and_a_stunned_caster_recasts_after_the_stun(ctx):
+def test_storm_bolt_stuns_on_impact_and_a_stunned_caster_recasts_after_the_stun(ctx):
+    """Storm Bolt is a missile (Liquipedia Mountain King: missile speed 1000): it hits 300
+    world units away 0.3 s after the effect; a stun during the cast point ends that attempt
+    and the caster casts again after the stun (Hive casting-events guide)."""
     mk, pal = unit(ctx, HMKG), unit(ctx, HPAL, 300.0, 0, 1)
     ctx.SelectHeroSkill(mk, AHTB)
     foot = unit(ctx, HFOO, 700.0, 0, 1)                # beyond the mountain king's acquisition
     foot.life = 100.0
     ctx.SelectHeroSkill(pal, AHHB)
-    assert ctx.IssueTargetOrder(pal, "holybolt", foot)
     assert ctx.IssueTargetOrder(mk, "thunderbolt", pal)
-    ctx.game.advance(CAST_POINT + 0.01)                  # both reach their effect together
-    phases = [(p, c) for p, c in spells(ctx)]
-    assert ("effect", "AHtb") in phases
+    ctx.game.advance(CAST_POINT + 0.01)
+    assert ("effect", "AHtb") in spells(ctx) and pal.life == pal.max_life     # in flight
+    ctx.game.advance(0.45)                               # (game times, not durations)
+    assert ctx.IssueTargetOrder(pal, "holybolt", foot)  # its cast point spans the impact
+    ctx.game.advance(CAST_POINT + 0.3 + 0.02)
     assert pal.max_life - pal.life == 100.0              # Storm Bolt level 1: 100 damage
-    assert A.STUN_BUFF in pal.buffs                      # 3 s on a hero ('ahdu')
-    ctx.game.advance(CAST_POINT + 3.0 + CAST_POINT + 0.1)
+    assert A.STUN_BUFF in pal.buffs and foot.life == 100.0   # 3 s on a hero ('ahdu')
+    assert [p for p, c in spells(ctx) if c == "AHhb"] == ["channel", "cast", "endcast"]
+    ctx.game.advance(CAST_POINT + 0.3 + 3.0 + CAST_POINT + 0.1)
     assert A.STUN_BUFF not in pal.buffs
     assert foot.life == 300.0                            # cast again after the stun
 
@@ -542,6 +548,8 @@ def test_feral_spirit_summons_two_wolves_and_death_coil_mirrors_holy_light(ctx):
     foe = unit(ctx, HFOO, -790.0, 8000.0, 1)                    # in range, out of reach
     assert ctx.IssueTargetOrder(dk, "deathcoil", foe)
     ctx.game.advance(9.0 + CAST_POINT + 0.01)
+    assert foe.life == foe.max_life                             # the coil is in flight
+    ctx.game.advance(9.0 + CAST_POINT + 790.0 / 1300.0 + 0.01)  # missile speed 1300
     assert foe.max_life - foe.life == 100.0                     # half to a living enemy
 
 
