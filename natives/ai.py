@@ -84,7 +84,8 @@ class AIPlayer:
     ``paused``: ``PauseCompAI``; ``held``: ids of threads whose wake-up came while paused;
     ``mode``: what ``SetCampaignAI``/``SetMeleeAI`` chose; ``tuning``: native name ->
     value of the tuning setters (``SetTargetHeroes``...); ``trace``: the newest debug text
-    lines as (game time, text).
+    lines as (game time, text); ``captains``: the attack and defense captains, guard posts
+    and targets (``natives.aicaptains.Captains``), None until ``CreateCaptains``.
     """
 
     def __init__(self, pid: int) -> None:
@@ -101,6 +102,7 @@ class AIPlayer:
         self.mode: str | None = None
         self.tuning: dict[str, Any] = {}
         self.trace: deque = deque(maxlen=TRACE_LINES)
+        self.captains: Any = None
 
 
 class _Watcher:
