@@ -48,7 +48,7 @@ from jassvm.compiler import CompiledProgram
 from jassvm.vm import OP_LIMIT, VM
 
 from natives.handles import alive, enum_handle
-from natives.objecttypes import MISSING
+from natives.production import Cost, unit_cost
 from natives.registry import native
 from natives.response import Response
 from natives.triggers import sleep_delay
@@ -84,8 +84,14 @@ class AIPlayer:
     ``paused``: ``PauseCompAI``; ``held``: ids of threads whose wake-up came while paused;
     ``mode``: what ``SetCampaignAI``/``SetMeleeAI`` chose; ``tuning``: native name ->
     value of the tuning setters (``SetTargetHeroes``...); ``trace``: the newest debug text
-    lines as (game time, text); ``captains``: the attack and defense captains, guard posts
-    and targets (``natives.aicaptains.Captains``), None until ``CreateCaptains``.
+    lines as (game time, text). The economy half (``natives.aitown``): ``towns`` (its
+    ``Town``s, refreshed at game time ``towns_at`` with the unit store at serial
+    ``towns_seen``), ``harvest`` (town -> [gold workers, wood workers] wanted),
+    ``expansion`` (the gold mine ``GetNextExpansion`` chose), ``hero_levels`` (the code of
+    ``SetHeroLevels``), ``hero`` (the hero whose skill it picks), ``flags`` (the switches
+    ``DisablePathing``/``SetAmphibious`` turned on). The military half: ``captains``, the attack and defense
+    captains, guard posts and targets (``natives.aicaptains.Captains``), None until
+    ``CreateCaptains``.
     """
 
     def __init__(self, pid: int) -> None:
@@ -102,6 +108,16 @@ class AIPlayer:
         self.mode: str | None = None
         self.tuning: dict[str, Any] = {}
         self.trace: deque = deque(maxlen=TRACE_LINES)
+        # the economy and town half (natives.aitown)
+        self.towns: list = []
+        self.towns_at: float | None = None
+        self.towns_seen = -1
+        self.harvest: dict[int, list[int]] = {}
+        self.expansion: Any = None
+        self.hero_levels: Any = None
+        self.hero: Any = None
+        self.flags: dict[str, bool] = {}
+        # the military half (natives.aicaptains)
         self.captains: Any = None
 
 
@@ -240,7 +256,7 @@ def _resolve(game, script: str) -> bool:
         return False
 
 
-def _own(ctx) -> AIPlayer:
+def own(ctx) -> AIPlayer:
     """The AI record of the AI thread calling; crashes the thread outside an AI script."""
     pid = _ai(ctx).player_of(ctx.vm)
     if pid is None:
@@ -341,31 +357,31 @@ Sleep.may_wait = True  # suspends the calling thread (jassvm.fastpath)
 def StartThread(ctx, func):
     """Start ``func`` in a new AI thread of the calling AI; it runs until it first waits,
     then the caller goes on."""
-    _own(ctx)
+    own(ctx)
     ctx.start_thread([func], AI_THREAD_KIND)
 
 
 @ai_native("GetAiPlayer", "takes nothing returns integer")
 def GetAiPlayer(ctx):
     """The player number of the AI running the calling thread."""
-    return _own(ctx).pid
+    return own(ctx).pid
 
 
 @ai_native("MeleeDifficulty", "takes nothing returns integer")
 def MeleeDifficulty(ctx):
     """The AI player's difficulty as common.ai's ``MELEE_NEWBIE`` (1), ``MELEE_NORMAL`` (2),
     ``MELEE_INSANE`` (3): ``GetAIDifficulty`` + 1 (the order both lists share)."""
-    return _difficulty(ctx, _own(ctx).pid) + 1
+    return _difficulty(ctx, own(ctx).pid) + 1
 
 
 @ai_native("CommandsWaiting", "takes nothing returns integer")
 def CommandsWaiting(ctx):
     """How many ``CommandAI`` commands wait in the AI's queue."""
-    return len(_own(ctx).commands)
+    return len(own(ctx).commands)
 
 
 def _last(ctx, what: str) -> tuple[int, int]:
-    commands = _own(ctx).commands
+    commands = own(ctx).commands
     if not commands:
         ctx.crash("unimplemented", f"{what} with no command waiting: what the game answers is not known")
     return commands[-1]
@@ -386,7 +402,7 @@ def GetLastData(ctx):
 @ai_native("PopLastCommand", "takes nothing returns nothing")
 def PopLastCommand(ctx):
     """Remove the last command from the queue (nothing happens when it is empty)."""
-    commands = _own(ctx).commands
+    commands = own(ctx).commands
     if commands:
         commands.pop()
 
@@ -394,7 +410,7 @@ def PopLastCommand(ctx):
 # -- debug text: recorded, shown to nobody (release builds print none of it) ------------------
 
 def _trace(ctx, text) -> None:
-    _own(ctx).trace.append((ctx.now, text if text is not None else ""))
+    own(ctx).trace.append((ctx.now, text if text is not None else ""))
 
 
 def _format(text, *values) -> str:
@@ -452,19 +468,19 @@ def DisplayTextIII(ctx, p, text, v1, v2, v3):
 @ai_native("SetCampaignAI", "takes nothing returns nothing")
 def SetCampaignAI(ctx):
     """The AI plays as a campaign AI (``AIPlayer.mode``)."""
-    _own(ctx).mode = "campaign"
+    own(ctx).mode = "campaign"
 
 
 @ai_native("SetMeleeAI", "takes nothing returns nothing")
 def SetMeleeAI(ctx):
     """The AI plays as a melee AI (``AIPlayer.mode``)."""
-    _own(ctx).mode = "melee"
+    own(ctx).mode = "melee"
 
 
 def _tuning(name: str, param: str) -> None:
     """Register ``name`` (``takes <param> returns nothing``), storing its argument."""
     def setter(ctx, value):
-        _own(ctx).tuning[name] = value
+        own(ctx).tuning[name] = value
     setter.__name__ = setter.__qualname__ = name
     setter.__doc__ = f"Store the AI's {name} setting (``AIPlayer.tuning``)."
     ai_native(name, f"takes {param} returns nothing")(setter)
@@ -481,29 +497,52 @@ _tuning("SetReplacementCount", "integer qty")
 
 # -- units of the AI's player, over the unit store ------------------------------------------
 
-def _count(game, pid: int, unitid: int) -> int:
-    """Alive units of type ``unitid`` owned by player ``pid``."""
-    return sum(1 for u in game.units.live_units()
-               if u.type_id == unitid and u.owner.id == pid and u.alive)
+def owned_units(game, pid: int) -> list:
+    """The units (not removed) player ``pid`` owns, through the store's owner index."""
+    return [u for key, bucket in game.units.by_owner.items() if key[0] == pid for u in bucket]
+
+
+def count_units(game, pid: int, unitid: int, done: bool, where=None) -> int:
+    """Player ``pid``'s alive units of type ``unitid`` (``where(unit)`` filters by place):
+    finished ones, and unless ``done`` also those in progress: a structure under
+    construction, one a worker walks to build, a unit in a training queue, a building
+    upgrading into the type (what common.ai's ``GetUnitCount`` counts, jassdoc)."""
+    n = 0
+    for u in owned_units(game, pid):
+        if not u.alive or (where is not None and not where(u)):
+            continue
+        if u.type_id == unitid and not (done and u.construction is not None):
+            n += 1
+        if done:
+            continue
+        for job in u.production:
+            if job.code == unitid and job.kind != "research":
+                n += 1
+        w = u.work
+        if w is not None and w.mode == "build" and w.job is not None and w.job.code == unitid:
+            n += 1
+    return n
 
 
 @ai_native("GetUnitCount", "takes integer unitid returns integer")
 def GetUnitCount(ctx, unitid):
-    """The AI player's units of type ``unitid``, done or in progress (jassdoc). The model
-    trains and builds nothing yet, so these are its alive units of that type."""
-    return _count(ctx.game, _own(ctx).pid, unitid)
+    """The AI player's units of type ``unitid``, done or in progress (jassdoc,
+    ``count_units``)."""
+    return count_units(ctx.game, own(ctx).pid, unitid, False)
 
 
 @ai_native("GetUnitCountDone", "takes integer unitid returns integer")
 def GetUnitCountDone(ctx, unitid):
-    """The AI player's finished units of type ``unitid``: its alive units of that type."""
-    return _count(ctx.game, _own(ctx).pid, unitid)
+    """The AI player's finished, alive units of type ``unitid``."""
+    return count_units(ctx.game, own(ctx).pid, unitid, True)
 
 
 @ai_native("GetPlayerUnitTypeCount", "takes player p, integer unitid returns integer")
 def GetPlayerUnitTypeCount(ctx, p, unitid):
     """How many alive units of type ``unitid`` player ``p`` has (0 for a null player)."""
-    return _count(ctx.game, p.id, unitid) if p is not None else 0
+    if p is None:
+        return 0
+    return sum(1 for u in owned_units(ctx.game, p.id) if u.type_id == unitid and u.alive)
 
 
 @ai_native("UnitAlive", "takes unit id returns boolean")
@@ -512,27 +551,29 @@ def UnitAlive(ctx, u):
     return u is not None and u.alive
 
 
-def _unit_figure(ctx, unitid: int, fid: str, what: str) -> int:
-    value = ctx.game.object_types.field_value("unit", unitid, fid)
-    if value is MISSING:
-        ctx.crash("unimplemented", f"no {what} of unit type {unitid} is known (the map's object "
-                  "data and the game data tables lack it)")
-    return int(value)
+def _unit_cost(ctx, unitid: int) -> Cost:
+    cost = unit_cost(ctx.game, unitid)
+    if cost is None:
+        ctx.crash("unimplemented", f"no cost of unit type {unitid} is known (the map's object "
+                  "data, the game data tables and natives.production.UNIT_COSTS lack it)")
+    return cost
 
 
 @ai_native("GetUnitGoldCost", "takes integer unitid returns integer")
 def GetUnitGoldCost(ctx, unitid):
-    """Gold cost of a unit type (object data field ``ugol``)."""
-    return _unit_figure(ctx, unitid, "ugol", "gold cost")
+    """Gold cost of a unit type (``natives.production.unit_cost``: object data field
+    ``ugol``, else the project's table)."""
+    return _unit_cost(ctx, unitid).gold
 
 
 @ai_native("GetUnitWoodCost", "takes integer unitid returns integer")
 def GetUnitWoodCost(ctx, unitid):
-    """Lumber cost of a unit type (object data field ``ulum``)."""
-    return _unit_figure(ctx, unitid, "ulum", "lumber cost")
+    """Lumber cost of a unit type (field ``ulum``, else the project's table)."""
+    return _unit_cost(ctx, unitid).lumber
 
 
 @ai_native("GetUnitBuildTime", "takes integer unitid returns integer")
 def GetUnitBuildTime(ctx, unitid):
-    """Build time of a unit type, game seconds (object data field ``ubld``)."""
-    return _unit_figure(ctx, unitid, "ubld", "build time")
+    """Build time of a unit type, whole game seconds (field ``ubld``, else the project's
+    table)."""
+    return int(_unit_cost(ctx, unitid).time)

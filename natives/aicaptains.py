@@ -60,7 +60,7 @@ import math
 from typing import Any
 
 from natives import combat
-from natives.ai import AIPlayer, _own, ai_native
+from natives.ai import AIPlayer, ai_native, own as _own
 from natives.units import unit_level_of
 
 ATTACK_CAPTAIN, DEFENSE_CAPTAIN, BOTH_CAPTAINS = 1, 2, 3   # common.ai constants
