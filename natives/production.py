@@ -113,7 +113,10 @@ class Cost:
 #    Acolyte, Town Hall, Keep, Barracks (Human), Barracks (Orc);
 # W: warcraft.wiki.gg / Wowpedia Warcraft III pages: Footman, Farm;
 # K: kenhchoi.com "Warcraft 3 Reforged Human Buildings" (gold, lumber, time table; its Castle
-#    row is the sum Town Hall + Keep + Castle, so the Castle upgrade itself is 360/210).
+#    row is the sum Town Hall + Keep + Castle, so the Castle upgrade itself is 360/210);
+# D: the unit table of the public data set ubogoeva/tidyverse_tutorial data/wc3_heroes.txt
+#    (gold, wood, time columns; the figures Liquipedia's unit pages give), as natives.unitdata's
+#    "ds" combat rows.
 _UNIT_COSTS = """
 hpea|75|0|15|L
 opeo|75|0|15|L
@@ -129,6 +132,15 @@ halt|180|50|60|K
 hbla|140|60|70|K
 hlum|120|0|60|K
 hwtw|30|20|25|K
+hrif|205|30|26|D
+hkni|245|60|45|D
+hmpr|135|10|28|D
+hsor|155|20|30|D
+hmtm|180|70|40|D
+ogru|200|0|30|D
+ohun|135|20|20|D
+orai|180|40|28|D
+ocat|220|50|40|D
 """
 
 # code|levels as gold/lumber/time, comma separated|source (Liquipedia pages: Improved
