@@ -16,8 +16,8 @@ natives common.ai's wave loops call every few game seconds: ``CaptainInCombat``,
 idle members are sent on to the goal, a wave against a player picks that player's next
 target when the last one fell (nearest structure to the group, then units; none left: the
 captain goes home), a captain that reached home stops going home. Defenders that idle away
-from home walk back; when an enemy comes within ``TOWN_RANGE`` of the town they attack-move
-to it.
+from home walk back; when an enemy within ``TOWN_RANGE`` of the town attacks one of the AI's
+units they attack-move to it.
 
 Campaign waves (common.ai's ``SuicideOnPlayer``): ``FormGroup`` calls ``InitAssault`` and one
 ``AddAssault(qty, id)`` per wave entry every 5 s until ``CaptainIsFull`` and
@@ -389,11 +389,20 @@ def _drive_defense(game, pid: int, cap: Captain) -> None:
 
 
 def _threat(game, pid: int, x: float, y: float):
-    """The nearest visible enemy unit within ``TOWN_RANGE`` of (x, y), None: none."""
+    """The nearest enemy unit within ``TOWN_RANGE`` of (x, y) attacking a unit of player
+    ``pid`` (the town is attacked), None: none."""
     me = game.players.get(pid)
     enemies = [pid2 for pid2 in game.units.owner_sectors
                if me is not None and not me.is_ally(game.players.get(pid2))]
-    return game.units.nearest(x, y, TOWN_RANGE, lambda v: v.alive and not v.hidden, enemies)
+    return game.units.nearest(x, y, TOWN_RANGE, lambda v: _attacks(v, pid), enemies)
+
+
+def _attacks(u, pid: int) -> bool:
+    """``u`` is attacking a living unit of player ``pid``."""
+    w = u.work
+    return (u.alive and w is not None and w.mode == "attack" and w.target is not None
+            and getattr(w.target, "owner", None) is not None and w.target.owner.id == pid
+            and w.target.alive)
 
 
 # -- waves ------------------------------------------------------------------------------
@@ -1004,12 +1013,9 @@ def IsTowered(ctx, target):
 def TownThreatened(ctx):
     """A unit or structure of the AI player is being attacked (jassdoc): some enemy unit's
     attack is aimed at one of them."""
-    entry = _own(ctx)
-    pid = entry.pid
-    for u in ctx.game.units.units.values():
-        w = u.work
-        if w is not None and w.mode == "attack" and w.target is not None \
-                and getattr(w.target, "owner", None) is not None and w.target.owner.id == pid \
-                and w.target.alive and u.alive and _enemy_of(ctx.game, pid, u):
+    pid = _own(ctx).pid
+    game = ctx.game
+    for u in game.units.units.values():
+        if _attacks(u, pid) and _enemy_of(game, pid, u):
             return True
     return False
