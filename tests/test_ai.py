@@ -238,14 +238,18 @@ def test_the_debugger_lists_ai_threads_by_player_and_script(tmp_path, api):
     assert "AI player 1 (ticker.ai): Ticker" in seen["threads"]
 
 
-def test_human02_red_ai_starts_and_stops_at_what_the_model_cannot_do():
+def test_human02_red_ai_runs_until_what_the_model_cannot_do():
     options = RunOptions(api=str(API_130), until=30.0)
     path = shared_path("corpus", "maps", "campaign-human02", "war3map.j")
     report, session = run_mission(load_mission(path, options), options)
     assert report.ai[0]["script"] == "h02_red.ai"
-    assert report.ai[0]["natives_missing"] == {"CreateCaptains": 1}    # natives.aicaptains
-    assert report.ai[0]["status"] == "crashed"
+    assert report.ai[0]["natives_missing"] == {}
+    assert report.ai[0]["status"] == "running"                          # main waits for its first wave
+    # CampaignBasics asks for a Pig Farm (CampaignAI(PIG_FARM, ...)), whose cost no table has
     crash = next(e for e in report.timeline if e.kind == "ai_crashed")
-    assert (crash.data["crash"], crash.data["function"]) == ("missing-native", "CampaignAI")
+    assert (crash.data["crash"], crash.data["function"]) == ("unimplemented", "StartUnit")
     tuning = session.game.ai.players[0].tuning
-    assert tuning == {"SetTargetHeroes": False, "SetUnitsFlee": False}   # normal difficulty
+    # normal difficulty (CampaignAI), then the campaign settings and SetReplacements(0, 1, 3)
+    assert tuning == {"SetTargetHeroes": False, "SetUnitsFlee": False, "SetNewHeroes": False,
+                      "SetHeroesFlee": False, "SetGroupsFlee": False, "SetSlowChopping": True,
+                      "GroupTimedLife": False, "SetReplacementCount": 1}
