@@ -48,6 +48,7 @@ from jassvm.compiler import CompiledProgram
 from jassvm.vm import OP_LIMIT, VM
 
 from natives.handles import alive, enum_handle
+from natives.modelevents import HeroLevel, UnitCreated
 from natives.production import Cost, unit_cost
 from natives.registry import native
 from natives.response import Response
@@ -150,6 +151,7 @@ class AIState:
         self._by_vm: dict[int, int] = {}        # id(vm) -> player id
         if game is not None:
             game.scheduler.register("ai_start", self._run_main)
+            game.subscribers.append(self._on_event)
 
     def player(self, pid: int) -> AIPlayer:
         """The AI record of player ``pid`` (made on first use)."""
@@ -225,6 +227,29 @@ class AIState:
         th = vm.threads.get(thread_id)
         if th is not None:
             vm.resume(th)
+
+    # -- hero skills ------------------------------------------------------------------------
+    def _on_event(self, event) -> None:
+        kind = type(event)
+        if kind is HeroLevel or (kind is UnitCreated and event.unit.hero is not None):
+            self.choose_skills(event.unit)
+
+    def choose_skills(self, hero) -> None:
+        """A hero of an AI player that has skill points: the AI's ``SetHeroLevels`` function
+        (run as a callback in the AI's VM, with ``AIPlayer.hero`` set for ``GetHeroId`` and
+        ``GetHeroLevelAI``) names the ability to learn, once per point while it learns one."""
+        entry = self.players.get(hero.owner.id)
+        vm = self.vms.get(hero.owner.id)
+        if entry is None or vm is None or entry.hero_levels is None or entry.paused:
+            return
+        entry.hero = hero
+        try:
+            while hero.hero.skill_points > 0:
+                code = vm.run_callback(entry.hero_levels)
+                if not code or not self.game.units.learn_skill(hero, code):
+                    break
+        finally:
+            entry.hero = None
 
     def set_paused(self, pid: int, paused: bool) -> None:
         """``PauseCompAI``: on resume, the held threads continue at the next clock step."""
