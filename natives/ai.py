@@ -90,7 +90,9 @@ class AIPlayer:
     ``towns_seen``), ``harvest`` (town -> [gold workers, wood workers] wanted),
     ``expansion`` (the gold mine ``GetNextExpansion`` chose), ``hero_levels`` (the code of
     ``SetHeroLevels``), ``hero`` (the hero whose skill it picks), ``flags`` (the switches
-    ``DisablePathing``/``SetAmphibious`` turned on).
+    ``DisablePathing``/``SetAmphibious`` turned on). The military half: ``captains``, the attack and defense
+    captains, guard posts and targets (``natives.aicaptains.Captains``), None until
+    ``CreateCaptains``.
     """
 
     def __init__(self, pid: int) -> None:
@@ -116,6 +118,8 @@ class AIPlayer:
         self.hero_levels: Any = None
         self.hero: Any = None
         self.flags: dict[str, bool] = {}
+        # the military half (natives.aicaptains)
+        self.captains: Any = None
 
 
 class _Watcher:
