@@ -441,6 +441,7 @@ class UnitStore:
         # the same by owner: (player id, sector row, sector column) -> units
         self.by_owner: dict[tuple[int, int, int], dict[Unit, None]] = {}
         self.owner_sectors: dict[int, int] = {}   # player id -> its non-empty buckets
+        self.owner_cells: dict[int, dict[tuple[int, int], None]] = {}   # player id -> those sectors
         self.max_collision = 0.0
         self.max_hero_level = MAX_HERO_LEVEL
         self.selection: dict[int, list[Unit]] = {}
@@ -520,6 +521,7 @@ class UnitStore:
         if bucket is None:
             bucket = self.by_owner[(pid, *sector)] = {}
             self.owner_sectors[pid] = self.owner_sectors.get(pid, 0) + 1
+            self.owner_cells.setdefault(pid, {})[sector] = None
         bucket[u] = None
 
     def _owner_remove(self, pid: int, sector: tuple[int, int], u: Unit) -> None:
@@ -527,6 +529,10 @@ class UnitStore:
         bucket = self.by_owner.get(key)
         if bucket is not None and bucket.pop(u, 0) is None and not bucket:
             del self.by_owner[key]
+            cells = self.owner_cells[pid]
+            del cells[sector]
+            if not cells:
+                del self.owner_cells[pid]
             left = self.owner_sectors[pid] - 1
             if left:
                 self.owner_sectors[pid] = left
@@ -602,8 +608,14 @@ class UnitStore:
         c0, c1 = math.floor(x0 / SECTOR_SIZE), math.floor(x1 / SECTOR_SIZE)
         out: list[Unit] = []
         by_owner = self.by_owner
+        box = (r1 - r0 + 1) * (c1 - c0 + 1)
         for pid in owners:
-            if pid not in self.owner_sectors:
+            cells = self.owner_cells.get(pid)
+            if not cells:
+                continue
+            if len(cells) < box:    # the player's few sectors in the box, in the order below
+                for r, c in sorted(rc for rc in cells if r0 <= rc[0] <= r1 and c0 <= rc[1] <= c1):
+                    out.extend(by_owner[(pid, r, c)])
                 continue
             for r in range(r0, r1 + 1):
                 for c in range(c0, c1 + 1):
