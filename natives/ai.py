@@ -87,7 +87,7 @@ class AIPlayer:
     value of the tuning setters (``SetTargetHeroes``...); ``trace``: the newest debug text
     lines as (game time, text). The economy half (``natives.aitown``): ``towns`` (its
     ``Town``s, refreshed at game time ``towns_at`` with the unit store at serial
-    ``towns_seen``), ``harvest`` (town -> [gold workers, wood workers] wanted),
+    ``towns_seen``), ``harvest`` (the harvest requests in order: (town, resource, workers)),
     ``expansion`` (the gold mine ``GetNextExpansion`` chose), ``hero_levels`` (the code of
     ``SetHeroLevels``), ``hero`` (the hero whose skill it picks), ``flags`` (the switches
     ``DisablePathing``/``SetAmphibious`` turned on). The military half: ``captains``, the attack and defense
@@ -113,7 +113,7 @@ class AIPlayer:
         self.towns: list = []
         self.towns_at: float | None = None
         self.towns_seen = -1
-        self.harvest: dict[int, list[int]] = {}
+        self.harvest: list[tuple[int, str, int]] = []
         self.expansion: Any = None
         self.hero_levels: Any = None
         self.hero: Any = None

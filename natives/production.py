@@ -117,9 +117,12 @@ class Cost:
 # R: respawnfirst.com "Warcraft 3 Reforged Building Guide", Orc buildings table (gold, lumber,
 #    build time; its Stronghold 700/375 and Fortress 1025/565 rows are sums from the Great
 #    Hall, so the upgrades themselves are 315/190 and 325/190).
+# H: respawnfirst.com "Warcraft 3 Reforged Building Guide", Human buildings table; the
+#    Gryphon Aviary from gaming-tools.com "Warcraft 3 buildings".
 # U: Liquipedia unit pages (liquipedia.net/warcraft/<name>, "Cost": gold, lumber, build
 #    time): Grunt, Troll Headhunter, Raider, Demolisher, Kodo Beast, Wind Rider, Troll
-#    Batrider, Shaman, Troll Witch Doctor, Spirit Walker, Tauren, and every Hero's 425/100/55.
+#    Batrider, Shaman, Troll Witch Doctor, Spirit Walker, Tauren, Rifleman, Knight, Priest,
+#    Sorceress, Mortar Team, Flying Machine, and every Hero's 425/100/55.
 _UNIT_COSTS = """
 hpea|75|0|15|L
 opeo|75|0|15|L
@@ -135,6 +138,23 @@ halt|180|50|60|K
 hbla|140|60|70|K
 hlum|120|0|60|K
 hwtw|30|20|25|K
+hars|150|140|70|H
+harm|140|140|60|H
+hvlt|130|30|60|H
+hatw|100|70|50|H
+hgtw|100|70|50|H
+hctw|150|120|65|H
+hgra|140|150|75|H
+hrif|205|30|26|U
+hkni|245|60|45|U
+hmpr|135|10|28|U
+hsor|155|20|30|U
+hmtm|180|70|40|U
+hgyr|90|30|25|U
+Hpal|425|100|55|U
+Hamg|425|100|55|U
+Hmkg|425|100|55|U
+Hblm|425|100|55|U
 ogre|385|185|150|R
 ostr|315|190|140|R
 ofrt|325|190|140|R
