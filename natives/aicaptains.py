@@ -60,7 +60,7 @@ import math
 from typing import Any
 
 from natives import combat
-from natives.ai import AIPlayer, ai_native, own as _own
+from natives.ai import AIPlayer, ai_native, own as _own, owned_units
 from natives.units import unit_level_of
 
 ATTACK_CAPTAIN, DEFENSE_CAPTAIN, BOTH_CAPTAINS = 1, 2, 3   # common.ai constants
@@ -171,8 +171,11 @@ def _state(ctx) -> tuple[AIPlayer, Captains]:
 
 def _owned(game, pid: int) -> list:
     """Alive, visible units of player ``pid``, creation order."""
-    return [u for u in game.units.units.values()
-            if u.owner.id == pid and u.alive and not u.hidden]
+    return sorted((u for u in owned_units(game, pid) if u.alive and not u.hidden), key=_serial)
+
+
+def _serial(u) -> int:
+    return u.serial
 
 
 def _is_worker(u) -> bool:
@@ -420,9 +423,12 @@ def _suicide(ctx, p, check_full: bool, buildings: bool, how: str) -> bool:
     _alive_members(cap)
     if check_full and not _full(caps):
         return False
-    if not cap.members:
-        return False
     cap.foe, cap.buildings, cap.target = p.id, buildings, None
+    if not cap.members:   # nothing to send: the wave is over at once
+        cap.foe = None
+        _send_wave(game, entry, caps, how, p.id, *cap.home)
+        _wave_end(game, entry.pid, cap, "lost")
+        return True
     if not _next_target(game, cap):
         cap.foe = None
         return False
@@ -941,7 +947,7 @@ def GetEnemyPower(ctx):
     """The food the enemy players' units use (module docstring)."""
     entry = _own(ctx)
     game = ctx.game
-    return sum(u.utype.food for pid in _enemy_players(game, entry.pid) for u in _owned(game, pid)
+    return sum(u.utype.food_used for pid in _enemy_players(game, entry.pid) for u in _owned(game, pid)
                if not u.utype.is_structure)
 
 

@@ -57,6 +57,7 @@ import math
 from typing import Any
 
 from natives.ai import ai_native, count_units, own, owned_units
+from natives.aicaptains import ignored_units
 from natives.handles import alive
 from natives.harvest import GOLD_MINES
 from natives.orders import Order
@@ -831,10 +832,9 @@ def UnitInvis(ctx, u):
 
 @ai_native("IgnoredUnits", "takes integer unitid returns integer")
 def IgnoredUnits(ctx, unitid):
-    """How many of the AI's units of type ``unitid`` its captains leave out (common.ai adds
-    them to what it wants): the model's captains ignore none, 0."""
-    own(ctx)
-    return 0
+    """How many of the AI's units of type ``unitid`` its attack group cannot take (common.ai
+    adds them to what it wants): its defenders and guards (``natives.aicaptains``)."""
+    return ignored_units(ctx.game, own(ctx).pid, unitid)
 
 
 @ai_native("CreepsOnMap", "takes nothing returns boolean")

@@ -113,16 +113,17 @@ class Cost:
 #    Acolyte, Town Hall, Keep, Barracks (Human), Barracks (Orc);
 # W: warcraft.wiki.gg / Wowpedia Warcraft III pages: Footman, Farm;
 # K: kenhchoi.com "Warcraft 3 Reforged Human Buildings" (gold, lumber, time table; its Castle
-#    row is the sum Town Hall + Keep + Castle, so the Castle upgrade itself is 360/210).
+#    row is the sum Town Hall + Keep + Castle, so the Castle upgrade itself is 360/210);
+# D: the unit table of the public data set ubogoeva/tidyverse_tutorial data/wc3_heroes.txt
+#    (gold, wood, time columns; the figures Liquipedia's unit pages give), as natives.unitdata's
+#    "ds" combat rows;
 # R: respawnfirst.com "Warcraft 3 Reforged Building Guide", Orc buildings table (gold, lumber,
 #    build time; its Stronghold 700/375 and Fortress 1025/565 rows are sums from the Great
 #    Hall, so the upgrades themselves are 315/190 and 325/190).
 # H: respawnfirst.com "Warcraft 3 Reforged Building Guide", Human buildings table; the
 #    Gryphon Aviary from gaming-tools.com "Warcraft 3 buildings".
-# U: Liquipedia unit pages (liquipedia.net/warcraft/<name>, "Cost": gold, lumber, build
-#    time): Grunt, Troll Headhunter, Raider, Demolisher, Kodo Beast, Wind Rider, Troll
-#    Batrider, Shaman, Troll Witch Doctor, Spirit Walker, Tauren, Rifleman, Knight, Priest,
-#    Sorceress, Mortar Team, Flying Machine, and every Hero's 425/100/55.
+# U: Liquipedia hero pages (liquipedia.net/warcraft/<name>, "Cost"): every Hero of the four
+#    races costs 425 gold, 100 lumber and trains in 55 s.
 _UNIT_COSTS = """
 hpea|75|0|15|L
 opeo|75|0|15|L
@@ -145,12 +146,12 @@ hatw|100|70|50|H
 hgtw|100|70|50|H
 hctw|150|120|65|H
 hgra|140|150|75|H
-hrif|205|30|26|U
-hkni|245|60|45|U
-hmpr|135|10|28|U
-hsor|155|20|30|U
-hmtm|180|70|40|U
-hgyr|90|30|25|U
+hrif|205|30|26|D
+hkni|245|60|45|D
+hmpr|135|10|28|D
+hsor|155|20|30|D
+hmtm|180|70|40|D
+hgyr|90|30|13|D
 Hpal|425|100|55|U
 Hamg|425|100|55|U
 Hmkg|425|100|55|U
@@ -166,17 +167,17 @@ osld|150|135|70|R
 obea|145|140|60|R
 otto|135|155|70|R
 owtw|110|80|60|R
-ogru|200|0|30|U
-ohun|135|20|20|U
-orai|180|40|28|U
-ocat|220|50|40|U
-okod|255|60|30|U
-owyv|265|40|35|U
-otbr|160|40|28|U
-oshm|130|20|30|U
-odoc|145|25|30|U
-ospw|195|35|38|U
-otau|280|80|44|U
+ogru|200|0|30|D
+ohun|135|20|20|D
+orai|180|40|28|D
+ocat|220|50|40|D
+okod|255|60|30|D
+owyv|265|40|35|D
+otbr|160|40|28|D
+oshm|130|20|30|D
+odoc|145|25|30|D
+ospw|195|35|38|D
+otau|280|80|44|D
 Obla|425|100|55|U
 Ofar|425|100|55|U
 Otch|425|100|55|U
