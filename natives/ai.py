@@ -27,9 +27,11 @@ empty queue ends the thread with an ``unimplemented`` crash: what the game answe
 known, and common.ai always checks ``CommandsWaiting`` first. ``PauseCompAI`` holds the AI's
 waking threads until it is resumed (they then continue at the next clock step).
 
-Natives common.ai declares that the model cannot do yet (production, towns, captains,
-targets, harvesting, hero skills) are not registered: calling one ends the AI thread with
-the recorded ``missing-native`` crash. Save and load: the AI VMs' globals and threads are
+The other natives common.ai declares are in ``natives.aitown`` (towns, counts, harvesting,
+production, expansions) and ``natives.aicaptains`` (captains, targets, waves). Hero skills:
+when a hero of an AI player appears or gains a level while it has skill points, the AI's
+``SetHeroLevels`` function runs as a callback in the AI's VM (``AIState.choose_skills``)
+and the hero learns the ability it returns. Save and load: the AI VMs' globals and threads are
 written with the game (``natives.snapshot``); a restored session rebuilds each VM from the
 same script, checked by digest, and pours its state in. Not supported: an AI script's own
 timers and triggers (their code would run on the map's VM); no corpus AI script makes any.
