@@ -212,7 +212,7 @@ def towns(game, entry) -> list[Town]:
     halls = [u for u in owned_units(game, entry.pid) if _is_hall(u)]
     mines = None
     for town in entry.towns:
-        if town.hall is not None and not alive(town.hall) or (town.hall is not None and not town.hall.alive):
+        if town.hall is not None and (alive(town.hall) is None or not town.hall.alive):
             town.hall = None
         if town.hall is None:
             town.hall = _nearest(halls, town.x, town.y, TOWN_RADIUS)
@@ -311,15 +311,16 @@ def _researching(game, pid: int, code: int) -> int:
 def GetUpgradeLevel(ctx, upgid):
     """The AI player's level of upgrade ``upgid``, counting the levels in research
     (common.ai's ``StartUpgrade`` compares it with the level wanted before asking again)."""
-    entry = own(ctx)
-    p = ctx.game.players.get(entry.pid)
-    return p.tech_researched.get(upgid, 0) + _researching(ctx.game, entry.pid, upgid)
+    return _level(ctx, upgid)
+
+
+def _level(ctx, upgid: int) -> int:
+    pid = own(ctx).pid
+    return ctx.game.players.get(pid).tech_researched.get(upgid, 0) + _researching(ctx.game, pid, upgid)
 
 
 def _next_cost(ctx, upgid: int):
-    entry = own(ctx)
-    p = ctx.game.players.get(entry.pid)
-    level = p.tech_researched.get(upgid, 0) + _researching(ctx.game, entry.pid, upgid) + 1
+    level = _level(ctx, upgid) + 1
     levels = upgrade_levels(ctx.game, upgid)
     if levels is not None and level > levels:
         level = levels
@@ -473,13 +474,12 @@ def HarvestWood(ctx, town, peons):
     _harvest(ctx, town, peons, "lumber")
 
 
-def _spare_worker(game, entry, race: int | None = None, town: int = -1):
-    """A worker free to build: idle first, then a wood, then a gold harvester (None)."""
+def _spare_worker(game, entry, race: int):
+    """A worker of ``race`` free to build: idle first, then a wood, then a gold harvester
+    (None)."""
     best, rank = None, 9
     for u in _workers(game, entry.pid):
-        if _busy(u) or (race is not None and u.utype.race != race):
-            continue
-        if town >= 0 and town_of(game, entry, u.x, u.y) != town:
+        if _busy(u) or u.utype.race != race:
             continue
         r = 0 if _idle(u) else {"lumber": 1, "gold": 2}.get(_gathering(u), 3)
         if r < rank:
