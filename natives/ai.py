@@ -27,9 +27,11 @@ empty queue ends the thread with an ``unimplemented`` crash: what the game answe
 known, and common.ai always checks ``CommandsWaiting`` first. ``PauseCompAI`` holds the AI's
 waking threads until it is resumed (they then continue at the next clock step).
 
-Natives common.ai declares that the model cannot do yet (production, towns, captains,
-targets, harvesting, hero skills) are not registered: calling one ends the AI thread with
-the recorded ``missing-native`` crash. Save and load: the AI VMs' globals and threads are
+The other natives common.ai declares are in ``natives.aitown`` (towns, counts, harvesting,
+production, expansions) and ``natives.aicaptains`` (captains, targets, waves). Hero skills:
+when a hero of an AI player appears or gains a level while it has skill points, the AI's
+``SetHeroLevels`` function runs as a callback in the AI's VM (``AIState.choose_skills``)
+and the hero learns the ability it returns. Save and load: the AI VMs' globals and threads are
 written with the game (``natives.snapshot``); a restored session rebuilds each VM from the
 same script, checked by digest, and pours its state in. Not supported: an AI script's own
 timers and triggers (their code would run on the map's VM); no corpus AI script makes any.
@@ -48,6 +50,7 @@ from jassvm.compiler import CompiledProgram
 from jassvm.vm import OP_LIMIT, VM
 
 from natives.handles import alive, enum_handle
+from natives.modelevents import HeroLevel, UnitCreated
 from natives.production import Cost, unit_cost
 from natives.registry import native
 from natives.response import Response
@@ -86,7 +89,7 @@ class AIPlayer:
     value of the tuning setters (``SetTargetHeroes``...); ``trace``: the newest debug text
     lines as (game time, text). The economy half (``natives.aitown``): ``towns`` (its
     ``Town``s, refreshed at game time ``towns_at`` with the unit store at serial
-    ``towns_seen``), ``harvest`` (town -> [gold workers, wood workers] wanted),
+    ``towns_seen``), ``harvest`` (the harvest requests in order: (town, resource, workers)),
     ``expansion`` (the gold mine ``GetNextExpansion`` chose), ``hero_levels`` (the code of
     ``SetHeroLevels``), ``hero`` (the hero whose skill it picks), ``flags`` (the switches
     ``DisablePathing``/``SetAmphibious`` turned on). The military half: ``captains``, the attack and defense
@@ -112,7 +115,7 @@ class AIPlayer:
         self.towns: list = []
         self.towns_at: float | None = None
         self.towns_seen = -1
-        self.harvest: dict[int, list[int]] = {}
+        self.harvest: list[tuple[int, str, int]] = []
         self.expansion: Any = None
         self.hero_levels: Any = None
         self.hero: Any = None
@@ -154,6 +157,7 @@ class AIState:
         self._by_vm: dict[int, int] = {}        # id(vm) -> player id
         if game is not None:
             game.scheduler.register("ai_start", self._run_main)
+            game.subscribers.append(self._on_event)
 
     def player(self, pid: int) -> AIPlayer:
         """The AI record of player ``pid`` (made on first use)."""
@@ -229,6 +233,29 @@ class AIState:
         th = vm.threads.get(thread_id)
         if th is not None:
             vm.resume(th)
+
+    # -- hero skills ------------------------------------------------------------------------
+    def _on_event(self, event) -> None:
+        kind = type(event)
+        if kind is HeroLevel or (kind is UnitCreated and event.unit.hero is not None):
+            self.choose_skills(event.unit)
+
+    def choose_skills(self, hero) -> None:
+        """A hero of an AI player that has skill points: the AI's ``SetHeroLevels`` function
+        (run as a callback in the AI's VM, with ``AIPlayer.hero`` set for ``GetHeroId`` and
+        ``GetHeroLevelAI``) names the ability to learn, once per point while it learns one."""
+        entry = self.players.get(hero.owner.id)
+        vm = self.vms.get(hero.owner.id)
+        if entry is None or vm is None or entry.hero_levels is None or entry.paused:
+            return
+        entry.hero = hero
+        try:
+            while hero.hero.skill_points > 0:
+                code = vm.run_callback(entry.hero_levels)
+                if not code or not self.game.units.learn_skill(hero, code):
+                    break
+        finally:
+            entry.hero = None
 
     def set_paused(self, pid: int, paused: bool) -> None:
         """``PauseCompAI``: on resume, the held threads continue at the next clock step."""

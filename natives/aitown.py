@@ -18,11 +18,15 @@ unit in progress is a structure under construction, a structure a worker is on i
 build, a unit in a building's training queue or a building upgrading into the type; "done"
 counts only finished, alive units.
 
-Harvesting: ``ClearHarvestAI`` forgets the wanted workers per town; ``HarvestGold(town,
-n)`` / ``HarvestWood(town, n)`` set how many of the AI's workers should mine the town's
-gold mine / cut trees near it, and assign them at once through ``natives.harvest``'s
-orders: idle workers first, then (for the other resource) the workers beyond what that
-resource wants. Workers busy building keep building. ``StopGathering`` (common.ai's
+Harvesting: ``ClearHarvestAI`` forgets the requests; ``HarvestGold(town, n)`` /
+``HarvestWood(town, n)`` each add a request for ``n`` more workers on the town's gold mine
+/ trees near it (``AIPlayer.harvest``, in order: common.ai's melee scripts ask
+``HarvestGold(T,4)``, ``HarvestWood(0,1)``, ``HarvestGold(T,1)``... so the requests add up
+and the earlier ones come first). After each request the workers are assigned through
+``natives.harvest``'s orders: those already on a requested job keep it, up to what all the
+requests want of it; a request short of workers takes idle workers, then workers beyond
+what their own job wants, in order. Workers building keep building; a town without a
+finished hall takes none. ``StopGathering`` (common.ai's
 ``InitAI``) stops the AI's workers that are harvesting, so that only these natives decide
 who gathers (project reading of the name; jassdoc has no description).
 
@@ -208,7 +212,7 @@ def towns(game, entry) -> list[Town]:
     halls = [u for u in owned_units(game, entry.pid) if _is_hall(u)]
     mines = None
     for town in entry.towns:
-        if town.hall is not None and not alive(town.hall) or (town.hall is not None and not town.hall.alive):
+        if town.hall is not None and (alive(town.hall) is None or not town.hall.alive):
             town.hall = None
         if town.hall is None:
             town.hall = _nearest(halls, town.x, town.y, TOWN_RADIUS)
@@ -307,15 +311,16 @@ def _researching(game, pid: int, code: int) -> int:
 def GetUpgradeLevel(ctx, upgid):
     """The AI player's level of upgrade ``upgid``, counting the levels in research
     (common.ai's ``StartUpgrade`` compares it with the level wanted before asking again)."""
-    entry = own(ctx)
-    p = ctx.game.players.get(entry.pid)
-    return p.tech_researched.get(upgid, 0) + _researching(ctx.game, entry.pid, upgid)
+    return _level(ctx, upgid)
+
+
+def _level(ctx, upgid: int) -> int:
+    pid = own(ctx).pid
+    return ctx.game.players.get(pid).tech_researched.get(upgid, 0) + _researching(ctx.game, pid, upgid)
 
 
 def _next_cost(ctx, upgid: int):
-    entry = own(ctx)
-    p = ctx.game.players.get(entry.pid)
-    level = p.tech_researched.get(upgid, 0) + _researching(ctx.game, entry.pid, upgid) + 1
+    level = _level(ctx, upgid) + 1
     levels = upgrade_levels(ctx.game, upgid)
     if levels is not None and level > levels:
         level = levels
@@ -366,38 +371,68 @@ def _idle(u) -> bool:
     return u.work is None and not u.order_queue
 
 
-def _tree_near(game, x: float, y: float):
+def _trees_near(game, x: float, y: float, n: int) -> list:
+    """The ``n`` live trees nearest (x, y), nearest first."""
     harvest = game.harvest
-    best, best_d = None, math.inf
-    for d in game.units.destructables.values():
-        if harvest.is_tree(d):
-            dist = _dist(x, y, d.x, d.y)
-            if dist < best_d:
-                best, best_d = d, dist
-    return best
+    trees = [d for d in game.units.destructables.values() if harvest.is_tree(d)]
+    trees.sort(key=lambda d: (_dist(x, y, d.x, d.y), d.handle_id))
+    return trees[:n]
 
 
-def _assign(game, entry, town: Town) -> None:
-    """Send workers to the town's mine and trees until the wanted numbers are met."""
-    gold_want, wood_want = entry.harvest.get(town.index, [0, 0])
-    workers = [u for u in _workers(game, entry.pid) if not _busy(u)
-               and town_of(game, entry, u.x, u.y) in (town.index, -1)]
-    on = {"gold": [u for u in workers if _gathering(u) == "gold"],
-          "lumber": [u for u in workers if _gathering(u) == "lumber"]}
-    idle = [u for u in workers if _idle(u)]
-    for resource, want, other, other_want in (("gold", gold_want, "lumber", wood_want),
-                                              ("lumber", wood_want, "gold", gold_want)):
-        need = want - len(on[resource])
+def _job(game, entry, u) -> tuple[int, str] | None:
+    """(town, resource) of a harvesting worker, None for one that does not harvest."""
+    resource = _gathering(u)
+    if resource is None:
+        return None
+    src = alive(u.work.job.source)
+    x, y = (src.x, src.y) if src is not None else (u.x, u.y)
+    return town_of(game, entry, x, y), resource
+
+
+def _assign(game, entry) -> None:
+    """Meet the harvest requests of the AI (``AIPlayer.harvest``) in their order: workers
+    already on a requested job keep it up to the number wanted in all; a request short of
+    workers takes idle ones, then those beyond what their own job wants (module doc)."""
+    ts = towns(game, entry)
+    want: dict[tuple[int, str], int] = {}
+    for town, resource, n in entry.harvest:
+        want[(town, resource)] = want.get((town, resource), 0) + n
+    doing: dict[tuple[int, str], list] = {}
+    pool = []
+    for u in _workers(game, entry.pid):
+        if _busy(u):
+            continue
+        job = _job(game, entry, u)
+        if job is None:
+            if _idle(u):
+                pool.append(u)
+            continue
+        doing.setdefault(job, []).append(u)
+    spare = []
+    for job, us in doing.items():
+        keep = want.get(job, 0)
+        spare.extend(us[keep:])
+        del us[keep:]
+    pool.extend(sorted(spare, key=lambda u: u.handle_id))
+    had = {job: len(us) for job, us in doing.items()}
+    for town, resource, n in entry.harvest:
+        job = (town, resource)
+        t = ts[town] if 0 <= town < len(ts) else None
+        have = had.get(job, 0)
+        if t is None or t.hall is None or t.hall.construction is not None \
+                or (resource == "gold" and t.mine is None):
+            continue
+        need = min(n, want[job] - have)
         if need <= 0:
+            had[job] = have - n if have > n else 0
             continue
-        target = town.mine if resource == "gold" else _tree_near(game, town.x, town.y)
-        if target is None or (resource == "gold" and town.hall is None):
-            continue
-        spare = on[other][other_want:] if len(on[other]) > other_want else []
-        for u in (idle + spare[::-1])[:need]:
+        targets = [t.mine] if resource == "gold" else _trees_near(game, t.x, t.y, 4)
+        while need > 0 and pool and targets:
+            u = pool.pop(0)
+            target = targets[(have + need) % len(targets)]
             if game.orders.issue(u, Order("target", "harvest", None, target=target)):
-                (idle if u in idle else on[other]).remove(u)
-                on[resource].append(u)
+                need -= 1
+        want[job] -= n
 
 
 @ai_native("StopGathering", "takes nothing returns nothing")
@@ -413,40 +448,38 @@ def StopGathering(ctx):
 
 @ai_native("ClearHarvestAI", "takes nothing returns nothing")
 def ClearHarvestAI(ctx):
-    """Forget the workers wanted per town (the workers go on with what they do)."""
+    """Forget the harvest requests (the workers go on with what they do until the next
+    requests say otherwise)."""
     own(ctx).harvest.clear()
 
 
-def _harvest(ctx, town: int, peons: int, which: int) -> None:
+def _harvest(ctx, town: int, peons: int, resource: str) -> None:
     entry = own(ctx)
-    t = _town(ctx, entry, town)
-    if t is None:
-        return
-    want = entry.harvest.setdefault(town, [0, 0])
-    want[which] = max(0, peons)
-    _assign(ctx.game, entry, t)
+    if peons > 0:
+        entry.harvest.append((town, resource, peons))
+        _assign(ctx.game, entry)
 
 
 @ai_native("HarvestGold", "takes integer town, integer peons returns nothing")
 def HarvestGold(ctx, town, peons):
-    """``peons`` of the AI's workers should mine the gold of town ``town``: assigned now
-    (module docstring); nothing for a town without a hall or a mine."""
-    _harvest(ctx, town, peons, 0)
+    """Ask for ``peons`` more of the AI's workers on the gold mine of town ``town`` (after
+    the requests made since ``ClearHarvestAI``); assigned now (module docstring). Nothing
+    for a town without a finished hall or a mine."""
+    _harvest(ctx, town, peons, "gold")
 
 
 @ai_native("HarvestWood", "takes integer town, integer peons returns nothing")
 def HarvestWood(ctx, town, peons):
-    """``peons`` of the AI's workers should cut trees near town ``town``: assigned now."""
-    _harvest(ctx, town, peons, 1)
+    """Ask for ``peons`` more of the AI's workers cutting trees near town ``town``."""
+    _harvest(ctx, town, peons, "lumber")
 
 
-def _spare_worker(game, entry, race: int | None = None, town: int = -1):
-    """A worker free to build: idle first, then a wood, then a gold harvester (None)."""
+def _spare_worker(game, entry, race: int):
+    """A worker of ``race`` free to build: idle first, then a wood, then a gold harvester
+    (None)."""
     best, rank = None, 9
     for u in _workers(game, entry.pid):
-        if _busy(u) or (race is not None and u.utype.race != race):
-            continue
-        if town >= 0 and town_of(game, entry, u.x, u.y) != town:
+        if _busy(u) or u.utype.race != race:
             continue
         r = 0 if _idle(u) else {"lumber": 1, "gold": 2}.get(_gathering(u), 3)
         if r < rank:
@@ -808,4 +841,4 @@ def IgnoredUnits(ctx, unitid):
 def CreepsOnMap(ctx):
     """Whether any live unit of Neutral Hostile (the creeps) is on the map."""
     game = ctx.game
-    return any(u.alive for u in owned_units(game, game.players.neutral_aggressive_id()))
+    return any(u.alive for u in owned_units(game, game.players.neutral_aggressive_id))

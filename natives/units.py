@@ -1,4 +1,4 @@
-"""Widgets: units, items and destructables, and the Unit/Item/Destructable/Widget natives.
+"""Widgets: the Unit, Item and Destructable model, the unit store, and the Widget and Unit natives.
 
 Coordinates are world units, facings degrees, times game seconds. Unit type data comes from
 ``natives.unitdata`` (project-authored approximations) or from types the map layer defines
@@ -38,6 +38,10 @@ nothing loads units on its own. ``UnitUseItem*`` issue the ``useslotN`` order of
 slot (recorded like other ability orders). Instanced object fields and ``ability`` handles
 live in ``natives.objectfields`` (``unit.fields``, ``unit.weapon_fields``, ``unit.ability_objects``,
 ``item.fields``, ``item.abilities``).
+
+The natives of the other widget types are in modules of their own: ``natives.heroes``,
+``natives.items`` (items and inventories), ``natives.destructables`` and ``natives.pools``
+(random object choices, unit and item pools); ``jass natives --where NAME`` finds any native.
 """
 from __future__ import annotations
 
@@ -46,7 +50,6 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from natives.boolexpr import eval_filter
 from natives.combat import DamageEvent
 from natives.geometry import Rect, new_location
 from natives.handles import Handle, alive, enum_handle, enum_value
@@ -59,7 +62,7 @@ from natives.modelevents import (DestructableDeath, DestructableRemoved, HeroLev
 from natives.players import (PLAYER_STATE_RESOURCE_FOOD_CAP, PLAYER_STATE_RESOURCE_FOOD_USED,
                              Player)
 from natives.objectfields import drop_ability
-from natives.orders import Order, make_order
+from natives.orders import Order
 from natives.registry import native
 from natives import unitdata
 from natives.unitdata import (DestructableType, ItemType, UnitType, default_destructable_type,
@@ -441,6 +444,7 @@ class UnitStore:
         # the same by owner: (player id, sector row, sector column) -> units
         self.by_owner: dict[tuple[int, int, int], dict[Unit, None]] = {}
         self.owner_sectors: dict[int, int] = {}   # player id -> its non-empty buckets
+        self.owner_cells: dict[int, dict[tuple[int, int], None]] = {}   # player id -> those sectors
         self.max_collision = 0.0
         self.max_hero_level = MAX_HERO_LEVEL
         self.selection: dict[int, list[Unit]] = {}
@@ -520,6 +524,7 @@ class UnitStore:
         if bucket is None:
             bucket = self.by_owner[(pid, *sector)] = {}
             self.owner_sectors[pid] = self.owner_sectors.get(pid, 0) + 1
+            self.owner_cells.setdefault(pid, {})[sector] = None
         bucket[u] = None
 
     def _owner_remove(self, pid: int, sector: tuple[int, int], u: Unit) -> None:
@@ -527,6 +532,10 @@ class UnitStore:
         bucket = self.by_owner.get(key)
         if bucket is not None and bucket.pop(u, 0) is None and not bucket:
             del self.by_owner[key]
+            cells = self.owner_cells[pid]
+            del cells[sector]
+            if not cells:
+                del self.owner_cells[pid]
             left = self.owner_sectors[pid] - 1
             if left:
                 self.owner_sectors[pid] = left
@@ -602,8 +611,14 @@ class UnitStore:
         c0, c1 = math.floor(x0 / SECTOR_SIZE), math.floor(x1 / SECTOR_SIZE)
         out: list[Unit] = []
         by_owner = self.by_owner
+        box = (r1 - r0 + 1) * (c1 - c0 + 1)
         for pid in owners:
-            if pid not in self.owner_sectors:
+            cells = self.owner_cells.get(pid)
+            if not cells:
+                continue
+            if len(cells) < box:    # the player's few sectors in the box, in the order below
+                for r, c in sorted(rc for rc in cells if r0 <= rc[0] <= r1 and c0 <= rc[1] <= c1):
+                    out.extend(by_owner[(pid, r, c)])
                 continue
             for r in range(r0, r1 + 1):
                 for c in range(c0, c1 + 1):
@@ -1173,18 +1188,30 @@ class UnitStore:
 # helpers for natives
 # ---------------------------------------------------------------------------------------
 
-def _store(ctx) -> UnitStore:
+def unit_store(ctx) -> UnitStore:
+    """The game's unit store (``ctx.game.units``)."""
     return ctx.game.units
 
 
-def _u(u) -> Unit | None:
+def live_unit(u) -> Unit | None:
     """The unit if it exists (not removed), else None."""
     return alive(u)
 
 
-def _xy(loc) -> tuple[float, float] | None:
+def loc_xy(loc) -> tuple[float, float] | None:
+    """``(x, y)`` of a live location handle, else None."""
     loc = alive(loc)
     return (loc.x, loc.y) if loc is not None else None
+
+
+def set_destructable_life(store: UnitStore, d: Destructable, life: float) -> None:
+    """Set a live destructable's life, clamped to ``[0, max_life]``; at 0 it dies
+    (``UnitStore.kill_destructable``). Dead destructables are left alone."""
+    if d.dead:
+        return
+    d.life = max(0.0, min(life, d.max_life))
+    if d.life <= 0.0:
+        store.kill_destructable(d)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1204,11 +1231,11 @@ def SetWidgetLife(ctx, w, life):
     w = alive(w)
     if w is None:
         return
-    store = _store(ctx)
+    store = unit_store(ctx)
     if isinstance(w, Unit):
         store.set_life(w, life)
     elif isinstance(w, Destructable):
-        _set_destructable_life(store, w, life)
+        set_destructable_life(store, w, life)
     elif isinstance(w, Item):
         w.life = max(0.0, life)
         if w.life <= 0.0:
@@ -1241,15 +1268,15 @@ def CreateUnit(ctx, owner, unitid, x, y, face):
     """Create a ready unit (seed 003); null for a null player."""
     if owner is None:
         return None
-    return _store(ctx).create_unit(owner, unitid, x, y, face, ctx.warn)
+    return unit_store(ctx).create_unit(owner, unitid, x, y, face, ctx.warn)
 
 
 @native("CreateUnitAtLoc", "takes player id, integer unitid, location whichLocation, real face returns unit")
 def CreateUnitAtLoc(ctx, owner, unitid, loc, face):
-    pos = _xy(loc)
+    pos = loc_xy(loc)
     if owner is None or pos is None:
         return None
-    return _store(ctx).create_unit(owner, unitid, pos[0], pos[1], face, ctx.warn)
+    return unit_store(ctx).create_unit(owner, unitid, pos[0], pos[1], face, ctx.warn)
 
 
 @native("BlzCreateUnitWithSkin", "takes player id, integer unitid, real x, real y, real face, integer skinId returns unit")
@@ -1257,7 +1284,7 @@ def BlzCreateUnitWithSkin(ctx, owner, unitid, x, y, face, skin):
     """``CreateUnit`` showing the model of type ``skinId`` (``BlzGetUnitSkin``)."""
     if owner is None:
         return None
-    u = _store(ctx).create_unit(owner, unitid, x, y, face, ctx.warn)
+    u = unit_store(ctx).create_unit(owner, unitid, x, y, face, ctx.warn)
     u.skin = skin
     return u
 
@@ -1268,7 +1295,7 @@ def CreateCorpse(ctx, owner, unitid, x, y, face):
     leave no corpse (structures, heroes: project rule). No death event is published."""
     if owner is None:
         return None
-    store = _store(ctx)
+    store = unit_store(ctx)
     utype = store.unit_type(unitid, ctx.warn)
     if utype.is_structure or utype.is_hero:
         return None
@@ -1283,28 +1310,28 @@ def CreateCorpse(ctx, owner, unitid, x, y, face):
 
 @native("KillUnit", "takes unit whichUnit returns nothing")
 def KillUnit(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).kill_unit(u)
+        unit_store(ctx).kill_unit(u)
 
 
 @native("RemoveUnit", "takes unit whichUnit returns nothing")
 def RemoveUnit(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).remove_unit(u)
+        unit_store(ctx).remove_unit(u)
 
 
 @native("ShowUnit", "takes unit whichUnit, boolean show returns nothing")
 def ShowUnit(ctx, u, show):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).set_hidden(u, not show)
+        unit_store(ctx).set_hidden(u, not show)
 
 
 @native("IsUnitHidden", "takes unit whichUnit returns boolean", constant=True)
 def IsUnitHidden(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and u.hidden
 
 
@@ -1314,10 +1341,10 @@ def IsUnitHidden(ctx, u):
 
 @native("SetUnitState", "takes unit whichUnit, unitstate whichUnitState, real newVal returns nothing")
 def SetUnitState(ctx, u, state, value):
-    u = _u(u)
+    u = live_unit(u)
     if u is None or state is None:
         return
-    store = _store(ctx)
+    store = unit_store(ctx)
     s = state.value
     if s == UNIT_STATE_LIFE:
         store.set_life(u, value)
@@ -1333,7 +1360,7 @@ def SetUnitState(ctx, u, state, value):
 
 @native("GetUnitState", "takes unit whichUnit, unitstate whichUnitState returns real", constant=True)
 def GetUnitState(ctx, u, state):
-    u = _u(u)
+    u = live_unit(u)
     if u is None or state is None:
         return 0.0
     s = state.value
@@ -1351,83 +1378,83 @@ def GetUnitState(ctx, u, state):
 
 @native("BlzGetUnitMaxHP", "takes unit whichUnit returns integer")
 def BlzGetUnitMaxHP(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return int(u.max_life) if u is not None else 0
 
 
 @native("BlzSetUnitMaxHP", "takes unit whichUnit, integer hp returns nothing")
 def BlzSetUnitMaxHP(ctx, u, hp):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).set_max_life(u, float(hp))
+        unit_store(ctx).set_max_life(u, float(hp))
 
 
 @native("BlzGetUnitMaxMana", "takes unit whichUnit returns integer")
 def BlzGetUnitMaxMana(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return int(u.max_mana) if u is not None else 0
 
 
 @native("BlzSetUnitMaxMana", "takes unit whichUnit, integer mana returns nothing")
 def BlzSetUnitMaxMana(ctx, u, mana):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).set_max_mana(u, float(mana))
+        unit_store(ctx).set_max_mana(u, float(mana))
 
 
 @native("SetUnitX", "takes unit whichUnit, real newX returns nothing")
 def SetUnitX(ctx, u, x):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).move_unit(u, x, u.y)
+        unit_store(ctx).move_unit(u, x, u.y)
 
 
 @native("SetUnitY", "takes unit whichUnit, real newY returns nothing")
 def SetUnitY(ctx, u, y):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).move_unit(u, u.x, y)
+        unit_store(ctx).move_unit(u, u.x, y)
 
 
 @native("SetUnitPosition", "takes unit whichUnit, real newX, real newY returns nothing")
 def SetUnitPosition(ctx, u, x, y):
     """Move with the seed 003 placement rule; cancels the current order."""
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         ctx.game.orders.clear(u)
-        _store(ctx).move_unit(u, x, y, pathing=True)
+        unit_store(ctx).move_unit(u, x, y, pathing=True)
 
 
 @native("SetUnitPositionLoc", "takes unit whichUnit, location whichLocation returns nothing")
 def SetUnitPositionLoc(ctx, u, loc):
-    u, pos = _u(u), _xy(loc)
+    u, pos = live_unit(u), loc_xy(loc)
     if u is not None and pos is not None:
         ctx.game.orders.clear(u)
-        _store(ctx).move_unit(u, pos[0], pos[1], pathing=True)
+        unit_store(ctx).move_unit(u, pos[0], pos[1], pathing=True)
 
 
 @native("GetUnitX", "takes unit whichUnit returns real", constant=True)
 def GetUnitX(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.x if u is not None else 0.0
 
 
 @native("GetUnitY", "takes unit whichUnit returns real", constant=True)
 def GetUnitY(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.y if u is not None else 0.0
 
 
 @native("GetUnitLoc", "takes unit whichUnit returns location", constant=True)
 def GetUnitLoc(ctx, u):
     """A new location at the unit (at (0, 0) for a null unit)."""
-    u = _u(u)
+    u = live_unit(u)
     return new_location(ctx.game, u.x if u else 0.0, u.y if u else 0.0)
 
 
 @native("SetUnitFacing", "takes unit whichUnit, real facingAngle returns nothing")
 def SetUnitFacing(ctx, u, angle):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.facing = angle % 360.0
 
@@ -1435,14 +1462,14 @@ def SetUnitFacing(ctx, u, angle):
 @native("SetUnitFacingTimed", "takes unit whichUnit, real facingAngle, real duration returns nothing")
 def SetUnitFacingTimed(ctx, u, angle, duration):
     """The model applies the final facing at once."""
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.facing = angle % 360.0
 
 
 @native("BlzSetUnitFacingEx", "takes unit whichUnit, real facingAngle returns nothing")
 def BlzSetUnitFacingEx(ctx, u, angle):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.facing = angle % 360.0
 
@@ -1450,32 +1477,32 @@ def BlzSetUnitFacingEx(ctx, u, angle):
 @native("GetUnitFacing", "takes unit whichUnit returns real", constant=True)
 def GetUnitFacing(ctx, u):
     """Facing in degrees, 0 <= facing < 360."""
-    u = _u(u)
+    u = live_unit(u)
     return u.facing if u is not None else 0.0
 
 
 @native("SetUnitMoveSpeed", "takes unit whichUnit, real newSpeed returns nothing")
 def SetUnitMoveSpeed(ctx, u, speed):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.move_speed = max(0.0, speed)
 
 
 @native("GetUnitMoveSpeed", "takes unit whichUnit returns real", constant=True)
 def GetUnitMoveSpeed(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.move_speed if u is not None else 0.0
 
 
 @native("GetUnitDefaultMoveSpeed", "takes unit whichUnit returns real", constant=True)
 def GetUnitDefaultMoveSpeed(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.utype.speed if u is not None else 0.0
 
 
 def _setting(name: str, signature: str, key: str):
     def set_value(ctx, u, *values):
-        u = _u(u)
+        u = live_unit(u)
         if u is not None:
             u.settings[key] = values[0] if len(values) == 1 else values
 
@@ -1494,7 +1521,7 @@ _setting("UnitSetUsesAltIcon", "takes unit whichUnit, boolean flag returns nothi
 
 def _presentation(name: str, signature: str, key: str):
     def record(ctx, u, *values):
-        u = _u(u)
+        u = live_unit(u)
         if u is not None:
             u.presentation[key] = values[0] if len(values) == 1 else values
 
@@ -1514,129 +1541,129 @@ _presentation("SetUnitExploded", "takes unit whichUnit, boolean exploded returns
 
 @native("ResetUnitLookAt", "takes unit whichUnit returns nothing")
 def ResetUnitLookAt(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.presentation.pop("look_at", None)
 
 
 @native("SetUnitAnimation", "takes unit whichUnit, string whichAnimation returns nothing")
 def SetUnitAnimation(ctx, u, anim):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.animation = anim
 
 
 @native("SetUnitAnimationWithRarity", "takes unit whichUnit, string whichAnimation, raritycontrol rarity returns nothing")
 def SetUnitAnimationWithRarity(ctx, u, anim, rarity):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.animation = anim
 
 
 @native("QueueUnitAnimation", "takes unit whichUnit, string whichAnimation returns nothing")
 def QueueUnitAnimation(ctx, u, anim):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.presentation.setdefault("animation_queue", []).append(anim)
 
 
 @native("SetUnitColor", "takes unit whichUnit, playercolor whichColor returns nothing")
 def SetUnitColor(ctx, u, color):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None and color is not None:
         u.color = color.value
 
 
 @native("SetUnitOwner", "takes unit whichUnit, player whichPlayer, boolean changeColor returns nothing")
 def SetUnitOwner(ctx, u, p, change_color):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None and p is not None:
-        _store(ctx).set_owner(u, p, change_color)
+        unit_store(ctx).set_owner(u, p, change_color)
 
 
 @native("GetOwningPlayer", "takes unit whichUnit returns player", constant=True)
 def GetOwningPlayer(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.owner if u is not None else None
 
 
 @native("GetUnitTypeId", "takes unit whichUnit returns integer", constant=True)
 def GetUnitTypeId(ctx, u):
     """The unit's rawcode; 0 for null or removed units."""
-    u = _u(u)
+    u = live_unit(u)
     return u.type_id if u is not None else 0
 
 
 @native("GetUnitRace", "takes unit whichUnit returns race", constant=True)
 def GetUnitRace(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return enum_handle("race", u.utype.race) if u is not None else None
 
 
 @native("GetUnitName", "takes unit whichUnit returns string", constant=True)
 def GetUnitName(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.name if u is not None else None
 
 
 @native("BlzSetUnitName", "takes unit whichUnit, string name returns nothing")
 def BlzSetUnitName(ctx, u, name):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.name = name if name is not None else ""
 
 
 @native("GetUnitUserData", "takes unit whichUnit returns integer")
 def GetUnitUserData(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.user_data if u is not None else 0
 
 
 @native("SetUnitUserData", "takes unit whichUnit, integer data returns nothing")
 def SetUnitUserData(ctx, u, data):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.user_data = data
 
 
 @native("SetUnitInvulnerable", "takes unit whichUnit, boolean flag returns nothing")
 def SetUnitInvulnerable(ctx, u, flag):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.invulnerable = flag
 
 
 @native("BlzIsUnitInvulnerable", "takes unit whichUnit returns boolean")
 def BlzIsUnitInvulnerable(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and u.invulnerable
 
 
 @native("PauseUnit", "takes unit whichUnit, boolean flag returns nothing")
 def PauseUnit(ctx, u, flag):
     """A paused unit keeps its orders but carries out nothing (``natives.orders``)."""
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         ctx.game.orders.pause(u, flag)
 
 
 @native("IsUnitPaused", "takes unit whichHero returns boolean")
 def IsUnitPaused(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and u.paused
 
 
 @native("SetUnitPathing", "takes unit whichUnit, boolean flag returns nothing")
 def SetUnitPathing(ctx, u, flag):
     """With pathing off the unit neither checks nor blocks placement."""
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.pathing = flag
 
 
 @native("BlzGetUnitCollisionSize", "takes unit whichUnit returns real")
 def BlzGetUnitCollisionSize(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.collision if u is not None else 0.0
 
 
@@ -1646,184 +1673,32 @@ def BlzGetUnitCollisionSize(ctx, u):
 
 @native("GetUnitFoodUsed", "takes unit whichUnit returns integer", constant=True)
 def GetUnitFoodUsed(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.utype.food_used if u is not None else 0
 
 
 @native("GetUnitFoodMade", "takes unit whichUnit returns integer", constant=True)
 def GetUnitFoodMade(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.utype.food_made if u is not None else 0
 
 
 @native("GetFoodMade", "takes integer unitId returns integer", constant=True)
 def GetFoodMade(ctx, unit_id):
-    return _store(ctx).unit_type(unit_id, ctx.warn).food_made
+    return unit_store(ctx).unit_type(unit_id, ctx.warn).food_made
 
 
 @native("GetFoodUsed", "takes integer unitId returns integer", constant=True)
 def GetFoodUsed(ctx, unit_id):
-    return _store(ctx).unit_type(unit_id, ctx.warn).food_used
+    return unit_store(ctx).unit_type(unit_id, ctx.warn).food_used
 
 
 @native("SetUnitUseFood", "takes unit whichUnit, boolean useFood returns nothing")
 def SetUnitUseFood(ctx, u, use):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.uses_food = use
-        _store(ctx).refresh_food(u)
-
-
-# ---------------------------------------------------------------------------------------
-# Hero natives
-# ---------------------------------------------------------------------------------------
-
-def _hero(u) -> Unit | None:
-    u = _u(u)
-    return u if u is not None and u.hero is not None else None
-
-
-def _set_attr(name: str):
-    def set_attr(ctx, u, value, permanent):
-        u = _hero(u)
-        if u is not None:
-            _store(ctx)._adjust_attribute(u, name, float(value))
-
-    set_attr.__doc__ = f"Set the hero's base {name} (life/mana follow for str/int)."
-    return set_attr
-
-
-def _get_attr(name: str):
-    def get_attr(ctx, u, include_bonus):
-        u = _hero(u)
-        return u.hero.attribute(name, include_bonus) if u is not None else 0
-
-    return get_attr
-
-
-for _n, _a in (("Str", "str"), ("Agi", "agi"), ("Int", "int")):
-    native(f"SetHero{_n}", f"takes unit whichHero, integer new{_n}, boolean permanent returns nothing")(_set_attr(_a))
-    native(f"GetHero{_n}", "takes unit whichHero, boolean includeBonuses returns integer")(_get_attr(_a))
-del _n, _a
-
-
-@native("UnitStripHeroLevel", "takes unit whichHero, integer howManyLevels returns boolean")
-def UnitStripHeroLevel(ctx, u, levels):
-    """Lower the hero's level (not below 1); True when it changed."""
-    u = _hero(u)
-    if u is None or levels <= 0 or u.hero.level <= 1:
-        return False
-    _store(ctx).set_hero_level(u, max(1, u.hero.level - levels))
-    return True
-
-
-@native("GetHeroXP", "takes unit whichHero returns integer")
-def GetHeroXP(ctx, u):
-    u = _hero(u)
-    return u.hero.xp if u is not None else 0
-
-
-@native("SetHeroXP", "takes unit whichHero, integer newXpVal, boolean showEyeCandy returns nothing")
-def SetHeroXP(ctx, u, xp, show):
-    """Set experience; levels are gained, never lost."""
-    u = _hero(u)
-    if u is not None:
-        store = _store(ctx)
-        u.hero.xp = max(0, xp)
-        store.add_hero_xp(u, 0)
-
-
-@native("AddHeroXP", "takes unit whichHero, integer xpToAdd, boolean showEyeCandy returns nothing")
-def AddHeroXP(ctx, u, xp, show):
-    """Add experience (ignored while suspended); never lowers the level."""
-    u = _hero(u)
-    if u is not None and not u.hero.xp_suspended:
-        _store(ctx).add_hero_xp(u, xp)
-
-
-@native("SetHeroLevel", "takes unit whichHero, integer level, boolean showEyeCandy returns nothing")
-def SetHeroLevel(ctx, u, level, show):
-    """Raise the hero to ``level`` (lower values do nothing; see UnitStripHeroLevel)."""
-    u = _hero(u)
-    if u is not None and level > u.hero.level:
-        _store(ctx).set_hero_level(u, level)
-
-
-@native("GetHeroLevel", "takes unit whichHero returns integer", constant=True)
-def GetHeroLevel(ctx, u):
-    u = _hero(u)
-    return u.hero.level if u is not None else 0
-
-
-@native("GetHeroSkillPoints", "takes unit whichHero returns integer")
-def GetHeroSkillPoints(ctx, u):
-    u = _hero(u)
-    return u.hero.skill_points if u is not None else 0
-
-
-@native("UnitModifySkillPoints", "takes unit whichHero, integer skillPointDelta returns boolean")
-def UnitModifySkillPoints(ctx, u, delta):
-    """Add ``delta`` skill points (not below 0); False when there were none and delta <= 0."""
-    u = _hero(u)
-    if u is None:
-        return False
-    h = u.hero
-    if h.skill_points == 0 and delta <= 0:
-        return False
-    h.skill_points = max(0, h.skill_points + delta)
-    return True
-
-
-@native("GetHeroProperName", "takes unit whichHero returns string")
-def GetHeroProperName(ctx, u):
-    """The hero's proper name (the type's name unless changed); null for non-heroes."""
-    u = _hero(u)
-    return u.proper_name if u is not None else None
-
-
-@native("BlzSetHeroProperName", "takes unit whichUnit, string heroProperName returns nothing")
-def BlzSetHeroProperName(ctx, u, name):
-    u = _hero(u)
-    if u is not None:
-        u.proper_name = name if name is not None else ""
-
-
-@native("SuspendHeroXP", "takes unit whichHero, boolean flag returns nothing")
-def SuspendHeroXP(ctx, u, flag):
-    u = _hero(u)
-    if u is not None:
-        u.hero.xp_suspended = flag
-
-
-@native("IsSuspendedXP", "takes unit whichHero returns boolean")
-def IsSuspendedXP(ctx, u):
-    u = _hero(u)
-    return u is not None and u.hero.xp_suspended
-
-
-@native("SelectHeroSkill", "takes unit whichHero, integer abilcode returns nothing")
-def SelectHeroSkill(ctx, u, abilcode):
-    """Spend one skill point to learn/raise ``abilcode`` (publishes ``HeroSkill``)."""
-    u = _hero(u)
-    if u is not None:
-        _store(ctx).learn_skill(u, abilcode)
-
-
-@native("ReviveHero", "takes unit whichHero, real x, real y, boolean doEyecandy returns boolean")
-def ReviveHero(ctx, u, x, y, eyecandy):
-    u = _hero(u)
-    return u is not None and _store(ctx).revive_hero(u, x, y)
-
-
-@native("ReviveHeroLoc", "takes unit whichHero, location loc, boolean doEyecandy returns boolean")
-def ReviveHeroLoc(ctx, u, loc, eyecandy):
-    u, pos = _hero(u), _xy(loc)
-    return u is not None and pos is not None and _store(ctx).revive_hero(u, *pos)
-
-
-@native("IsHeroUnitId", "takes integer unitId returns boolean", constant=True)
-def IsHeroUnitId(ctx, unit_id):
-    return unitdata.is_hero_id(unit_id)
+        unit_store(ctx).refresh_food(u)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1833,7 +1708,7 @@ def IsHeroUnitId(ctx, unit_id):
 @native("UnitAddAbility", "takes unit whichUnit, integer abilityId returns boolean")
 def UnitAddAbility(ctx, u, abil):
     """Add at level 1; False if the unit already has it."""
-    u = _u(u)
+    u = live_unit(u)
     if u is None or abil in u.abilities:
         return False
     u.abilities[abil] = 1
@@ -1845,7 +1720,7 @@ def UnitAddAbility(ctx, u, abil):
 
 @native("UnitRemoveAbility", "takes unit whichUnit, integer abilityId returns boolean")
 def UnitRemoveAbility(ctx, u, abil):
-    u = _u(u)
+    u = live_unit(u)
     if u is None or abil not in u.abilities:
         return False
     del u.abilities[abil]
@@ -1860,7 +1735,7 @@ def UnitRemoveAbility(ctx, u, abil):
 
 @native("UnitMakeAbilityPermanent", "takes unit whichUnit, boolean permanent, integer abilityId returns boolean")
 def UnitMakeAbilityPermanent(ctx, u, permanent, abil):
-    u = _u(u)
+    u = live_unit(u)
     if u is None or abil not in u.abilities:
         return False
     if permanent:
@@ -1883,7 +1758,7 @@ def GetUnitAbilityLevel(ctx, u, abil):
 def SetUnitAbilityLevel(ctx, u, abil, level):
     """Set the level (at least 1) of an ability the unit has; returns the new level, 0 if
     the unit lacks it."""
-    u = _u(u)
+    u = live_unit(u)
     if u is None or abil not in u.abilities:
         return 0
     u.abilities[abil] = max(1, level)
@@ -1893,7 +1768,7 @@ def SetUnitAbilityLevel(ctx, u, abil, level):
 
 @native("IncUnitAbilityLevel", "takes unit whichUnit, integer abilcode returns integer")
 def IncUnitAbilityLevel(ctx, u, abil):
-    u = _u(u)
+    u = live_unit(u)
     if u is None or abil not in u.abilities:
         return 0
     u.abilities[abil] += 1
@@ -1904,7 +1779,7 @@ def IncUnitAbilityLevel(ctx, u, abil):
 @native("DecUnitAbilityLevel", "takes unit whichUnit, integer abilcode returns integer")
 def DecUnitAbilityLevel(ctx, u, abil):
     """Lower by one, not below 1; returns the new level."""
-    u = _u(u)
+    u = live_unit(u)
     if u is None or abil not in u.abilities:
         return 0
     u.abilities[abil] = max(1, u.abilities[abil] - 1)
@@ -1918,7 +1793,7 @@ def DecUnitAbilityLevel(ctx, u, abil):
 
 @native("IsUnitType", "takes unit whichUnit, unittype whichUnitType returns boolean", constant=True)
 def IsUnitType(ctx, u, ut):
-    u = _u(u)
+    u = live_unit(u)
     if u is None or ut is None:
         return False
     return u.has_type(ut.value)
@@ -1928,7 +1803,7 @@ def IsUnitType(ctx, u, ut):
 def IsUnitIdType(ctx, unit_id, ut):
     if ut is None:
         return False
-    t = _store(ctx).unit_type(unit_id, ctx.warn)
+    t = unit_store(ctx).unit_type(unit_id, ctx.warn)
     if ut.value == UT_FLYING:
         return t.is_flying
     if ut.value == UT_GROUND:
@@ -1939,7 +1814,7 @@ def IsUnitIdType(ctx, unit_id, ut):
 
 @native("UnitAddType", "takes unit whichUnit, unittype whichUnitType returns boolean")
 def UnitAddType(ctx, u, ut):
-    u = _u(u)
+    u = live_unit(u)
     if u is None or ut is None:
         return False
     u.removed_types.discard(ut.value)
@@ -1949,7 +1824,7 @@ def UnitAddType(ctx, u, ut):
 
 @native("UnitRemoveType", "takes unit whichUnit, unittype whichUnitType returns boolean")
 def UnitRemoveType(ctx, u, ut):
-    u = _u(u)
+    u = live_unit(u)
     if u is None or ut is None:
         return False
     u.added_types.discard(ut.value)
@@ -1959,7 +1834,7 @@ def UnitRemoveType(ctx, u, ut):
 
 @native("IsUnitRace", "takes unit whichUnit, race whichRace returns boolean", constant=True)
 def IsUnitRace(ctx, u, race):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and race is not None and u.utype.race == race.value
 
 
@@ -1970,27 +1845,27 @@ def IsUnit(ctx, u, other):
 
 @native("IsUnitOwnedByPlayer", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
 def IsUnitOwnedByPlayer(ctx, u, p):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and u.owner is p
 
 
 @native("IsUnitAlly", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
 def IsUnitAlly(ctx, u, p):
     """The unit's owner treats ``p`` as an ally (ALLIANCE_PASSIVE)."""
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and p is not None and u.owner.is_ally(p)
 
 
 @native("IsUnitEnemy", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
 def IsUnitEnemy(ctx, u, p):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and p is not None and not u.owner.is_ally(p)
 
 
 @native("IsUnitInForce", "takes unit whichUnit, force whichForce returns boolean", constant=True)
 def IsUnitInForce(ctx, u, force):
     """The unit's owner is a member of ``force``."""
-    u, force = _u(u), alive(force)
+    u, force = live_unit(u), alive(force)
     return u is not None and force is not None and u.owner.id in force.members
 
 
@@ -2003,14 +1878,14 @@ def IsUnitIllusion(ctx, u):
 @native("IsUnitInTransport", "takes unit whichUnit, unit whichTransport returns boolean", constant=True)
 def IsUnitInTransport(ctx, u, transport):
     """Whether ``whichUnit`` is loaded into ``whichTransport`` (``UnitStore.load_unit``)."""
-    u, transport = _u(u), _u(transport)
+    u, transport = live_unit(u), live_unit(transport)
     return u is not None and transport is not None and u.transport is transport
 
 
 @native("IsUnitLoaded", "takes unit whichUnit returns boolean", constant=True)
 def IsUnitLoaded(ctx, u):
     """Whether the unit is loaded into a transport (``UnitStore.load_unit``)."""
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and u.transport is not None
 
 
@@ -2021,19 +1896,19 @@ def _in_range(u: Unit, x: float, y: float, distance: float) -> bool:
 @native("IsUnitInRange", "takes unit whichUnit, unit otherUnit, real distance returns boolean", constant=True)
 def IsUnitInRange(ctx, u, other, distance):
     """Center-to-center distance <= ``distance`` (collision sizes ignored)."""
-    u, other = _u(u), _u(other)
+    u, other = live_unit(u), live_unit(other)
     return u is not None and other is not None and _in_range(u, other.x, other.y, distance)
 
 
 @native("IsUnitInRangeXY", "takes unit whichUnit, real x, real y, real distance returns boolean", constant=True)
 def IsUnitInRangeXY(ctx, u, x, y, distance):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and _in_range(u, x, y, distance)
 
 
 @native("IsUnitInRangeLoc", "takes unit whichUnit, location whichLocation, real distance returns boolean", constant=True)
 def IsUnitInRangeLoc(ctx, u, loc, distance):
-    u, pos = _u(u), _xy(loc)
+    u, pos = live_unit(u), loc_xy(loc)
     return u is not None and pos is not None and _in_range(u, pos[0], pos[1], distance)
 
 
@@ -2044,16 +1919,16 @@ def IsUnitInRangeLoc(ctx, u, loc, distance):
 @native("ClearSelection", "takes nothing returns nothing")
 def ClearSelection(ctx):
     """Clear every player's selection."""
-    _store(ctx).selection.clear()
+    unit_store(ctx).selection.clear()
 
 
 @native("SelectUnit", "takes unit whichUnit, boolean flag returns nothing")
 def SelectUnit(ctx, u, flag):
     """Add to / remove from the local player's selection."""
-    u = _u(u)
+    u = live_unit(u)
     if u is None:
         return
-    sel = _store(ctx).selection.setdefault(ctx.game.local_player_id, [])
+    sel = unit_store(ctx).selection.setdefault(ctx.game.local_player_id, [])
     if flag and u not in sel:
         sel.append(u)
     elif not flag and u in sel:
@@ -2062,10 +1937,10 @@ def SelectUnit(ctx, u, flag):
 
 @native("IsUnitSelected", "takes unit whichUnit, player whichPlayer returns boolean", constant=True)
 def IsUnitSelected(ctx, u, p):
-    u = _u(u)
+    u = live_unit(u)
     if u is None or p is None:
         return False
-    return u in _store(ctx).selection.get(p.id, [])
+    return u in unit_store(ctx).selection.get(p.id, [])
 
 
 # ---------------------------------------------------------------------------------------
@@ -2074,9 +1949,9 @@ def IsUnitSelected(ctx, u, p):
 
 @native("UnitSuspendDecay", "takes unit whichUnit, boolean suspend returns nothing")
 def UnitSuspendDecay(ctx, u, suspend):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).suspend_decay(u, suspend)
+        unit_store(ctx).suspend_decay(u, suspend)
 
 
 @native("UnitApplyTimedLife", "takes unit whichUnit, integer buffId, real duration returns nothing")
@@ -2084,15 +1959,15 @@ def UnitApplyTimedLife(ctx, u, buff, duration):
     """The unit dies ``duration`` game seconds from now (unless paused or replaced).
     ``u.timed_life`` holds the buff, the due time, the remaining time while paused and the
     pending ``timed_life`` scheduler entry."""
-    u = _u(u)
+    u = live_unit(u)
     if u is None or u.dead:
         return
-    _store(ctx).apply_timed_life(u, buff, duration)
+    unit_store(ctx).apply_timed_life(u, buff, duration)
 
 
 @native("UnitPauseTimedLife", "takes unit whichUnit, boolean flag returns nothing")
 def UnitPauseTimedLife(ctx, u, flag):
-    u = _u(u)
+    u = live_unit(u)
     if u is None or u.timed_life is None:
         return
     tl = u.timed_life
@@ -2109,40 +1984,40 @@ def UnitPauseTimedLife(ctx, u, flag):
 
 @native("UnitAddSleep", "takes unit whichUnit, boolean add returns nothing")
 def UnitAddSleep(ctx, u, add):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.can_sleep = add
 
 
 @native("UnitCanSleep", "takes unit whichUnit returns boolean")
 def UnitCanSleep(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and u.can_sleep
 
 
 @native("UnitAddSleepPerm", "takes unit whichUnit, boolean add returns nothing")
 def UnitAddSleepPerm(ctx, u, add):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.can_sleep_perm = add
 
 
 @native("UnitCanSleepPerm", "takes unit whichUnit returns boolean")
 def UnitCanSleepPerm(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and u.can_sleep_perm
 
 
 @native("UnitIsSleeping", "takes unit whichUnit returns boolean")
 def UnitIsSleeping(ctx, u):
     """The model never puts units to sleep (no day/night creep sleep), so False."""
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and u.sleeping
 
 
 @native("UnitWakeUp", "takes unit whichUnit returns nothing")
 def UnitWakeUp(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.sleeping = False
 
@@ -2170,7 +2045,7 @@ def _buff_selected(b: Buff, positive: bool, negative: bool, magic: bool, physica
 def UnitRemoveBuffs(ctx, u, positive, negative):
     """Remove the unit's buffs of the selected polarity (``unit.buffs``; the expiry timer of
     ``UnitApplyTimedLife`` is separate and stays)."""
-    u = _u(u)
+    u = live_unit(u)
     if u is None:
         return
     for code, b in list(u.buffs.items()):
@@ -2181,7 +2056,7 @@ def UnitRemoveBuffs(ctx, u, positive, negative):
 @native("UnitRemoveBuffsEx", "takes unit whichUnit, boolean removePositive, boolean removeNegative, boolean magic, boolean physical, boolean timedLife, boolean aura, boolean autoDispel returns nothing")
 def UnitRemoveBuffsEx(ctx, u, positive, negative, magic, physical, timed_life, aura, auto_dispel):
     """Remove buffs selected as ``_buff_selected`` describes."""
-    u = _u(u)
+    u = live_unit(u)
     if u is None:
         return
     for code, b in list(u.buffs.items()):
@@ -2191,7 +2066,7 @@ def UnitRemoveBuffsEx(ctx, u, positive, negative, magic, physical, timed_life, a
 
 @native("UnitHasBuffsEx", "takes unit whichUnit, boolean removePositive, boolean removeNegative, boolean magic, boolean physical, boolean timedLife, boolean aura, boolean autoDispel returns boolean")
 def UnitHasBuffsEx(ctx, u, positive, negative, magic, physical, timed_life, aura, auto_dispel):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and any(
         _buff_selected(b, positive, negative, magic, physical, timed_life, aura, auto_dispel)
         for b in u.buffs.values())
@@ -2199,7 +2074,7 @@ def UnitHasBuffsEx(ctx, u, positive, negative, magic, physical, timed_life, aura
 
 @native("UnitCountBuffsEx", "takes unit whichUnit, boolean removePositive, boolean removeNegative, boolean magic, boolean physical, boolean timedLife, boolean aura, boolean autoDispel returns integer")
 def UnitCountBuffsEx(ctx, u, positive, negative, magic, physical, timed_life, aura, auto_dispel):
-    u = _u(u)
+    u = live_unit(u)
     if u is None:
         return 0
     return sum(1 for b in u.buffs.values()
@@ -2210,14 +2085,14 @@ def UnitCountBuffsEx(ctx, u, positive, negative, magic, physical, timed_life, au
 @native("UnitResetCooldown", "takes unit whichUnit returns nothing")
 def UnitResetCooldown(ctx, u):
     """Make every ability of the unit ready (clears ``unit.cooldowns``)."""
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.cooldowns.clear()
 
 
 @native("UnitIgnoreAlarm", "takes unit whichUnit, boolean flag returns boolean")
 def UnitIgnoreAlarm(ctx, u, flag):
-    u = _u(u)
+    u = live_unit(u)
     if u is None:
         return False
     u.settings["ignore_alarm"] = flag
@@ -2226,34 +2101,34 @@ def UnitIgnoreAlarm(ctx, u, flag):
 
 @native("UnitIgnoreAlarmToggled", "takes unit whichUnit returns boolean")
 def UnitIgnoreAlarmToggled(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and bool(u.settings.get("ignore_alarm", False))
 
 
 @native("UnitShareVision", "takes unit whichUnit, player whichPlayer, boolean share returns nothing")
 def UnitShareVision(ctx, u, p, share):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None and p is not None:
         u.settings.setdefault("share_vision", {})[p.id] = share
 
 
 @native("SetUnitRescuable", "takes unit whichUnit, player byWhichPlayer, boolean flag returns nothing")
 def SetUnitRescuable(ctx, u, p, flag):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None and p is not None:
         u.rescuable_by[p.id] = flag
 
 
 @native("SetResourceAmount", "takes unit whichUnit, integer amount returns nothing")
 def SetResourceAmount(ctx, u, amount):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.resource_amount = amount
 
 
 @native("AddResourceAmount", "takes unit whichUnit, integer amount returns nothing")
 def AddResourceAmount(ctx, u, amount):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.resource_amount += amount
 
@@ -2261,39 +2136,39 @@ def AddResourceAmount(ctx, u, amount):
 @native("GetResourceAmount", "takes unit whichUnit returns integer")
 def GetResourceAmount(ctx, u):
     """Gold left in a mine (0 until set by the map)."""
-    u = _u(u)
+    u = live_unit(u)
     return u.resource_amount if u is not None else 0
 
 
 @native("WaygateGetDestinationX", "takes unit waygate returns real")
 def WaygateGetDestinationX(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.waygate["x"] if u is not None else 0.0
 
 
 @native("WaygateGetDestinationY", "takes unit waygate returns real")
 def WaygateGetDestinationY(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u.waygate["y"] if u is not None else 0.0
 
 
 @native("WaygateSetDestination", "takes unit waygate, real x, real y returns nothing")
 def WaygateSetDestination(ctx, u, x, y):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.waygate["x"], u.waygate["y"] = x, y
 
 
 @native("WaygateActivate", "takes unit waygate, boolean activate returns nothing")
 def WaygateActivate(ctx, u, activate):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.waygate["active"] = activate
 
 
 @native("WaygateIsActive", "takes unit waygate returns boolean")
 def WaygateIsActive(ctx, u):
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and u.waygate["active"]
 
 
@@ -2301,76 +2176,76 @@ def WaygateIsActive(ctx, u):
 
 @native("AddItemToAllStock", "takes integer itemId, integer currentStock, integer stockMax returns nothing")
 def AddItemToAllStock(ctx, item_id, current, maximum):
-    _store(ctx).stock["items"][(None, item_id)] = (current, maximum)
+    unit_store(ctx).stock["items"][(None, item_id)] = (current, maximum)
 
 
 @native("AddItemToStock", "takes unit whichUnit, integer itemId, integer currentStock, integer stockMax returns nothing")
 def AddItemToStock(ctx, u, item_id, current, maximum):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).stock["items"][(u.handle_id, item_id)] = (current, maximum)
+        unit_store(ctx).stock["items"][(u.handle_id, item_id)] = (current, maximum)
 
 
 @native("AddUnitToAllStock", "takes integer unitId, integer currentStock, integer stockMax returns nothing")
 def AddUnitToAllStock(ctx, unit_id, current, maximum):
-    _store(ctx).stock["units"][(None, unit_id)] = (current, maximum)
+    unit_store(ctx).stock["units"][(None, unit_id)] = (current, maximum)
 
 
 @native("AddUnitToStock", "takes unit whichUnit, integer unitId, integer currentStock, integer stockMax returns nothing")
 def AddUnitToStock(ctx, u, unit_id, current, maximum):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).stock["units"][(u.handle_id, unit_id)] = (current, maximum)
+        unit_store(ctx).stock["units"][(u.handle_id, unit_id)] = (current, maximum)
 
 
 @native("RemoveItemFromAllStock", "takes integer itemId returns nothing")
 def RemoveItemFromAllStock(ctx, item_id):
-    stock = _store(ctx).stock["items"]
+    stock = unit_store(ctx).stock["items"]
     for key in [k for k in stock if k[1] == item_id]:
         del stock[key]
 
 
 @native("RemoveItemFromStock", "takes unit whichUnit, integer itemId returns nothing")
 def RemoveItemFromStock(ctx, u, item_id):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).stock["items"].pop((u.handle_id, item_id), None)
+        unit_store(ctx).stock["items"].pop((u.handle_id, item_id), None)
 
 
 @native("RemoveUnitFromAllStock", "takes integer unitId returns nothing")
 def RemoveUnitFromAllStock(ctx, unit_id):
-    stock = _store(ctx).stock["units"]
+    stock = unit_store(ctx).stock["units"]
     for key in [k for k in stock if k[1] == unit_id]:
         del stock[key]
 
 
 @native("RemoveUnitFromStock", "takes unit whichUnit, integer unitId returns nothing")
 def RemoveUnitFromStock(ctx, u, unit_id):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
-        _store(ctx).stock["units"].pop((u.handle_id, unit_id), None)
+        unit_store(ctx).stock["units"].pop((u.handle_id, unit_id), None)
 
 
 @native("SetAllItemTypeSlots", "takes integer slots returns nothing")
 def SetAllItemTypeSlots(ctx, slots):
-    _store(ctx).stock["item_slots"] = slots
+    unit_store(ctx).stock["item_slots"] = slots
 
 
 @native("SetAllUnitTypeSlots", "takes integer slots returns nothing")
 def SetAllUnitTypeSlots(ctx, slots):
-    _store(ctx).stock["unit_slots"] = slots
+    unit_store(ctx).stock["unit_slots"] = slots
 
 
 @native("SetItemTypeSlots", "takes unit whichUnit, integer slots returns nothing")
 def SetItemTypeSlots(ctx, u, slots):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.settings["item_type_slots"] = slots
 
 
 @native("SetUnitTypeSlots", "takes unit whichUnit, integer slots returns nothing")
 def SetUnitTypeSlots(ctx, u, slots):
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         u.settings["unit_type_slots"] = slots
 
@@ -2382,13 +2257,13 @@ def SetUnitTypeSlots(ctx, u, slots):
 def _player_units(ctx, p, include_incomplete: bool = True) -> list[Unit]:
     """Living units of ``p``; without ``include_incomplete``, not the structures under
     construction (``natives.production``)."""
-    return [u for u in _store(ctx).units.values() if u.owner is p and not u.dead
+    return [u for u in unit_store(ctx).units.values() if u.owner is p and not u.dead
             and (include_incomplete or u.construction is None)]
 
 
 def _in_training(ctx, p) -> list[int]:
     """Type rawcodes of the units ``p``'s buildings are training or have queued."""
-    return [job.code for u in _store(ctx).units.values() if u.owner is p and not u.dead
+    return [job.code for u in unit_store(ctx).units.values() if u.owner is p and not u.dead
             for job in u.production if job.kind == "train"]
 
 
@@ -2457,597 +2332,6 @@ def GetPlayerTechCount(ctx, p, techid, specificonly):
 
 
 # ---------------------------------------------------------------------------------------
-# Inventory
-# ---------------------------------------------------------------------------------------
-
-@native("UnitInventorySize", "takes unit whichUnit returns integer")
-def UnitInventorySize(ctx, u):
-    u = _u(u)
-    return u.inventory_size() if u is not None else 0
-
-
-@native("UnitAddItem", "takes unit whichUnit, item whichItem returns boolean")
-def UnitAddItem(ctx, u, item):
-    u, item = _u(u), alive(item)
-    if u is None or item is None:
-        return False
-    return _store(ctx).give_item(u, item)
-
-
-@native("UnitAddItemById", "takes unit whichUnit, integer itemId returns item")
-def UnitAddItemById(ctx, u, item_id):
-    """Create the item at the unit and give it; it stays on the ground if there is no room."""
-    u = _u(u)
-    if u is None:
-        return None
-    store = _store(ctx)
-    item = store.create_item(item_id, u.x, u.y, ctx.warn)
-    store.give_item(u, item)
-    return item
-
-
-@native("UnitAddItemToSlotById", "takes unit whichUnit, integer itemId, integer itemSlot returns boolean")
-def UnitAddItemToSlotById(ctx, u, item_id, slot):
-    """Create the item into an empty ``slot``; False (nothing created) otherwise."""
-    u = _u(u)
-    if u is None or not (0 <= slot < u.inventory_size()) or u.inventory[slot] is not None:
-        return False
-    store = _store(ctx)
-    item = store.create_item(item_id, u.x, u.y, ctx.warn)
-    return store.give_item(u, item, slot)
-
-
-@native("UnitRemoveItem", "takes unit whichUnit, item whichItem returns nothing")
-def UnitRemoveItem(ctx, u, item):
-    """Drop the item at the unit's feet."""
-    u, item = _u(u), alive(item)
-    if u is not None and item is not None:
-        _store(ctx).drop_item(u, item, u.x, u.y)
-
-
-@native("UnitRemoveItemFromSlot", "takes unit whichUnit, integer itemSlot returns item")
-def UnitRemoveItemFromSlot(ctx, u, slot):
-    u = _u(u)
-    if u is None or not (0 <= slot < u.inventory_size()):
-        return None
-    item = u.inventory[slot]
-    if item is not None:
-        _store(ctx).drop_item(u, item, u.x, u.y)
-    return item
-
-
-@native("UnitHasItem", "takes unit whichUnit, item whichItem returns boolean")
-def UnitHasItem(ctx, u, item):
-    u, item = _u(u), alive(item)
-    return u is not None and item is not None and item.holder is u
-
-
-@native("UnitItemInSlot", "takes unit whichUnit, integer itemSlot returns item")
-def UnitItemInSlot(ctx, u, slot):
-    u = _u(u)
-    if u is None or not (0 <= slot < u.inventory_size()):
-        return None
-    return u.inventory[slot]
-
-
-@native("UnitDropItemPoint", "takes unit whichUnit, item whichItem, real x, real y returns boolean")
-def UnitDropItemPoint(ctx, u, item, x, y):
-    """The model drops the item at (x, y) at once (no walking)."""
-    u, item = _u(u), alive(item)
-    if u is None or item is None or not item.droppable:
-        return False
-    return _store(ctx).drop_item(u, item, x, y)
-
-
-@native("UnitDropItemSlot", "takes unit whichUnit, item whichItem, integer slot returns boolean")
-def UnitDropItemSlot(ctx, u, item, slot):
-    """Move a carried item to another inventory slot (swapping with its occupant)."""
-    u, item = _u(u), alive(item)
-    if u is None or item is None or item.holder is not u:
-        return False
-    if not (0 <= slot < u.inventory_size()):
-        return False
-    i = u.inventory.index(item)
-    u.inventory[i], u.inventory[slot] = u.inventory[slot], item
-    return True
-
-
-@native("UnitDropItemTarget", "takes unit whichUnit, item whichItem, widget target returns boolean")
-def UnitDropItemTarget(ctx, u, item, target):
-    """Give a carried item to another unit (at once)."""
-    u, item, target = _u(u), alive(item), alive(target)
-    if u is None or item is None or item.holder is not u or not item.droppable:
-        return False
-    if not isinstance(target, Unit):
-        return False
-    store = _store(ctx)
-    if not target.alive or None not in target.inventory:
-        return False
-    store.drop_item(u, item, u.x, u.y)
-    return store.give_item(target, item)
-
-
-def _use_item(ctx, u, item, kind: str, **kw) -> bool:
-    """Issue the "use the item in slot N" order (``useslot1``..``useslot6``) for a carried
-    item. Like the other ``Issue*`` natives the model records the order and answers true for
-    a live unit (the item's ability, target and cooldown are not checked, and the use
-    itself, ``ItemUse``, is left to whatever executes orders: scenario steps)."""
-    u, item = _u(u), alive(item)
-    if u is None or item is None or item.holder is not u or u.dead:
-        return False
-    slot = u.inventory.index(item) + 1
-    return _store(ctx).issue(u, make_order(kind, f"useslot{slot}", **kw))
-
-
-@native("UnitUseItem", "takes unit whichUnit, item whichItem returns boolean")
-def UnitUseItem(ctx, u, item):
-    """Order the unit to use a carried item (see ``_use_item``)."""
-    return _use_item(ctx, u, item, "immediate")
-
-
-@native("UnitUseItemPoint", "takes unit whichUnit, item whichItem, real x, real y returns boolean")
-def UnitUseItemPoint(ctx, u, item, x, y):
-    """Order the unit to use a carried item on the point (x, y) (see ``_use_item``)."""
-    return _use_item(ctx, u, item, "point", x=x, y=y)
-
-
-@native("UnitUseItemTarget", "takes unit whichUnit, item whichItem, widget target returns boolean")
-def UnitUseItemTarget(ctx, u, item, target):
-    """Order the unit to use a carried item on a widget (false for a null target)."""
-    target = alive(target)
-    if target is None:
-        return False
-    return _use_item(ctx, u, item, "target", target=target)
-
-
-# ---------------------------------------------------------------------------------------
-# Items
-# ---------------------------------------------------------------------------------------
-
-def _item(i) -> Item | None:
-    return alive(i)
-
-
-@native("CreateItem", "takes integer itemid, real x, real y returns item")
-def CreateItem(ctx, item_id, x, y):
-    return _store(ctx).create_item(item_id, x, y, ctx.warn)
-
-
-@native("BlzCreateItemWithSkin", "takes integer itemid, real x, real y, integer skinId returns item")
-def BlzCreateItemWithSkin(ctx, item_id, x, y, skin):
-    """``CreateItem`` showing the model of type ``skinId`` (``BlzGetItemSkin``)."""
-    item = _store(ctx).create_item(item_id, x, y, ctx.warn)
-    item.skin = skin
-    return item
-
-
-@native("RemoveItem", "takes item whichItem returns nothing")
-def RemoveItem(ctx, item):
-    item = _item(item)
-    if item is not None:
-        _store(ctx).remove_item(item)
-
-
-@native("GetItemPlayer", "takes item whichItem returns player")
-def GetItemPlayer(ctx, item):
-    item = _item(item)
-    return item.owner if item is not None else None
-
-
-@native("SetItemPlayer", "takes item whichItem, player whichPlayer, boolean changeColor returns nothing")
-def SetItemPlayer(ctx, item, p, change_color):
-    item = _item(item)
-    if item is not None and p is not None:
-        item.owner = p
-
-
-@native("GetItemTypeId", "takes item i returns integer")
-def GetItemTypeId(ctx, item):
-    item = _item(item)
-    return item.type_id if item is not None else 0
-
-
-@native("GetItemX", "takes item i returns real")
-def GetItemX(ctx, item):
-    """Ground position, or the carrier's position for a carried item."""
-    item = _item(item)
-    return item.position[0] if item is not None else 0.0
-
-
-@native("GetItemY", "takes item i returns real")
-def GetItemY(ctx, item):
-    item = _item(item)
-    return item.position[1] if item is not None else 0.0
-
-
-@native("SetItemPosition", "takes item i, real x, real y returns nothing")
-def SetItemPosition(ctx, item, x, y):
-    """Place on the ground at (x, y), taking it from its carrier if needed."""
-    item = _item(item)
-    if item is None:
-        return
-    if item.holder is not None:
-        _store(ctx).drop_item(item.holder, item, x, y)
-    item.x, item.y = x, y
-
-
-@native("SetItemDropOnDeath", "takes item whichItem, boolean flag returns nothing")
-def SetItemDropOnDeath(ctx, item, flag):
-    item = _item(item)
-    if item is not None:
-        item.drop_on_death = flag
-
-
-@native("SetItemDroppable", "takes item i, boolean flag returns nothing")
-def SetItemDroppable(ctx, item, flag):
-    item = _item(item)
-    if item is not None:
-        item.droppable = flag
-
-
-@native("SetItemPawnable", "takes item i, boolean flag returns nothing")
-def SetItemPawnable(ctx, item, flag):
-    item = _item(item)
-    if item is not None:
-        item.pawnable = flag
-
-
-@native("SetItemInvulnerable", "takes item whichItem, boolean flag returns nothing")
-def SetItemInvulnerable(ctx, item, flag):
-    item = _item(item)
-    if item is not None:
-        item.invulnerable = flag
-
-
-@native("IsItemInvulnerable", "takes item whichItem returns boolean")
-def IsItemInvulnerable(ctx, item):
-    item = _item(item)
-    return item is not None and item.invulnerable
-
-
-@native("SetItemVisible", "takes item whichItem, boolean show returns nothing")
-def SetItemVisible(ctx, item, show):
-    item = _item(item)
-    if item is not None:
-        item.visible = show
-
-
-@native("IsItemVisible", "takes item whichItem returns boolean")
-def IsItemVisible(ctx, item):
-    """Visible on the ground (a carried item is not visible)."""
-    item = _item(item)
-    return item is not None and item.visible and item.holder is None
-
-
-@native("IsItemOwned", "takes item whichItem returns boolean")
-def IsItemOwned(ctx, item):
-    """Carried by a unit."""
-    item = _item(item)
-    return item is not None and item.holder is not None
-
-
-@native("IsItemPowerup", "takes item whichItem returns boolean")
-def IsItemPowerup(ctx, item):
-    item = _item(item)
-    return item is not None and item.itype.powerup
-
-
-@native("IsItemSellable", "takes item whichItem returns boolean")
-def IsItemSellable(ctx, item):
-    item = _item(item)
-    return item is not None and item.itype.sellable
-
-
-@native("IsItemPawnable", "takes item whichItem returns boolean")
-def IsItemPawnable(ctx, item):
-    item = _item(item)
-    return item is not None and item.pawnable
-
-
-@native("IsItemIdPowerup", "takes integer itemId returns boolean")
-def IsItemIdPowerup(ctx, item_id):
-    return _store(ctx).item_type(item_id, ctx.warn).powerup
-
-
-@native("IsItemIdSellable", "takes integer itemId returns boolean")
-def IsItemIdSellable(ctx, item_id):
-    return _store(ctx).item_type(item_id, ctx.warn).sellable
-
-
-@native("IsItemIdPawnable", "takes integer itemId returns boolean")
-def IsItemIdPawnable(ctx, item_id):
-    return _store(ctx).item_type(item_id, ctx.warn).pawnable
-
-
-@native("GetItemLevel", "takes item whichItem returns integer")
-def GetItemLevel(ctx, item):
-    item = _item(item)
-    return item.itype.level if item is not None else 0
-
-
-@native("GetItemType", "takes item whichItem returns itemtype")
-def GetItemType(ctx, item):
-    item = _item(item)
-    return enum_handle("itemtype", item.itype.item_class) if item is not None else None
-
-
-@native("SetItemDropID", "takes item whichItem, integer unitId returns nothing")
-def SetItemDropID(ctx, item, unit_id):
-    item = _item(item)
-    if item is not None:
-        item.drop_id = unit_id
-
-
-@native("GetItemName", "takes item whichItem returns string", constant=True)
-def GetItemName(ctx, item):
-    item = _item(item)
-    return item.itype.name if item is not None else None
-
-
-@native("GetItemCharges", "takes item whichItem returns integer")
-def GetItemCharges(ctx, item):
-    item = _item(item)
-    return item.charges if item is not None else 0
-
-
-@native("SetItemCharges", "takes item whichItem, integer charges returns nothing")
-def SetItemCharges(ctx, item, charges):
-    item = _item(item)
-    if item is not None:
-        item.charges = charges
-
-
-@native("GetItemUserData", "takes item whichItem returns integer")
-def GetItemUserData(ctx, item):
-    item = _item(item)
-    return item.user_data if item is not None else 0
-
-
-@native("SetItemUserData", "takes item whichItem, integer data returns nothing")
-def SetItemUserData(ctx, item, data):
-    item = _item(item)
-    if item is not None:
-        item.user_data = data
-
-
-@native("EnumItemsInRect", "takes rect r, boolexpr filter, code actionFunc returns nothing")
-def EnumItemsInRect(ctx, r, filt, action):
-    """Ground items inside ``r`` passing ``filter``, creation order; ``action`` runs once
-    per item with ``GetEnumItem``."""
-    r = alive(r)
-    if r is None:
-        return
-    chosen = []
-    for item in list(_store(ctx).items.values()):
-        if item.destroyed or item.holder is not None or not r.contains(item.x, item.y):
-            continue
-        if filt is None or eval_filter(ctx, filt, filter_item=item):
-            chosen.append(item)
-    if action is None:
-        return
-    for item in chosen:
-        if not item.destroyed:
-            ctx.run_code(action, enum_item=item)
-
-
-# ---------------------------------------------------------------------------------------
-# Destructables
-# ---------------------------------------------------------------------------------------
-
-def _d(d) -> Destructable | None:
-    return alive(d)
-
-
-def _set_destructable_life(store: UnitStore, d: Destructable, life: float) -> None:
-    if d.dead:
-        return
-    d.life = max(0.0, min(life, d.max_life))
-    if d.life <= 0.0:
-        store.kill_destructable(d)
-
-
-@native("CreateDestructable", "takes integer objectid, real x, real y, real face, real scale, integer variation returns destructable")
-def CreateDestructable(ctx, code, x, y, face, scale, variation):
-    return _store(ctx).create_destructable(code, x, y, ctx.game.terrain_height(x, y), face,
-                                           scale, variation, warn=ctx.warn)
-
-
-@native("CreateDestructableZ", "takes integer objectid, real x, real y, real z, real face, real scale, integer variation returns destructable")
-def CreateDestructableZ(ctx, code, x, y, z, face, scale, variation):
-    return _store(ctx).create_destructable(code, x, y, z, face, scale, variation,
-                                           warn=ctx.warn)
-
-
-@native("CreateDeadDestructable", "takes integer objectid, real x, real y, real face, real scale, integer variation returns destructable")
-def CreateDeadDestructable(ctx, code, x, y, face, scale, variation):
-    return _store(ctx).create_destructable(code, x, y, ctx.game.terrain_height(x, y), face,
-                                           scale, variation, dead=True, warn=ctx.warn)
-
-
-@native("CreateDeadDestructableZ", "takes integer objectid, real x, real y, real z, real face, real scale, integer variation returns destructable")
-def CreateDeadDestructableZ(ctx, code, x, y, z, face, scale, variation):
-    return _store(ctx).create_destructable(code, x, y, z, face, scale, variation, dead=True,
-                                           warn=ctx.warn)
-
-
-@native("BlzCreateDestructableWithSkin", "takes integer objectid, real x, real y, real face, real scale, integer variation, integer skinId returns destructable")
-def BlzCreateDestructableWithSkin(ctx, code, x, y, face, scale, variation, skin):
-    return _store(ctx).create_destructable(code, x, y, ctx.game.terrain_height(x, y), face,
-                                           scale, variation, skin=skin, warn=ctx.warn)
-
-
-@native("BlzCreateDestructableZWithSkin", "takes integer objectid, real x, real y, real z, real face, real scale, integer variation, integer skinId returns destructable")
-def BlzCreateDestructableZWithSkin(ctx, code, x, y, z, face, scale, variation, skin):
-    return _store(ctx).create_destructable(code, x, y, z, face, scale, variation, skin=skin,
-                                           warn=ctx.warn)
-
-
-@native("BlzCreateDeadDestructableWithSkin", "takes integer objectid, real x, real y, real face, real scale, integer variation, integer skinId returns destructable")
-def BlzCreateDeadDestructableWithSkin(ctx, code, x, y, face, scale, variation, skin):
-    return _store(ctx).create_destructable(code, x, y, ctx.game.terrain_height(x, y), face,
-                                           scale, variation, dead=True, skin=skin,
-                                           warn=ctx.warn)
-
-
-@native("BlzCreateDeadDestructableZWithSkin", "takes integer objectid, real x, real y, real z, real face, real scale, integer variation, integer skinId returns destructable")
-def BlzCreateDeadDestructableZWithSkin(ctx, code, x, y, z, face, scale, variation, skin):
-    return _store(ctx).create_destructable(code, x, y, z, face, scale, variation, dead=True,
-                                           skin=skin, warn=ctx.warn)
-
-
-@native("RemoveDestructable", "takes destructable d returns nothing")
-def RemoveDestructable(ctx, d):
-    d = _d(d)
-    if d is not None:
-        _store(ctx).remove_destructable(d)
-
-
-@native("KillDestructable", "takes destructable d returns nothing")
-def KillDestructable(ctx, d):
-    d = _d(d)
-    if d is not None:
-        _store(ctx).kill_destructable(d)
-
-
-@native("SetDestructableInvulnerable", "takes destructable d, boolean flag returns nothing")
-def SetDestructableInvulnerable(ctx, d, flag):
-    d = _d(d)
-    if d is not None:
-        d.invulnerable = flag
-
-
-@native("IsDestructableInvulnerable", "takes destructable d returns boolean")
-def IsDestructableInvulnerable(ctx, d):
-    d = _d(d)
-    return d is not None and d.invulnerable
-
-
-@native("EnumDestructablesInRect", "takes rect r, boolexpr filter, code actionFunc returns nothing")
-def EnumDestructablesInRect(ctx, r, filt, action):
-    """Destructables (dead ones included) inside ``r`` passing ``filter``, creation order;
-    ``action`` runs once per destructable with ``GetEnumDestructable``."""
-    r = alive(r)
-    if r is None:
-        return
-    chosen = []
-    for d in list(_store(ctx).destructables.values()):
-        if d.destroyed or not r.contains(d.x, d.y):
-            continue
-        if filt is None or eval_filter(ctx, filt, filter_destructable=d):
-            chosen.append(d)
-    if action is None:
-        return
-    for d in chosen:
-        if not d.destroyed:
-            ctx.run_code(action, enum_destructable=d)
-
-
-@native("GetDestructableTypeId", "takes destructable d returns integer")
-def GetDestructableTypeId(ctx, d):
-    d = _d(d)
-    return d.type_id if d is not None else 0
-
-
-@native("GetDestructableX", "takes destructable d returns real")
-def GetDestructableX(ctx, d):
-    d = _d(d)
-    return d.x if d is not None else 0.0
-
-
-@native("GetDestructableY", "takes destructable d returns real")
-def GetDestructableY(ctx, d):
-    d = _d(d)
-    return d.y if d is not None else 0.0
-
-
-@native("SetDestructableLife", "takes destructable d, real life returns nothing")
-def SetDestructableLife(ctx, d, life):
-    """Set life (clamped to max); 0 kills it."""
-    d = _d(d)
-    if d is not None:
-        _set_destructable_life(_store(ctx), d, life)
-
-
-@native("GetDestructableLife", "takes destructable d returns real")
-def GetDestructableLife(ctx, d):
-    d = _d(d)
-    return d.life if d is not None else 0.0
-
-
-@native("SetDestructableMaxLife", "takes destructable d, real max returns nothing")
-def SetDestructableMaxLife(ctx, d, maximum):
-    d = _d(d)
-    if d is not None:
-        d.max_life = max(0.0, maximum)
-        d.life = min(d.life, d.max_life)
-
-
-@native("GetDestructableMaxLife", "takes destructable d returns real")
-def GetDestructableMaxLife(ctx, d):
-    d = _d(d)
-    return d.max_life if d is not None else 0.0
-
-
-@native("DestructableRestoreLife", "takes destructable d, real life, boolean birth returns nothing")
-def DestructableRestoreLife(ctx, d, life, birth):
-    """Bring a destructable (dead or alive) back with ``life`` (clamped to max)."""
-    d = _d(d)
-    if d is None:
-        return
-    d.life = max(0.0, min(life, d.max_life))
-    if d.life > 0.0:
-        d.dead = False
-
-
-@native("QueueDestructableAnimation", "takes destructable d, string whichAnimation returns nothing")
-def QueueDestructableAnimation(ctx, d, anim):
-    d = _d(d)
-    if d is not None:
-        d.animation_queue.append(anim)
-
-
-@native("SetDestructableAnimation", "takes destructable d, string whichAnimation returns nothing")
-def SetDestructableAnimation(ctx, d, anim):
-    d = _d(d)
-    if d is not None:
-        d.animation = anim
-        d.animation_queue.clear()
-
-
-@native("SetDestructableAnimationSpeed", "takes destructable d, real speedFactor returns nothing")
-def SetDestructableAnimationSpeed(ctx, d, speed):
-    d = _d(d)
-    if d is not None:
-        d.animation_speed = speed
-
-
-@native("ShowDestructable", "takes destructable d, boolean flag returns nothing")
-def ShowDestructable(ctx, d, flag):
-    d = _d(d)
-    if d is not None:
-        d.visible = flag
-
-
-@native("GetDestructableOccluderHeight", "takes destructable d returns real")
-def GetDestructableOccluderHeight(ctx, d):
-    d = _d(d)
-    return d.occluder_height if d is not None else 0.0
-
-
-@native("SetDestructableOccluderHeight", "takes destructable d, real height returns nothing")
-def SetDestructableOccluderHeight(ctx, d, height):
-    d = _d(d)
-    if d is not None:
-        d.occluder_height = height
-
-
-@native("GetDestructableName", "takes destructable d returns string")
-def GetDestructableName(ctx, d):
-    d = _d(d)
-    return d.dtype.name if d is not None else None
-
-
-# ---------------------------------------------------------------------------------------
 # Spatial queries used by groups
 # ---------------------------------------------------------------------------------------
 
@@ -3077,7 +2361,7 @@ _UNKNOWN_NAME_WARNINGS = 20
 """Unknown ids ``GetObjectName`` reports by warning before it goes quiet."""
 
 
-def _all_unit_types(store: UnitStore) -> list[UnitType]:
+def all_unit_types(store: UnitStore) -> list[UnitType]:
     """Known unit types: defined with ``define_type`` first, then the map's object data (and
     the game's tables), then the built-in table."""
     seen = dict(unitdata.UNIT_TYPES)
@@ -3090,7 +2374,7 @@ def _all_unit_types(store: UnitStore) -> list[UnitType]:
 def UnitId(ctx, text):
     """The type rawcode whose internal string (``UnitId2String``) is ``unitIdString``,
     compared case-insensitively; 0 when no known type has it."""
-    return unit_code_of(_store(ctx), text)
+    return unit_code_of(unit_store(ctx), text)
 
 
 def unit_code_of(store: UnitStore, text: str | None) -> int:
@@ -3099,7 +2383,7 @@ def unit_code_of(store: UnitStore, text: str | None) -> int:
     if not text:
         return 0
     want = text.lower()
-    for t in _all_unit_types(store):
+    for t in all_unit_types(store):
         if _internal_name(store, t).lower() == want:
             return t.code
     return 0
@@ -3116,7 +2400,7 @@ def UnitId2String(ctx, unit_id):
     """The internal type string of a known unit type (``unitdata.internal_name``, e.g.
     ``"footman"``; ``custom_h000`` for a map's custom type); null for an unknown id (jassdoc:
     null is what the game gives when it has no string)."""
-    store = _store(ctx)
+    store = unit_store(ctx)
     t = (store.unit_types.get(unit_id) or store.game.object_types.unit_types.get(unit_id)
          or unitdata.UNIT_TYPES.get(unit_id))
     return _internal_name(store, t) if t is not None else None
@@ -3135,7 +2419,7 @@ def GetObjectName(ctx, object_id):
     ``GetObjectName('hfoo') == "Footman"``) or of any object the map's object data names
     (abilities, buffs and upgrades too), else ``UNKNOWN_OBJECT_NAME`` and a warning (the
     first ``_UNKNOWN_NAME_WARNINGS`` ids)."""
-    store = _store(ctx)
+    store = unit_store(ctx)
     t = store.unit_types.get(object_id) or store.item_types.get(object_id) or \
         store.destructable_types.get(object_id)
     name = t.name if t is not None else store.game.object_types.name(object_id)
@@ -3154,190 +2438,6 @@ def GetObjectName(ctx, object_id):
                      + (" (further unknown ids are not reported)"
                         if len(unknown) == _UNKNOWN_NAME_WARNINGS else ""))
     return UNKNOWN_OBJECT_NAME
-
-
-# ---------------------------------------------------------------------------------------
-# Random choices of object types (creep camps, item drops)
-# ---------------------------------------------------------------------------------------
-
-ITEM_TYPE_ANY = 8
-"""``ITEM_TYPE_ANY`` (common.j): any item class."""
-
-
-def _pick(ctx, candidates: list[int]) -> int:
-    """One of ``candidates`` drawn from the game's random stream (the one ``GetRandomInt``
-    uses: every random choice shares the synced stream); 0 when there is none."""
-    if not candidates:
-        return 0
-    return candidates[ctx.game.jass_random.get_random_int(0, len(candidates) - 1)]
-
-
-def _item_candidates(ctx, item_class: int | None, level: int) -> list[int]:
-    store = _store(ctx)
-    types = dict(unitdata.ITEM_TYPES)
-    types.update(store.game.object_types.item_types)
-    types.update(store.item_types)
-    return sorted(t.code for t in types.values()
-                  if t.known and t.item_class != unitdata.ITEM_CLASSES["campaign"]
-                  and (item_class is None or item_class == ITEM_TYPE_ANY or t.item_class == item_class)
-                  and (level < 0 or t.level == level))
-
-
-@native("ChooseRandomItem", "takes integer level returns integer")
-def ChooseRandomItem(ctx, level):
-    """A random item type of ``level`` (-1: any level) from the item table (project data,
-    campaign items excluded); 0 when none has that level."""
-    return _pick(ctx, _item_candidates(ctx, None, level))
-
-
-@native("ChooseRandomItemEx", "takes itemtype whichType, integer level returns integer")
-def ChooseRandomItemEx(ctx, item_type, level):
-    """A random item type of class ``whichType`` (``ITEM_TYPE_ANY``: every class) and
-    ``level`` (-1: any level); 0 when the table has none (Blizzard.j's drop tables then
-    create nothing useful, so the table covers every pair the corpus maps ask for)."""
-    cls = enum_value(item_type) if item_type is not None else None
-    return _pick(ctx, _item_candidates(ctx, cls, level))
-
-
-def _unit_candidates(ctx, keep: Callable[[UnitType], bool]) -> list[int]:
-    return sorted(t.code for t in _all_unit_types(_store(ctx)) if t.known and keep(t))
-
-
-@native("ChooseRandomCreep", "takes integer level returns integer")
-def ChooseRandomCreep(ctx, level):
-    """A random neutral (race "other"/creep) non-structure, non-hero type of ``level``
-    (``unit_level_of``; -1: any level); 0 when none."""
-    return _pick(ctx, _unit_candidates(ctx, lambda t: t.race == unitdata.RACES["x"] and not t.is_structure
-                                       and not t.is_hero and "critter" not in t.flags
-                                       and (level < 0 or unit_level_of(t) == level)))
-
-
-@native("ChooseRandomNPBuilding", "takes nothing returns integer")
-def ChooseRandomNPBuilding(ctx):
-    """A random neutral passive building type (race "other" structures); 0 when none."""
-    return _pick(ctx, _unit_candidates(ctx, lambda t: t.race == unitdata.RACES["x"] and t.is_structure))
-
-
-# ---------------------------------------------------------------------------------------
-# Unit and item pools
-# ---------------------------------------------------------------------------------------
-
-class UnitPool(Handle):
-    """A ``unitpool`` agent: unit type rawcode -> weight."""
-
-    type_name = "unitpool"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.weights: dict[int, float] = {}
-
-
-class ItemPool(Handle):
-    """An ``itempool`` agent: item type rawcode -> weight."""
-
-    type_name = "itempool"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.weights: dict[int, float] = {}
-
-
-def _draw(ctx, weights: dict[int, float]) -> int | None:
-    """A rawcode drawn with probability proportional to its weight (entries with a weight
-    above 0, in insertion order), from the game's random stream; None when empty."""
-    entries = [(code, w) for code, w in weights.items() if w > 0.0]
-    if not entries:
-        return None
-    total = sum(w for _, w in entries)
-    x = ctx.game.jass_random.random_unit() * total
-    for code, w in entries:
-        if x < w:
-            return code
-        x -= w
-    return entries[-1][0]
-
-
-@native("CreateUnitPool", "takes nothing returns unitpool")
-def CreateUnitPool(ctx):
-    """A new, empty unit pool."""
-    return ctx.game.handles.allocate(UnitPool())
-
-
-@native("DestroyUnitPool", "takes unitpool whichPool returns nothing")
-def DestroyUnitPool(ctx, pool):
-    """Destroy the pool (its handle becomes invalid)."""
-    if alive(pool) is not None:
-        ctx.game.handles.destroy(pool)
-
-
-@native("UnitPoolAddUnitType", "takes unitpool whichPool, integer unitId, real weight returns nothing")
-def UnitPoolAddUnitType(ctx, pool, unit_id, weight):
-    """Add ``unitId`` with ``weight`` (adding it again replaces its weight)."""
-    pool = alive(pool)
-    if pool is not None:
-        pool.weights[unit_id] = weight
-
-
-@native("UnitPoolRemoveUnitType", "takes unitpool whichPool, integer unitId returns nothing")
-def UnitPoolRemoveUnitType(ctx, pool, unit_id):
-    """Remove ``unitId`` from the pool (nothing if absent)."""
-    pool = alive(pool)
-    if pool is not None:
-        pool.weights.pop(unit_id, None)
-
-
-@native("PlaceRandomUnit", "takes unitpool whichPool, player forWhichPlayer, real x, real y, real facing returns unit")
-def PlaceRandomUnit(ctx, pool, owner, x, y, facing):
-    """Create one unit of a type drawn from the pool by weight (``CreateUnit`` rules); null
-    for an empty or null pool or a null player."""
-    pool = alive(pool)
-    if pool is None or owner is None:
-        return None
-    code = _draw(ctx, pool.weights)
-    if code is None:
-        return None
-    return _store(ctx).create_unit(owner, code, x, y, facing, ctx.warn)
-
-
-@native("CreateItemPool", "takes nothing returns itempool")
-def CreateItemPool(ctx):
-    """A new, empty item pool."""
-    return ctx.game.handles.allocate(ItemPool())
-
-
-@native("DestroyItemPool", "takes itempool whichItemPool returns nothing")
-def DestroyItemPool(ctx, pool):
-    """Destroy the pool (its handle becomes invalid)."""
-    if alive(pool) is not None:
-        ctx.game.handles.destroy(pool)
-
-
-@native("ItemPoolAddItemType", "takes itempool whichItemPool, integer itemId, real weight returns nothing")
-def ItemPoolAddItemType(ctx, pool, item_id, weight):
-    """Add ``itemId`` with ``weight`` (adding it again replaces its weight)."""
-    pool = alive(pool)
-    if pool is not None:
-        pool.weights[item_id] = weight
-
-
-@native("ItemPoolRemoveItemType", "takes itempool whichItemPool, integer itemId returns nothing")
-def ItemPoolRemoveItemType(ctx, pool, item_id):
-    """Remove ``itemId`` from the pool (nothing if absent)."""
-    pool = alive(pool)
-    if pool is not None:
-        pool.weights.pop(item_id, None)
-
-
-@native("PlaceRandomItem", "takes itempool whichItemPool, real x, real y returns item")
-def PlaceRandomItem(ctx, pool, x, y):
-    """Create one item of a type drawn from the pool by weight; null for an empty pool."""
-    pool = alive(pool)
-    if pool is None:
-        return None
-    code = _draw(ctx, pool.weights)
-    if code is None:
-        return None
-    return _store(ctx).create_item(code, x, y, ctx.warn)
 
 
 # ---------------------------------------------------------------------------------------
@@ -3365,7 +2465,7 @@ def unit_level_of(t: UnitType) -> int:
 @native("GetUnitLevel", "takes unit whichUnit returns integer", constant=True)
 def GetUnitLevel(ctx, u):
     """A hero's hero level, else the type's level (``unit_level_of``); 0 for null."""
-    u = _u(u)
+    u = live_unit(u)
     if u is None:
         return 0
     return u.hero.level if u.hero is not None else unit_level_of(u.utype)
@@ -3374,7 +2474,7 @@ def GetUnitLevel(ctx, u):
 @native("GetUnitPointValue", "takes unit whichUnit returns integer")
 def GetUnitPointValue(ctx, u):
     """The type's point value: ``DEFAULT_POINT_VALUE`` for every type (0 for null)."""
-    return DEFAULT_POINT_VALUE if _u(u) is not None else 0
+    return DEFAULT_POINT_VALUE if live_unit(u) is not None else 0
 
 
 @native("GetUnitPointValueByType", "takes integer unitType returns integer")
@@ -3397,34 +2497,34 @@ def _fly_default(u: Unit) -> float:
 @native("GetUnitAcquireRange", "takes unit whichUnit returns real")
 def GetUnitAcquireRange(ctx, u):
     """The range ``SetUnitAcquireRange`` set, else ``DEFAULT_ACQUIRE_RANGE``; 0 for null."""
-    u = _u(u)
+    u = live_unit(u)
     return _setting_value(u, "acquire_range", DEFAULT_ACQUIRE_RANGE) if u is not None else 0.0
 
 
 @native("GetUnitDefaultAcquireRange", "takes unit whichUnit returns real")
 def GetUnitDefaultAcquireRange(ctx, u):
     """``DEFAULT_ACQUIRE_RANGE`` (0 for null)."""
-    return DEFAULT_ACQUIRE_RANGE if _u(u) is not None else 0.0
+    return DEFAULT_ACQUIRE_RANGE if live_unit(u) is not None else 0.0
 
 
 @native("GetUnitTurnSpeed", "takes unit whichUnit returns real")
 def GetUnitTurnSpeed(ctx, u):
     """The turn rate ``SetUnitTurnSpeed`` set, else ``DEFAULT_TURN_SPEED``; 0 for null."""
-    u = _u(u)
+    u = live_unit(u)
     return _setting_value(u, "turn_speed", DEFAULT_TURN_SPEED) if u is not None else 0.0
 
 
 @native("GetUnitDefaultTurnSpeed", "takes unit whichUnit returns real")
 def GetUnitDefaultTurnSpeed(ctx, u):
     """``DEFAULT_TURN_SPEED`` (0 for null)."""
-    return DEFAULT_TURN_SPEED if _u(u) is not None else 0.0
+    return DEFAULT_TURN_SPEED if live_unit(u) is not None else 0.0
 
 
 @native("GetUnitPropWindow", "takes unit whichUnit returns real")
 def GetUnitPropWindow(ctx, u):
     """Propulsion window in radians (Blizzard.j's ``GetUnitPropWindowBJ`` converts it to
     degrees; ``SetUnitPropWindow`` takes radians): the value set, else 60 degrees."""
-    u = _u(u)
+    u = live_unit(u)
     if u is None:
         return 0.0
     return _setting_value(u, "prop_window", math.radians(DEFAULT_PROP_WINDOW_DEGREES))
@@ -3433,21 +2533,21 @@ def GetUnitPropWindow(ctx, u):
 @native("GetUnitDefaultPropWindow", "takes unit whichUnit returns real")
 def GetUnitDefaultPropWindow(ctx, u):
     """Default propulsion window in degrees (Blizzard.j passes it through unconverted)."""
-    return DEFAULT_PROP_WINDOW_DEGREES if _u(u) is not None else 0.0
+    return DEFAULT_PROP_WINDOW_DEGREES if live_unit(u) is not None else 0.0
 
 
 @native("GetUnitFlyHeight", "takes unit whichUnit returns real")
 def GetUnitFlyHeight(ctx, u):
     """The height ``SetUnitFlyHeight`` set (reached at once: the rate is not simulated), else
     the type's default (``DEFAULT_FLY_HEIGHT`` for flying types, 0 for others)."""
-    u = _u(u)
+    u = live_unit(u)
     return _setting_value(u, "fly_height", _fly_default(u)) if u is not None else 0.0
 
 
 @native("GetUnitDefaultFlyHeight", "takes unit whichUnit returns real")
 def GetUnitDefaultFlyHeight(ctx, u):
     """``DEFAULT_FLY_HEIGHT`` for flying types, 0 for others and for null."""
-    u = _u(u)
+    u = live_unit(u)
     return _fly_default(u) if u is not None else 0.0
 
 
@@ -3462,14 +2562,14 @@ def damage_widget(ctx, source: Unit | None, target, amount: float, damage: Any =
     target = alive(target)
     if target is None:
         return False
-    store = _store(ctx)
+    store = unit_store(ctx)
     if isinstance(target, Unit):
         return store.damage_unit(target, amount, source, damage)
     if isinstance(target, Destructable):
         if target.dead:
             return False
         if not target.invulnerable:
-            _set_destructable_life(store, target, target.life - amount)
+            set_destructable_life(store, target, target.life - amount)
         return True
     if isinstance(target, Item):
         if not target.invulnerable:
@@ -3490,7 +2590,7 @@ def UnitDamageTarget(ctx, u, target, amount, attack, ranged, attack_type, damage
     source deals the damage without a source (project choice)."""
     damage = DamageEvent(float(amount), enum_value(attack_type, 0), enum_value(damage_type, 0),
                          enum_value(weapon_type, 0), bool(attack))
-    return damage_widget(ctx, _u(u), target, amount, damage)
+    return damage_widget(ctx, live_unit(u), target, amount, damage)
 
 
 @native("UnitDamagePoint", "takes unit whichUnit, real delay, real radius, real x, real y, real amount, boolean attack, boolean ranged, attacktype attackType, damagetype damageType, weapontype weaponType returns boolean")
@@ -3498,13 +2598,13 @@ def UnitDamagePoint(ctx, u, delay, radius, x, y, amount, attack, ranged, attack_
     """After ``delay`` game seconds, ``amount`` damage to every unit whose origin is within
     ``radius`` of (x, y) (spatial-enum rules), except the source. Returns True for a live
     source (the game's return value is not documented)."""
-    source = _u(u)
+    source = live_unit(u)
     if source is None:
         return False
     if delay > 0.0:
         ctx.game.schedule(delay, "damage_point", x, y, radius, amount, subject=source)
     else:
-        _store(ctx).damage_point(source, x, y, radius, amount)
+        unit_store(ctx).damage_point(source, x, y, radius, amount)
     return True
 
 
@@ -3530,13 +2630,13 @@ def CreateUnitByName(ctx, owner, name, x, y, face):
     code = UnitId(ctx, name)
     if owner is None or not code:
         return None
-    return _store(ctx).create_unit(owner, code, x, y, face, ctx.warn)
+    return unit_store(ctx).create_unit(owner, code, x, y, face, ctx.warn)
 
 
 @native("CreateUnitAtLocByName", "takes player id, string unitname, location whichLocation, real face returns unit")
 def CreateUnitAtLocByName(ctx, owner, name, loc, face):
     """``CreateUnitByName`` at a location (null for a null location)."""
-    pos = _xy(loc)
+    pos = loc_xy(loc)
     if pos is None:
         return None
     return CreateUnitByName(ctx, owner, name, pos[0], pos[1], face)
@@ -3550,7 +2650,7 @@ def SetPlayerUnitsOwner(ctx, p, new_owner):
     target = ctx.game.players.get(new_owner)
     if p is None or target is None:
         return
-    store = _store(ctx)
+    store = unit_store(ctx)
     for u in [u for u in store.units.values() if u.owner is p and not u.destroyed]:
         store.set_owner(u, target, True)
 
@@ -3560,7 +2660,7 @@ def BlzPauseUnitEx(ctx, u, flag):
     """jassdoc: "This does not update ``IsUnitPaused`` and keeps the command card visible.
     Otherwise identical to ``PauseUnit()``." Counted: each true needs its false (the unit
     stays paused while the count is above 0, as the game's stun counter; ``unit.pause_count``)."""
-    u = _u(u)
+    u = live_unit(u)
     if u is not None:
         ctx.game.orders.pause(u, flag, counted=True)
 
@@ -3569,18 +2669,18 @@ def BlzPauseUnitEx(ctx, u, flag):
 def BlzUnitCancelTimedLife(ctx, u):
     """jassdoc: "Removes a unit's timed life, therefore killing it. Does nothing when used on
     a regular unit." The pending expiry is cancelled and the unit dies now."""
-    u = _u(u)
+    u = live_unit(u)
     if u is None or u.timed_life is None:
         return
     ctx.game.scheduler.cancel(u.timed_life.get("entry"))
-    _store(ctx)._expire_timed_life(u)
+    unit_store(ctx)._expire_timed_life(u)
 
 
 @native("BlzIsUnitSelectable", "takes unit whichUnit returns boolean")
 def BlzIsUnitSelectable(ctx, u):
     """jassdoc: "Returns true if the unit is selectable": alive, not hidden and without
     Locust ('Aloc', which makes a unit unselectable)."""
-    u = _u(u)
+    u = live_unit(u)
     return u is not None and u.alive and not u.hidden and LOCUST not in u.abilities
 
 
@@ -3590,7 +2690,7 @@ def BlzGetUnitZ(ctx, u):
     unit was removed or is null", "practically ``GetLocationZ``": the model's terrain height
     (``Game.terrain_height``; walkable destructables and occluder heights are not modelled).
     Alive or dead units both answer (jassdoc: "may be alive or dead")."""
-    u = _u(u)
+    u = live_unit(u)
     return ctx.game.terrain_height(u.x, u.y) if u is not None else 0.0
 
 
