@@ -86,9 +86,6 @@ POST_TOLERANCE = 82.006
 FLEE_READINESS = 33
 """Hit-point readiness under which a fleeing group retreats (project choice)."""
 
-GOLD_MINE = 0x6E676F6C
-"""Rawcode 'ngol' (the gold mine)."""
-
 DEFAULT_REPLACEMENTS = 3
 """Replacements of a guard without ``SetReplacementCount`` (jassdoc)."""
 
@@ -863,24 +860,16 @@ def GetEnemyBase(ctx):
 @ai_native("GetExpansionFoe", "takes nothing returns unit")
 def GetExpansionFoe(ctx):
     """An enemy or creep unit near the AI's next expansion (jassdoc): the nearest hostile
-    unit within ``CAMP_RANGE`` of the gold mine nearest home that no town hall stands by;
-    null when there is none."""
-    entry, caps = _state(ctx)
+    unit within ``CAMP_RANGE`` of the gold mine ``GetNextExpansion`` chose
+    (``AIPlayer.expansion``, ``natives.aitown``); null when there is none."""
+    entry, _caps = _state(ctx)
     game = ctx.game
-    mine = _free_mine(game, caps)
-    if mine is None:
+    mine = entry.expansion
+    if mine is None or not mine.alive:
         return None
     me = game.players.get(entry.pid)
-    pids = [pid for pid in game.units.owner_sectors if not me.is_ally(game.players.get(pid))
-            and pid != game.players.neutral_passive_id]
+    pids = [pid for pid in game.units.owner_sectors if not me.is_ally(game.players.get(pid))]
     return game.units.nearest(mine.x, mine.y, CAMP_RANGE, lambda v: v.alive and not v.hidden, pids)
-
-
-def _free_mine(game, caps: Captains):
-    halls = [u for u in game.units.units.values() if u.alive and "townhall" in u.utype.flags]
-    mines = [u for u in game.units.units.values() if u.alive and u.type_id == GOLD_MINE
-             and not any(_dist(u.x, u.y, h.x, h.y) <= CAMP_RANGE * 2 for h in halls)]
-    return _nearest(mines, *caps.town)
 
 
 @ai_native("GetEnemyExpansion", "takes nothing returns unit")
