@@ -19,12 +19,11 @@ Orc03's five AI players start and wait for the map's signal (``WaitForSignal``).
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import shared_path
+from conftest import ai_api, play_map as play, shared_path
 from maps.runner import RunOptions, load_mission, read_save_file, run_mission
 from natives.aicaptains import HOME_RANGE, ignored_units
 
@@ -231,26 +230,15 @@ endfunction
 
 @pytest.fixture
 def api(tmp_path) -> Path:
-    """An API folder: 1.30.4's common.j and common.ai, and the test AI scripts in ``ai/``."""
-    folder = tmp_path / "api"
-    (folder / "ai").mkdir(parents=True)
-    for name in ("common.j", "common.ai"):
-        shutil.copy(API_130 / name, folder / name)
-    for name, text in (("wave.ai", WAVE), ("defend.ai", DEFEND), ("posts.ai", POSTS),
-                       ("targets.ai", TARGETS), ("moves.ai", MOVES), ("early.ai", EARLY)):
-        (folder / "ai" / name).write_text(text)
-    return folder
+    """An API folder with this file's AI scripts."""
+    return ai_api(tmp_path / "api", {"wave.ai": WAVE, "defend.ai": DEFEND, "posts.ai": POSTS,
+                                     "targets.ai": TARGETS, "moves.ai": MOVES, "early.ai": EARLY})
 
 
 def write_map(tmp_path: Path, script: str, extra: str = "") -> Path:
     path = tmp_path / "war3map.j"
     path.write_text(MAP.replace("%SCRIPT%", script).replace("%EXTRA%", extra))
     return path
-
-
-def play(path: Path, api: Path, until: float, resume=None, **kw):
-    options = RunOptions(api=str(api), until=until, **kw)
-    return run_mission(load_mission(path, options), options, resume=resume)
 
 
 def waves(report) -> list[dict]:
