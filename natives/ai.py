@@ -27,9 +27,11 @@ empty queue ends the thread with an ``unimplemented`` crash: what the game answe
 known, and common.ai always checks ``CommandsWaiting`` first. ``PauseCompAI`` holds the AI's
 waking threads until it is resumed (they then continue at the next clock step).
 
-Natives common.ai declares that the model cannot do yet (production, towns, captains,
-targets, harvesting, hero skills) are not registered: calling one ends the AI thread with
-the recorded ``missing-native`` crash. Save and load: the AI VMs' globals and threads are
+The other natives common.ai declares are in ``natives.aitown`` (towns, counts, harvesting,
+production, expansions) and ``natives.aicaptains`` (captains, targets, waves). Hero skills:
+when a hero of an AI player appears or gains a level while it has skill points, the AI's
+``SetHeroLevels`` function runs as a callback in the AI's VM (``AIState.choose_skills``)
+and the hero learns the ability it returns. Save and load: the AI VMs' globals and threads are
 written with the game (``natives.snapshot``); a restored session rebuilds each VM from the
 same script, checked by digest, and pours its state in. Not supported: an AI script's own
 timers and triggers (their code would run on the map's VM); no corpus AI script makes any.
@@ -48,7 +50,8 @@ from jassvm.compiler import CompiledProgram
 from jassvm.vm import OP_LIMIT, VM
 
 from natives.handles import alive, enum_handle
-from natives.objecttypes import MISSING
+from natives.modelevents import HeroLevel, UnitCreated
+from natives.production import Cost, unit_cost
 from natives.registry import native
 from natives.response import Response
 from natives.triggers import sleep_delay
@@ -84,7 +87,14 @@ class AIPlayer:
     ``paused``: ``PauseCompAI``; ``held``: ids of threads whose wake-up came while paused;
     ``mode``: what ``SetCampaignAI``/``SetMeleeAI`` chose; ``tuning``: native name ->
     value of the tuning setters (``SetTargetHeroes``...); ``trace``: the newest debug text
-    lines as (game time, text).
+    lines as (game time, text). The economy half (``natives.aitown``): ``towns`` (its
+    ``Town``s, refreshed at game time ``towns_at`` with the unit store at serial
+    ``towns_seen``), ``harvest`` (the harvest requests in order: (town, resource, workers)),
+    ``expansion`` (the gold mine ``GetNextExpansion`` chose), ``hero_levels`` (the code of
+    ``SetHeroLevels``), ``hero`` (the hero whose skill it picks), ``flags`` (the switches
+    ``DisablePathing``/``SetAmphibious`` turned on). The military half: ``captains``, the attack and defense
+    captains, guard posts and targets (``natives.aicaptains.Captains``), None until
+    ``CreateCaptains``.
     """
 
     def __init__(self, pid: int) -> None:
@@ -101,6 +111,17 @@ class AIPlayer:
         self.mode: str | None = None
         self.tuning: dict[str, Any] = {}
         self.trace: deque = deque(maxlen=TRACE_LINES)
+        # the economy and town half (natives.aitown)
+        self.towns: list = []
+        self.towns_at: float | None = None
+        self.towns_seen = -1
+        self.harvest: list[tuple[int, str, int]] = []
+        self.expansion: Any = None
+        self.hero_levels: Any = None
+        self.hero: Any = None
+        self.flags: dict[str, bool] = {}
+        # the military half (natives.aicaptains)
+        self.captains: Any = None
 
 
 class _Watcher:
@@ -136,6 +157,7 @@ class AIState:
         self._by_vm: dict[int, int] = {}        # id(vm) -> player id
         if game is not None:
             game.scheduler.register("ai_start", self._run_main)
+            game.subscribers.append(self._on_event)
 
     def player(self, pid: int) -> AIPlayer:
         """The AI record of player ``pid`` (made on first use)."""
@@ -212,6 +234,29 @@ class AIState:
         if th is not None:
             vm.resume(th)
 
+    # -- hero skills ------------------------------------------------------------------------
+    def _on_event(self, event) -> None:
+        kind = type(event)
+        if kind is HeroLevel or (kind is UnitCreated and event.unit.hero is not None):
+            self.choose_skills(event.unit)
+
+    def choose_skills(self, hero) -> None:
+        """A hero of an AI player that has skill points: the AI's ``SetHeroLevels`` function
+        (run as a callback in the AI's VM, with ``AIPlayer.hero`` set for ``GetHeroId`` and
+        ``GetHeroLevelAI``) names the ability to learn, once per point while it learns one."""
+        entry = self.players.get(hero.owner.id)
+        vm = self.vms.get(hero.owner.id)
+        if entry is None or vm is None or entry.hero_levels is None or entry.paused:
+            return
+        entry.hero = hero
+        try:
+            while hero.hero.skill_points > 0:
+                code = vm.run_callback(entry.hero_levels)
+                if not code or not self.game.units.learn_skill(hero, code):
+                    break
+        finally:
+            entry.hero = None
+
     def set_paused(self, pid: int, paused: bool) -> None:
         """``PauseCompAI``: on resume, the held threads continue at the next clock step."""
         entry = self.player(pid)
@@ -238,7 +283,7 @@ def _resolve(game, script: str) -> bool:
         return False
 
 
-def _own(ctx) -> AIPlayer:
+def own(ctx) -> AIPlayer:
     """The AI record of the AI thread calling; crashes the thread outside an AI script."""
     pid = _ai(ctx).player_of(ctx.vm)
     if pid is None:
@@ -339,31 +384,31 @@ Sleep.may_wait = True  # suspends the calling thread (jassvm.fastpath)
 def StartThread(ctx, func):
     """Start ``func`` in a new AI thread of the calling AI; it runs until it first waits,
     then the caller goes on."""
-    _own(ctx)
+    own(ctx)
     ctx.start_thread([func], AI_THREAD_KIND)
 
 
 @ai_native("GetAiPlayer", "takes nothing returns integer")
 def GetAiPlayer(ctx):
     """The player number of the AI running the calling thread."""
-    return _own(ctx).pid
+    return own(ctx).pid
 
 
 @ai_native("MeleeDifficulty", "takes nothing returns integer")
 def MeleeDifficulty(ctx):
     """The AI player's difficulty as common.ai's ``MELEE_NEWBIE`` (1), ``MELEE_NORMAL`` (2),
     ``MELEE_INSANE`` (3): ``GetAIDifficulty`` + 1 (the order both lists share)."""
-    return _difficulty(ctx, _own(ctx).pid) + 1
+    return _difficulty(ctx, own(ctx).pid) + 1
 
 
 @ai_native("CommandsWaiting", "takes nothing returns integer")
 def CommandsWaiting(ctx):
     """How many ``CommandAI`` commands wait in the AI's queue."""
-    return len(_own(ctx).commands)
+    return len(own(ctx).commands)
 
 
 def _last(ctx, what: str) -> tuple[int, int]:
-    commands = _own(ctx).commands
+    commands = own(ctx).commands
     if not commands:
         ctx.crash("unimplemented", f"{what} with no command waiting: what the game answers is not known")
     return commands[-1]
@@ -384,7 +429,7 @@ def GetLastData(ctx):
 @ai_native("PopLastCommand", "takes nothing returns nothing")
 def PopLastCommand(ctx):
     """Remove the last command from the queue (nothing happens when it is empty)."""
-    commands = _own(ctx).commands
+    commands = own(ctx).commands
     if commands:
         commands.pop()
 
@@ -392,7 +437,7 @@ def PopLastCommand(ctx):
 # -- debug text: recorded, shown to nobody (release builds print none of it) ------------------
 
 def _trace(ctx, text) -> None:
-    _own(ctx).trace.append((ctx.now, text if text is not None else ""))
+    own(ctx).trace.append((ctx.now, text if text is not None else ""))
 
 
 def _format(text, *values) -> str:
@@ -450,19 +495,19 @@ def DisplayTextIII(ctx, p, text, v1, v2, v3):
 @ai_native("SetCampaignAI", "takes nothing returns nothing")
 def SetCampaignAI(ctx):
     """The AI plays as a campaign AI (``AIPlayer.mode``)."""
-    _own(ctx).mode = "campaign"
+    own(ctx).mode = "campaign"
 
 
 @ai_native("SetMeleeAI", "takes nothing returns nothing")
 def SetMeleeAI(ctx):
     """The AI plays as a melee AI (``AIPlayer.mode``)."""
-    _own(ctx).mode = "melee"
+    own(ctx).mode = "melee"
 
 
 def _tuning(name: str, param: str) -> None:
     """Register ``name`` (``takes <param> returns nothing``), storing its argument."""
     def setter(ctx, value):
-        _own(ctx).tuning[name] = value
+        own(ctx).tuning[name] = value
     setter.__name__ = setter.__qualname__ = name
     setter.__doc__ = f"Store the AI's {name} setting (``AIPlayer.tuning``)."
     ai_native(name, f"takes {param} returns nothing")(setter)
@@ -479,29 +524,57 @@ _tuning("SetReplacementCount", "integer qty")
 
 # -- units of the AI's player, over the unit store ------------------------------------------
 
-def _count(game, pid: int, unitid: int) -> int:
-    """Alive units of type ``unitid`` owned by player ``pid``."""
-    return sum(1 for u in game.units.live_units()
-               if u.type_id == unitid and u.owner.id == pid and u.alive)
+def _serial(u) -> int:
+    return u.serial
+
+
+def owned_units(game, pid: int) -> list:
+    """The units (not removed) player ``pid`` owns, in creation order (the store's owner
+    index has no order that survives a save and load)."""
+    return sorted(game.units.owned_units((pid,)), key=_serial)
+
+
+def count_units(game, pid: int, unitid: int, done: bool, where=None) -> int:
+    """Player ``pid``'s alive units of type ``unitid`` (``where(unit)`` filters by place):
+    finished ones, and unless ``done`` also those in progress: a structure under
+    construction, one a worker walks to build, a unit in a training queue, a building
+    upgrading into the type (what common.ai's ``GetUnitCount`` counts, jassdoc)."""
+    n = 0
+    for u in owned_units(game, pid):
+        if not u.alive or (where is not None and not where(u)):
+            continue
+        if u.type_id == unitid and not (done and u.construction is not None):
+            n += 1
+        if done:
+            continue
+        for job in u.production:
+            if job.code == unitid and job.kind != "research":
+                n += 1
+        w = u.work
+        if w is not None and w.mode == "build" and w.job is not None and w.job.code == unitid:
+            n += 1
+    return n
 
 
 @ai_native("GetUnitCount", "takes integer unitid returns integer")
 def GetUnitCount(ctx, unitid):
-    """The AI player's units of type ``unitid``, done or in progress (jassdoc). The model
-    trains and builds nothing yet, so these are its alive units of that type."""
-    return _count(ctx.game, _own(ctx).pid, unitid)
+    """The AI player's units of type ``unitid``, done or in progress (jassdoc,
+    ``count_units``)."""
+    return count_units(ctx.game, own(ctx).pid, unitid, False)
 
 
 @ai_native("GetUnitCountDone", "takes integer unitid returns integer")
 def GetUnitCountDone(ctx, unitid):
-    """The AI player's finished units of type ``unitid``: its alive units of that type."""
-    return _count(ctx.game, _own(ctx).pid, unitid)
+    """The AI player's finished, alive units of type ``unitid``."""
+    return count_units(ctx.game, own(ctx).pid, unitid, True)
 
 
 @ai_native("GetPlayerUnitTypeCount", "takes player p, integer unitid returns integer")
 def GetPlayerUnitTypeCount(ctx, p, unitid):
     """How many alive units of type ``unitid`` player ``p`` has (0 for a null player)."""
-    return _count(ctx.game, p.id, unitid) if p is not None else 0
+    if p is None:
+        return 0
+    return sum(1 for u in owned_units(ctx.game, p.id) if u.type_id == unitid and u.alive)
 
 
 @ai_native("UnitAlive", "takes unit id returns boolean")
@@ -510,27 +583,29 @@ def UnitAlive(ctx, u):
     return u is not None and u.alive
 
 
-def _unit_figure(ctx, unitid: int, fid: str, what: str) -> int:
-    value = ctx.game.object_types.field_value("unit", unitid, fid)
-    if value is MISSING:
-        ctx.crash("unimplemented", f"no {what} of unit type {unitid} is known (the map's object "
-                  "data and the game data tables lack it)")
-    return int(value)
+def _unit_cost(ctx, unitid: int) -> Cost:
+    cost = unit_cost(ctx.game, unitid)
+    if cost is None:
+        ctx.crash("unimplemented", f"no cost of unit type {unitid} is known (the map's object "
+                  "data, the game data tables and natives.production.UNIT_COSTS lack it)")
+    return cost
 
 
 @ai_native("GetUnitGoldCost", "takes integer unitid returns integer")
 def GetUnitGoldCost(ctx, unitid):
-    """Gold cost of a unit type (object data field ``ugol``)."""
-    return _unit_figure(ctx, unitid, "ugol", "gold cost")
+    """Gold cost of a unit type (``natives.production.unit_cost``: object data field
+    ``ugol``, else the project's table)."""
+    return _unit_cost(ctx, unitid).gold
 
 
 @ai_native("GetUnitWoodCost", "takes integer unitid returns integer")
 def GetUnitWoodCost(ctx, unitid):
-    """Lumber cost of a unit type (object data field ``ulum``)."""
-    return _unit_figure(ctx, unitid, "ulum", "lumber cost")
+    """Lumber cost of a unit type (field ``ulum``, else the project's table)."""
+    return _unit_cost(ctx, unitid).lumber
 
 
 @ai_native("GetUnitBuildTime", "takes integer unitid returns integer")
 def GetUnitBuildTime(ctx, unitid):
-    """Build time of a unit type, game seconds (object data field ``ubld``)."""
-    return _unit_figure(ctx, unitid, "ubld", "build time")
+    """Build time of a unit type, whole game seconds (field ``ubld``, else the project's
+    table)."""
+    return int(_unit_cost(ctx, unitid).time)

@@ -8,18 +8,19 @@ from __future__ import annotations
 
 from typing import Callable
 
-from natives import (ai, blight, boards, boolexpr, camera, cinematics, core, daynight, destructables,
-                     dialogs, display, dzapi, effects, events, fog, frames, gamecache, geometry, groups,
-                     handles, hashtables, heroes, input, items, mapsetup, mission, objectfields,
-                     objecttext, orders, players, pools, preload, presentation, production, quests,
-                     skins, sound, text, texttags, timers, triggers, ui, unitabilities, units, utility)
+from natives import (ai, aicaptains, aitown, blight, boards, boolexpr, camera, cinematics, core, daynight,
+                     destructables, dialogs, display, dzapi, effects, events, fog, frames, gamecache,
+                     geometry, groups, handles, hashtables, heroes, input, items, mapsetup, mission,
+                     objectfields, objecttext, orders, players, pools, preload, presentation, production,
+                     quests, skins, sound, text, texttags, timers, triggers, ui, unitabilities, units,
+                     utility)
 from natives.registry import NATIVES
 
 NATIVE_MODULES = (handles, players, units, heroes, items, destructables, pools, orders, production,
                   groups, geometry, blight, hashtables, gamecache, core, boolexpr, triggers, timers,
                   events, text, dialogs, quests, presentation, mission, daynight, sound, cinematics,
-                  camera, fog, effects, texttags, boards, preload, ai, ui, mapsetup, objectfields,
-                  objecttext, unitabilities, skins, dzapi, frames, input, display, utility)
+                  camera, fog, effects, texttags, boards, preload, ai, aicaptains, aitown, ui, mapsetup,
+                  objectfields, objecttext, unitabilities, skins, dzapi, frames, input, display, utility)
 """Every module that registers natives. Keep in sync with the package."""
 
 

@@ -122,7 +122,17 @@ class Cost:
 #    Acolyte, Town Hall, Keep, Barracks (Human), Barracks (Orc);
 # W: warcraft.wiki.gg / Wowpedia Warcraft III pages: Footman, Farm;
 # K: kenhchoi.com "Warcraft 3 Reforged Human Buildings" (gold, lumber, time table; its Castle
-#    row is the sum Town Hall + Keep + Castle, so the Castle upgrade itself is 360/210).
+#    row is the sum Town Hall + Keep + Castle, so the Castle upgrade itself is 360/210);
+# D: the unit table of the public data set ubogoeva/tidyverse_tutorial data/wc3_heroes.txt
+#    (gold, wood, time columns; the figures Liquipedia's unit pages give), as natives.unitdata's
+#    "ds" combat rows;
+# R: respawnfirst.com "Warcraft 3 Reforged Building Guide", Orc buildings table (gold, lumber,
+#    build time; its Stronghold 700/375 and Fortress 1025/565 rows are sums from the Great
+#    Hall, so the upgrades themselves are 315/190 and 325/190).
+# H: respawnfirst.com "Warcraft 3 Reforged Building Guide", Human buildings table; the
+#    Gryphon Aviary from gaming-tools.com "Warcraft 3 buildings".
+# U: Liquipedia hero pages (liquipedia.net/warcraft/<name>, "Cost"): every Hero of the four
+#    races costs 425 gold, 100 lumber and trains in 55 s.
 _UNIT_COSTS = """
 hpea|75|0|15|L
 opeo|75|0|15|L
@@ -138,14 +148,62 @@ halt|180|50|60|K
 hbla|140|60|70|K
 hlum|120|0|60|K
 hwtw|30|20|25|K
+hars|150|140|70|H
+harm|140|140|60|H
+hvlt|130|30|60|H
+hatw|100|70|50|H
+hgtw|100|70|50|H
+hctw|150|120|65|H
+hgra|140|150|75|H
+hrif|205|30|26|D
+hkni|245|60|45|D
+hmpr|135|10|28|D
+hsor|155|20|30|D
+hmtm|180|70|40|D
+hgyr|90|30|13|D
+Hpal|425|100|55|U
+Hamg|425|100|55|U
+Hmkg|425|100|55|U
+Hblm|425|100|55|U
+ogre|385|185|150|R
+ostr|315|190|140|R
+ofrt|325|190|140|R
+otrb|160|40|50|R
+oalt|180|50|60|R
+ofor|205|0|70|R
+ovln|130|30|60|R
+osld|150|135|70|R
+obea|145|140|60|R
+otto|135|155|70|R
+owtw|110|80|60|R
+ogru|200|0|30|D
+ohun|135|20|20|D
+orai|180|40|28|D
+ocat|220|50|40|D
+okod|255|60|30|D
+owyv|265|40|35|D
+otbr|160|40|28|D
+oshm|130|20|30|D
+odoc|145|25|30|D
+ospw|195|35|38|D
+otau|280|80|44|D
+Obla|425|100|55|U
+Ofar|425|100|55|U
+Otch|425|100|55|U
+Oshd|425|100|55|U
 """
 
-# code|levels as gold/lumber/time, comma separated|source (Liquipedia pages: Improved
-# Lumber Harvesting on "Peasant", the Masonry upgrades on "Town Hall", Pillage on "Peon")
+# code|levels as gold/lumber/time, comma separated|source (L: Liquipedia pages: Improved
+# Lumber Harvesting on "Peasant", the Masonry upgrades on "Town Hall", Pillage on "Peon",
+# Spiked Barricades on "War Mill"; W: Wowpedia "War Mill (Warcraft III)": the melee weapon
+# and unit armor upgrades)
 _UPGRADE_COSTS = """
 Rhlh|100/0/60|L
 Rhac|125/50/60,150/75/75,175/100/90|L
 Ropg|75/25/45|L
+Rosp|25/75/60,50/175/75,75/275/90|L
+Rome|100/75/60,150/150/75,200/225/90|W
+Roar|150/75/60,225/200/75,300/325/90|W
 """
 
 

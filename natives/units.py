@@ -444,6 +444,7 @@ class UnitStore:
         # the same by owner: (player id, sector row, sector column) -> units
         self.by_owner: dict[tuple[int, int, int], dict[Unit, None]] = {}
         self.owner_sectors: dict[int, int] = {}   # player id -> its non-empty buckets
+        self.owner_cells: dict[int, dict[tuple[int, int], None]] = {}   # player id -> those sectors
         self.max_collision = 0.0
         self.max_hero_level = MAX_HERO_LEVEL
         self.selection: dict[int, list[Unit]] = {}
@@ -523,6 +524,7 @@ class UnitStore:
         if bucket is None:
             bucket = self.by_owner[(pid, *sector)] = {}
             self.owner_sectors[pid] = self.owner_sectors.get(pid, 0) + 1
+            self.owner_cells.setdefault(pid, {})[sector] = None
         bucket[u] = None
 
     def _owner_remove(self, pid: int, sector: tuple[int, int], u: Unit) -> None:
@@ -530,6 +532,10 @@ class UnitStore:
         bucket = self.by_owner.get(key)
         if bucket is not None and bucket.pop(u, 0) is None and not bucket:
             del self.by_owner[key]
+            cells = self.owner_cells[pid]
+            del cells[sector]
+            if not cells:
+                del self.owner_cells[pid]
             left = self.owner_sectors[pid] - 1
             if left:
                 self.owner_sectors[pid] = left
@@ -606,18 +612,15 @@ class UnitStore:
         c0, c1 = math.floor(x0 / SECTOR_SIZE), math.floor(x1 / SECTOR_SIZE)
         out: list[Unit] = []
         by_owner = self.by_owner
-        owners = [pid for pid in owners if pid in self.owner_sectors]
-        if (r1 - r0 + 1) * (c1 - c0 + 1) * len(owners) > len(by_owner):
-            wanted = set(owners)
-            hits: dict[int, list] = {}
-            for key in sorted(k for k in by_owner
-                              if k[0] in wanted and r0 <= k[1] <= r1 and c0 <= k[2] <= c1):
-                hits.setdefault(key[0], []).append(by_owner[key])
-            for pid in owners:
-                for bucket in hits.get(pid, ()):
-                    out.extend(bucket)
-            return out
+        box = (r1 - r0 + 1) * (c1 - c0 + 1)
         for pid in owners:
+            cells = self.owner_cells.get(pid)
+            if not cells:
+                continue
+            if len(cells) < box:    # the player's few sectors in the box, in the order below
+                for r, c in sorted(rc for rc in cells if r0 <= rc[0] <= r1 and c0 <= rc[1] <= c1):
+                    out.extend(by_owner[(pid, r, c)])
+                continue
             for r in range(r0, r1 + 1):
                 for c in range(c0, c1 + 1):
                     bucket = by_owner.get((pid, r, c))
@@ -628,10 +631,9 @@ class UnitStore:
     def owned_units(self, owners: Iterable[int]) -> list[Unit]:
         """Units (not removed) of the players ``owners`` (ids), from the spatial index's
         buckets: every such unit once, in no meaningful order (callers that need one sort)."""
-        wanted = {pid for pid in owners if pid in self.owner_sectors}
-        if not wanted:
-            return []
-        return [u for key, bucket in self.by_owner.items() if key[0] in wanted for u in bucket]
+        by_owner = self.by_owner
+        return [u for pid in dict.fromkeys(owners) for r, c in self.owner_cells.get(pid, ())
+                for u in by_owner[(pid, r, c)]]
 
     def spatial_order(self, units: Iterable[Unit]) -> list[Unit]:
         """Spatial enumeration order (S122): 256x256 sectors bottom row first, each row left

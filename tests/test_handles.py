@@ -151,7 +151,8 @@ def test_every_convert_native_of_common_j_is_registered():
 # -- signatures --------------------------------------------------------------------------
 
 MINE = {"natives.handles", "natives.players", "natives.units", "natives.groups",
-        "natives.geometry"}
+        "natives.geometry", "natives.heroes", "natives.items", "natives.destructables",
+        "natives.pools"}
 
 
 def _common_j(version):

@@ -1,0 +1,372 @@
+"""The economy and town half of common.ai (issue 15 item 2, ``natives.aitown``): towns and
+their counts, harvesting, production, expansions, and the small natives, each through an AI
+script run in the AI VM as the game runs it; then the corpus: Human02's red AI, Orc03's AI
+players and a melee AI on a corpus melee map.
+
+Game facts asserted (sources): common.ai's JASS is the reference for what each native must
+do -- ``InitAI`` calls ``StopGathering``; ``CampaignBasicsA`` and the melee scripts' peon
+assignment call ``ClearHarvestAI`` then ``HarvestGold``/``HarvestWood`` requests that add up
+in order (orc.ai ``peon_assignment``: 4 gold, 1 wood, 1 gold, 1 wood...); ``StartUnit``
+counts units in progress (``GetUnitCount``) so that it does not ask twice, and stops its
+build loop when ``SetProduce`` answers false; ``StartUpgrade`` compares ``GetUpgradeLevel``
+with the level wanted; ``StartExpansion`` asks ``GetNextExpansion`` (-1: none) and sends
+``GetExpansionPeon`` with ``SetExpansion``; ``UnsummonAll`` loops ``GetBuilding`` /
+``Unsummon``; ``SkillArrays`` reads ``GetHeroId``/``GetHeroLevelAI``. Figures: Improved
+Masonry costs 125 gold, 50 lumber (Liquipedia "Town Hall"); a Barracks (Human) 160/60 and
+60 s (Liquipedia "Barracks (Human)"); Unsummon Building gives back half the building's cost
+(Liquipedia "Acolyte"); a Peasant carries 10 gold per trip (Liquipedia "Peasant").
+"""
+from __future__ import annotations
+
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import shared_path
+from maps.scenario_runner import JassGame
+from natives.players import (PLAYER_STATE_GOLD_GATHERED, PLAYER_STATE_LUMBER_GATHERED,
+                             PLAYER_STATE_RESOURCE_GOLD, PLAYER_STATE_RESOURCE_LUMBER)
+from natives.snapshot import state_digest
+from natives.unitdata import rawcode
+
+API_130 = shared_path("corpus", "api", "1.30.4")
+API_133 = shared_path("corpus", "api", "1.33.0")
+
+TOWN_AI = """
+globals
+    integer town_mine = -2
+    boolean has_hall = false
+    boolean has_mine = false
+    boolean far_hall = true
+    integer mines = -1
+    integer gold_owned = -1
+    integer peons_all = -1
+    integer peons_done = -1
+    integer peons_town = -1
+    integer peons_far = -1
+    boolean made_peons = false
+    boolean made_barracks = false
+    boolean footman_without_barracks = true
+    boolean poor = true
+    integer barracks_all = -1
+    integer barracks_done = -1
+    integer barracks_later = -1
+    integer next_exp = -2
+    integer exp_x = 0
+    integer exp_y = 0
+    boolean expanded = false
+    boolean debugging = true
+    integer ignored = -1
+    boolean creeps = false
+    boolean invis = true
+    integer upg_gold = -1
+    integer upg_wood = -1
+    integer upg_before = -1
+    integer upg_after = -1
+    boolean upgraded = false
+    integer hero_seen = 0
+    integer hero_level = 0
+    boolean merged = false
+    boolean converted = false
+    boolean building_null = false
+endglobals
+
+function Skill takes nothing returns integer
+    set hero_seen = GetHeroId()
+    set hero_level = GetHeroLevelAI()
+    return 'AHhb'
+endfunction
+
+function main takes nothing returns nothing
+    call StopGathering()
+    call SetHeroLevels(function Skill)
+    set town_mine = TownWithMine()
+    set has_hall = TownHasHall(0)
+    set has_mine = TownHasMine(0)
+    set far_hall = TownHasHall(5)
+    set mines = GetMinesOwned()
+    set gold_owned = GetGoldOwned()
+    set debugging = DoAiScriptDebug()
+    set ignored = IgnoredUnits('hfoo')
+    set creeps = CreepsOnMap()
+    set invis = UnitInvis(null)
+    call Sleep(1)
+    call ClearHarvestAI()
+    call HarvestGold(0, 2)
+    call HarvestWood(0, 1)
+    call HarvestGold(0, 1)
+    call Sleep(2)
+    set footman_without_barracks = SetProduce(1, 'hfoo', -1)
+    set made_peons = SetProduce(2, 'hpea', -1)
+    set peons_all = GetUnitCount('hpea')
+    set peons_done = GetUnitCountDone('hpea')
+    set peons_town = GetTownUnitCount('hpea', 0, false)
+    set peons_far = GetTownUnitCount('hpea', 1, false)
+    set made_barracks = SetProduce(1, 'hbar', 0)
+    set barracks_all = GetUnitCount('hbar')
+    set barracks_done = GetUnitCountDone('hbar')
+    set upg_gold = GetUpgradeGoldCost('Rhac')
+    set upg_wood = GetUpgradeWoodCost('Rhac')
+    set upg_before = GetUpgradeLevel('Rhac')
+    set upgraded = SetUpgrade('Rhac')
+    set upg_after = GetUpgradeLevel('Rhac')
+    set next_exp = GetNextExpansion()
+    set exp_x = GetExpansionX()
+    set exp_y = GetExpansionY()
+    set expanded = SetExpansion(GetExpansionPeon(), 'htow')
+    set merged = MergeUnits(1, 'earc', 'ehip', 'ehpr')
+    set converted = ConvertUnits(1, 'uobs')
+    call Unsummon(GetBuilding(Player(2)))
+    set building_null = GetBuilding(Player(3)) == null
+    call Sleep(120)
+    set barracks_later = GetUnitCountDone('hbar')
+    call Sleep(100)
+    set poor = SetProduce(1, 'hpea', -1)
+endfunction
+"""
+
+TOWN_MAP = """
+function Broke takes nothing returns nothing
+    call SetPlayerState(Player(1), PLAYER_STATE_RESOURCE_GOLD, 0)
+endfunction
+
+function Hero takes nothing returns nothing
+    call CreateUnit(Player(1), 'Hpal', -300, 300, 0)
+endfunction
+
+function At takes real t, code f returns nothing
+    local trigger trig = CreateTrigger()
+    call TriggerRegisterTimerEvent(trig, t, false)
+    call TriggerAddAction(trig, f)
+endfunction
+
+function main takes nothing returns nothing
+    local integer i = 0
+    local unit mine = CreateUnit(Player(PLAYER_NEUTRAL_PASSIVE), 'ngol', 700, 0, 0)
+    local unit far = CreateUnit(Player(PLAYER_NEUTRAL_PASSIVE), 'ngol', 4000, 4000, 0)
+    local unit peon
+    call SetResourceAmount(mine, 5000)
+    call SetResourceAmount(far, 3000)
+    call CreateUnit(Player(1), 'htow', 0, 0, 0)
+    call CreateUnit(Player(1), 'hlum', -400, -400, 0)
+    loop
+        exitwhen i == 8
+        call CreateDestructable('LTlt', -700, -200 + i * 64, 0, 1, 0)
+        set i = i + 1
+    endloop
+    set i = 0
+    loop
+        exitwhen i == 5
+        set peon = CreateUnit(Player(1), 'hpea', 200, -200 + i * 40, 0)
+        if i < 2 then
+            call IssueTargetOrder(peon, "harvest", mine)
+        endif
+        set i = i + 1
+    endloop
+    call CreateUnit(Player(1), 'earc', -200, 200, 0)
+    call CreateUnit(Player(1), 'ehip', -150, 200, 0)
+    call CreateUnit(Player(1), 'uobs', -100, 200, 0)
+    call CreateUnit(Player(2), 'hbar', 6000, -6000, 0)
+    call CreateUnit(Player(PLAYER_NEUTRAL_AGGRESSIVE), 'nogr', 8000, 8000, 0)
+    call SetPlayerState(Player(1), PLAYER_STATE_RESOURCE_GOLD, 2000)
+    call SetPlayerState(Player(1), PLAYER_STATE_RESOURCE_LUMBER, 1000)
+    call StartCampaignAI(Player(1), "town.ai")
+    call At(30.0, function Hero)
+    call At(200.0, function Broke)
+endfunction
+"""
+
+
+@pytest.fixture
+def town(tmp_path) -> tuple[Path, Path]:
+    """(api folder with 1.30.4's common.j, common.ai and ``ai/town.ai``, the map script)."""
+    api = tmp_path / "api"
+    (api / "ai").mkdir(parents=True)
+    for name in ("common.j", "common.ai"):
+        shutil.copy(API_130 / name, api / name)
+    (api / "ai" / "town.ai").write_text(TOWN_AI)
+    path = tmp_path / "war3map.j"
+    path.write_text(TOWN_MAP)
+    return api, path
+
+
+def _units(game, pid: int, code: str) -> list:
+    return [u for u in game.units.units.values()
+            if u.owner.id == pid and u.alive and u.type_id == rawcode(code)]
+
+
+def _jobs(game, pid: int) -> list:
+    return sorted((u.work.job.resource if u.work is not None and u.work.mode == "harvest" else
+                   u.work.mode if u.work is not None else None) or "idle"
+                  for u in _units(game, pid, "hpea"))
+
+
+def test_towns_counts_and_the_small_natives(town):
+    api, path = town
+    jg = JassGame(api=str(api)).load(path)
+    game = jg.session.game
+    jg.advance(0.5)
+    vm = game.ai.vms[1]
+    g = vm.read_global
+    # InitAI's StopGathering: the two workers the map sent to the mine stop
+    assert _jobs(game, 1) == ["idle"] * 5
+    assert (g("town_mine"), g("has_hall"), g("has_mine"), g("far_hall")) == (0, True, True, False)
+    assert (g("mines"), g("gold_owned")) == (1, 5000)
+    assert (g("debugging"), g("ignored"), g("creeps"), g("invis")) == (False, 0, True, False)
+    assert vm.errors == []
+
+
+def test_harvest_requests_add_up_in_order(town):
+    api, path = town
+    jg = JassGame(api=str(api)).load(path)
+    game = jg.session.game
+    jg.advance(1.5)
+    # HarvestGold(0,2), HarvestWood(0,1), HarvestGold(0,1): three on gold, one on wood
+    assert _jobs(game, 1) == ["gold", "gold", "gold", "idle", "lumber"]
+    assert game.ai.players[1].harvest == [(0, "gold", 2), (0, "lumber", 1), (0, "gold", 1)]
+    jg.advance(60.0)
+    p = game.players.get(1)
+    assert p.get_state(PLAYER_STATE_GOLD_GATHERED) > 0 and p.get_state(PLAYER_STATE_GOLD_GATHERED) % 10 == 0
+    assert p.get_state(PLAYER_STATE_LUMBER_GATHERED) > 0
+
+
+def test_set_produce_set_upgrade_and_expansions(town):
+    api, path = town
+    jg = JassGame(api=str(api)).load(path)
+    game = jg.session.game
+    jg.advance(3.5)
+    g = game.ai.vms[1].read_global
+    # no barracks: no footman; two peasants queued at the town hall count at once
+    assert g("footman_without_barracks") is False
+    assert g("made_peons") is True
+    assert (g("peons_all"), g("peons_done"), g("peons_town"), g("peons_far")) == (7, 5, 7, 0)
+    hall = _units(game, 1, "htow")[0]
+    assert [rawcode("hpea")] * 2 == [j.code for j in hall.production]
+    # a worker walks to build the barracks: counted in progress, not done
+    assert g("made_barracks") is True and (g("barracks_all"), g("barracks_done")) == (1, 0)
+    # Improved Masonry at the lumber mill: 125/50, level 1 counted while researched
+    assert (g("upg_gold"), g("upg_wood"), g("upg_before"), g("upgraded"), g("upg_after")) == (125, 50, 0, True, 1)
+    # the far mine is the next town; a worker goes to build a town hall beside it
+    assert (g("next_exp"), g("exp_x"), g("exp_y"), g("expanded")) == (1, 4000, 4000, True)
+    builders = [u for u in _units(game, 1, "hpea") if u.work is not None and u.work.mode == "build"]
+    sites = sorted((u.work.job.code, round(math.hypot(u.work.goal[0] - 4000, u.work.goal[1] - 4000)) < 400)
+                   for u in builders)
+    assert sites == sorted([(rawcode("hbar"), False), (rawcode("htow"), True)])
+    assert (g("merged"), g("converted")) == (True, True)
+    assert (len(_units(game, 1, "ehpr")), len(_units(game, 1, "earc")), len(_units(game, 1, "ehip"))) == (1, 0, 0)
+    assert (len(_units(game, 1, "ubsp")), len(_units(game, 1, "uobs"))) == (1, 0)
+    # Unsummon: player 2's barracks is gone and half its cost (160/60) came back
+    p2 = game.players.get(2)
+    assert _units(game, 2, "hbar") == [] and g("building_null") is True
+    assert (p2.get_state(PLAYER_STATE_RESOURCE_GOLD), p2.get_state(PLAYER_STATE_RESOURCE_LUMBER)) == (80, 30)
+    jg.advance(130.0)
+    assert g("barracks_later") == 1          # built in 60 s once the worker arrived
+    jg.advance(90.0)
+    assert g("poor") is False                 # no gold left: the peasant is refused
+    assert game.ai.vms[1].errors == []
+
+
+def test_the_ai_chooses_its_heroes_skills(town):
+    api, path = town
+    jg = JassGame(api=str(api)).load(path)
+    game = jg.session.game
+    jg.advance(31.0)
+    g = game.ai.vms[1].read_global
+    hero = _units(game, 1, "Hpal")[0]
+    assert (g("hero_seen"), g("hero_level")) == (rawcode("Hpal"), 1)
+    assert hero.abilities.get(rawcode("AHhb")) == 1 and hero.hero.skill_points == 0
+
+
+def test_the_town_state_survives_a_save_and_load(town, tmp_path):
+    api, path = town
+    straight = JassGame(api=str(api)).load(path)
+    straight.advance(90.0)
+    saved = JassGame(api=str(api)).load(path)
+    saved.advance(20.0)
+    blob = tmp_path / "town.sav"
+    saved.save(blob)
+    resumed = JassGame(api=str(api)).load(blob, map=path)
+    resumed.advance(70.0)
+    a, b = straight.session.game.ai.players[1], resumed.session.game.ai.players[1]
+    assert [(t.index, t.x, t.y) for t in a.towns] == [(t.index, t.x, t.y) for t in b.towns]
+    assert a.harvest == b.harvest
+    assert state_digest(straight.session) == state_digest(resumed.session)
+
+
+# -- the corpus ------------------------------------------------------------------------------
+
+def test_human02_red_ai_gets_past_init_ai():
+    """Human02's red player (Player(0), war3map.j lines 677-706) has barracks, a beastiary,
+    a war mill and four pig farms ('npgf'), no workers and no town hall. Its CampaignAI gets
+    past InitAI (StopGathering) and asks for harvesters that it does not have; its
+    CampaignBasics thread stops at the Pig Farm, whose cost no table of the project has."""
+    jg = JassGame(api=str(API_130)).load(shared_path("corpus", "maps", "campaign-human02", "war3map.j"))
+    jg.advance(60.0)
+    game = jg.session.game
+    entry, vm = game.ai.players[0], game.ai.vms[0]
+    assert entry.script == "h02_red.ai" and entry.status == "running" and entry.mode == "campaign"
+    assert vm.missing_called == {}
+    assert entry.harvest[:2] == [(0, "gold", 5), (0, "lumber", 3)]    # common.ai's campaign defaults
+    assert entry.towns == []
+    [crash] = vm.errors
+    assert crash.kind == "unimplemented" and "1852860262" in crash.message   # 'npgf'
+    assert crash.stack[-1].function == "StartUnit"
+
+
+def test_orc03_ai_players_harvest_and_train():
+    """Orc03's human AI players (o03_*.ai) have town halls, mines and peasants: their workers
+    gather and their town halls train peasants (the counts rise over game time)."""
+    jg = JassGame(api=str(API_130)).load(shared_path("corpus", "maps", "campaign-orc03", "war3map.j"))
+    game = jg.session.game
+    jg.advance(5.0)
+    before = {pid: len(_units(game, pid, "hpea")) for pid in (1, 8, 9, 10)}
+    jg.advance(295.0)
+    for pid in (1, 8, 9, 10):
+        p = game.players.get(pid)
+        assert game.ai.players[pid].status == "running"
+        assert p.get_state(PLAYER_STATE_GOLD_GATHERED) > 0
+        assert len(_units(game, pid, "hpea")) > before[pid]
+        assert game.ai.vms[pid].errors == []
+
+
+@pytest.fixture
+def melee_api(tmp_path) -> Path:
+    """1.33.0's common.j, Blizzard.j and common.ai (the corpus melee maps need them) with the
+    1.30.4 melee scripts in ``ai/``."""
+    api = tmp_path / "api"
+    (api / "ai").mkdir(parents=True)
+    for f in API_133.iterdir():
+        shutil.copy(f, api / f.name)
+    for name in ("human.ai", "orc.ai", "undead.ai", "elf.ai"):
+        shutil.copy(API_130 / "ai" / name, api / "ai" / name)
+    return api
+
+
+def test_a_melee_ai_builds_a_base(melee_api):
+    """Echo Isles with Player(1) a computer: MeleeStartingAI starts the melee script of its
+    race (orc.ai for this seed's race pick). The model does not read the map's trees
+    (war3map.doo), so the test plants a grove beside the AI's great hall. In twenty game
+    minutes the AI trains peons and builds an altar, burrows, a barracks, a war mill and a
+    voodoo lounge (orc.ai's build_sequence), and trains grunts and a headhunter; its build
+    loop then stops at Steel Ranged Weapons, whose cost no project table has."""
+    jg = JassGame(api=str(melee_api), players={1: {"controller": "computer"}})
+    jg.load(shared_path("corpus", "maps", "melee-echo-isles", "war3map.j"))
+    game = jg.session.game
+    hall = next(u for u in game.units.units.values() if u.owner.id == 1 and "townhall" in u.utype.flags)
+    for i in range(40):
+        a, r = math.radians(200 + (i % 10) * 6), 900 + (i // 10) * 64
+        game.units.create_destructable(rawcode("LTlt"), hall.x + r * math.cos(a), hall.y + r * math.sin(a),
+                                       0, 0, 1, 0)
+    jg.advance(1200.0)
+    entry = game.ai.players[1]
+    assert (entry.script, entry.kind, entry.mode) == ("orc.ai", "melee", "melee")
+    count = {code: len(_units(game, 1, code)) for code in
+             ("opeo", "oalt", "otrb", "obar", "ofor", "ovln", "ogru", "ohun")}
+    assert count["opeo"] > 5 and count["otrb"] >= 3          # five peons at the start
+    assert all(count[c] >= 1 for c in ("oalt", "obar", "ofor", "ovln", "ogru", "ohun"))
+    p = game.players.get(1)
+    assert p.get_state(PLAYER_STATE_LUMBER_GATHERED) > 0
+    crashes = [(e.kind, e.stack[-1].function) for e in game.ai.vms[1].errors]
+    assert ("unimplemented", "StartUpgrade") in crashes
