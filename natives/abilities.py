@@ -54,6 +54,7 @@ from typing import Any, Callable
 
 from natives.abilitydata import ability_field
 from natives.blight import plane_of
+from natives.handles import own
 from natives.objecttypes import MISSING
 from natives.units import Buff
 from natives.unitdata import rawcode, rawcode_str
@@ -154,7 +155,7 @@ def data(u, item: AbilityItem, fid: str, default: Any = 0) -> Any:
 
 def state(u, code: int) -> dict:
     """The unit's runtime record of ability ``code`` (created empty)."""
-    return u.ability_state.setdefault(code, {})
+    return own(u, "ability_state").setdefault(code, {})
 
 
 def _friend(a, b) -> bool:
@@ -389,7 +390,7 @@ def blight_growth(u, msg: Msg, call: Call) -> int:
             state(u, call.item.code).update(radius=0.0, due=_game(u).now)
             return 1
         case Msg.DISABLE:
-            u.ability_state.pop(call.item.code, None)
+            own(u, "ability_state").pop(call.item.code, None)
             return 1
         case Msg.UPDATE:
             return grow_blight(u, call.item)
@@ -510,7 +511,7 @@ def apply_timed_buff(v, code: int, duration: float, positive: bool = False,
     game = _game(v)
     b = v.buffs.get(code)
     if b is None:
-        b = v.buffs[code] = Buff(code, positive=positive, aura=aura)
+        b = own(v, "buffs")[code] = Buff(code, positive=positive, aura=aura)
     game.spells.expire_buff_at(v, code, game.now + max(0.0, duration))
 
 
