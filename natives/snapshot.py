@@ -74,15 +74,15 @@ from natives.mission import SAVES_FOLDER
 from natives.orders import Orders
 from natives.sandbox import Sandbox, SandboxError
 from natives import library  # noqa: F401  (imports every natives module: all model classes exist)
-from natives.units import WAYGATE_OFF
+from natives.units import WAYGATE_OFF, UnitStore
 
 # msgpack extension codes (docs/save-format.md; 6 is retired)
 _REF, _BIGINT, _ENUM, _CODE, _INIT_CODE, _UNSET, _TUPLE, _STATIC, _FROZENSET, _AI_CODE = 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
 _INT_MIN, _INT_MAX = -(1 << 63), (1 << 64) - 1
 _ITEMS = "__items__"   # the elements of a model class that is a list or dict
 
-# Fields that hold what a session is given, not what it plays: never written, kept as the
-# fresh session has them on restore.
+# Fields that hold what a session is given, not what it plays (or a cache): never written,
+# kept as the fresh session has them on restore.
 ENVIRONMENT: dict[type, frozenset[str]] = {
     Game: frozenset({"vm", "ai_resolver", "ai_loader", "string_table", "height_function", "subscribers",
                      "scheduler", "sandbox_dir", "save_writer", "object_types"}),
@@ -93,6 +93,7 @@ ENVIRONMENT: dict[type, frozenset[str]] = {
     EventRegistry: frozenset({"observers", "region_index"}),
     FrameTree: frozenset({"toc_reader"}),       # the map's TOC/fdf reader (maps.fdf)
     AIState: frozenset({"vms", "_by_vm"}),   # the AI VMs: written as roots, rebuilt on load
+    UnitStore: frozenset({"food_keys"}),   # a cache of shared tuples (natives.units)
 }
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
 # holding them keep the fresh session's value.

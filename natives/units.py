@@ -49,10 +49,10 @@ import functools
 import math
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from natives.combat import DamageEvent
-from natives.geometry import Rect, new_location
+from natives.geometry import Rect, cell_key, new_location
 from natives.handles import NO_ENTRIES, NO_MEMBERS, Handle, alive, enum_handle, enum_value, own
 from natives.modelevents import (DestructableDeath, DestructableRemoved, HeroLevel, HeroSkill,
                                  ItemDeath, ItemDrop, ItemPickup, ItemRemoved, ItemSold, ItemUse,
@@ -494,6 +494,9 @@ class UnitStore:
         # object text and art changed at runtime (natives.objecttext): (field id, rawcode,
         # data level) -> value, for the whole game
         self.object_text: dict[tuple[str, int, int], Any] = {}
+        # (owner, food used, food made) -> that tuple: the food a unit counts is one shared
+        # tuple per distinct value, not one per unit (a cache: not saved, natives.snapshot)
+        self.food_keys: dict[tuple[Player, int, int], tuple[Player, int, int]] = {}
 
     # -- types --------------------------------------------------------------------------
     def define_type(self, utype: UnitType) -> None:
@@ -537,7 +540,7 @@ class UnitStore:
 
     # -- spatial helpers ----------------------------------------------------------------
     def _update_sector(self, u: Unit) -> None:
-        sector = (math.floor(u.y / SECTOR_SIZE), math.floor(u.x / SECTOR_SIZE))
+        sector = cell_key(math.floor(u.y / SECTOR_SIZE), math.floor(u.x / SECTOR_SIZE))
         if sector != u.sector or u.sector_seq == 0:
             self._unindex(u)
             self._sector_seq += 1
@@ -687,9 +690,10 @@ class UnitStore:
                 return False
         return True
 
-    def placement_candidates(self, x: float, y: float) -> list[tuple[float, float]]:
-        """Candidate points around (x, y), nearest first (distance, then angle)."""
-        return [(x + dx, y + dy) for dx, dy in _placement_offsets()]
+    def placement_candidates(self, x: float, y: float) -> Iterator[tuple[float, float]]:
+        """Candidate points around (x, y), nearest first (distance, then angle); made one at
+        a time, as the search takes them (it usually stops at one of the first)."""
+        return ((x + dx, y + dy) for dx, dy in _placement_offsets())
 
     def find_placement(self, u: Unit, x: float, y: float) -> tuple[float, float] | None:
         """Seed 003 placement: the requested point for movement-disabled units or when legal,
@@ -702,6 +706,8 @@ class UnitStore:
         scripted spawns do not scan every edict at each of the search's 300 candidates")."""
         if u.utype.movement_disabled or not u.pathing:
             return x, y
+        if self.is_legal_point(u, x, y):   # the usual case: no need to gather the blockers
+            return x, y
         near_point: Callable[[float, float], list[Unit]] = lambda _x, _y: []
         if not u.flying:
             reach = _placement_reach() + u.collision
@@ -710,7 +716,7 @@ class UnitStore:
                       if o is not u and self.can_block(o)
                       and (o.x - x) ** 2 + (o.y - y) ** 2 <= (reach + o.collision) ** 2]
             near_point = _grid_lookup(others, max(1.0, u.collision + self.max_collision))
-        for cx, cy in [(x, y), *self.placement_candidates(x, y)]:
+        for cx, cy in self.placement_candidates(x, y):
             if self.is_legal_point(u, cx, cy, near_point(cx, cy)):
                 return cx, cy
         return None
@@ -722,6 +728,7 @@ class UnitStore:
         made_active = not u.destroyed and not u.dead and u.construction is None
         want = (u.owner, u.utype.food_used if active else 0,
                 u.utype.food_made if made_active else 0)
+        want = self.food_keys.setdefault(want, want)
         have = u.food_counted
         if have is not None:
             player, used, made = have
