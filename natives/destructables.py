@@ -186,7 +186,8 @@ def SetDestructableAnimation(ctx, d, anim):
     d = _d(d)
     if d is not None:
         d.animation = anim
-        d.animation_queue = ()
+        if d.animation_queue:
+            own(d, "animation_queue").clear()
 
 
 @native("SetDestructableAnimationSpeed", "takes destructable d, real speedFactor returns nothing")

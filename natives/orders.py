@@ -255,7 +255,8 @@ class Orders:
         if queued and u.current_order is not None:
             own(u, "order_queue").append(order)
         else:
-            own(u, "order_queue").clear()
+            if u.order_queue:
+                own(u, "order_queue").clear()
             self.start(u, order)
         self.game.publish(UnitOrdered(u, order))
         return True
@@ -295,7 +296,8 @@ class Orders:
         self.game.scheduler.cancel(u.order_entry)
         u.order_entry = None
         u.current_order = None
-        own(u, "order_queue").clear()
+        if u.order_queue:
+            own(u, "order_queue").clear()
         u.work = None
         self.sentries.pop(u, None)
 
@@ -913,7 +915,8 @@ def BlzUnitClearOrders(ctx, u, only_queued):
     if u is None or u.type_name != "unit":
         return
     if only_queued:
-        own(u, "order_queue").clear()
+        if u.order_queue:
+            own(u, "order_queue").clear()
     elif u.alive:
         ctx.game.orders.clear(u)
         ctx.game.orders.finish(u)
@@ -928,7 +931,8 @@ def BlzUnitForceStopOrder(ctx, u, clear_queue):
         return
     orders = ctx.game.orders
     if clear_queue:
-        own(u, "order_queue").clear()
+        if u.order_queue:
+            own(u, "order_queue").clear()
     ctx.game.scheduler.cancel(u.order_entry)
     u.order_entry = None
     orders.finish(u)

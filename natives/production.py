@@ -656,7 +656,8 @@ class Production:
             sched.cancel(job.entry)
             if job.food and not u.destroyed:
                 u.owner.add_state(PLAYER_STATE_RESOURCE_FOOD_USED, -job.food)
-        own(u, "production").clear()
+        if u.production:
+            own(u, "production").clear()
         self.held.pop(u, None)
 
     def _count_kill(self, u, killer) -> None:

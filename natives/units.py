@@ -2121,7 +2121,8 @@ def UnitResetCooldown(ctx, u):
     """Make every ability of the unit ready (clears ``unit.cooldowns``)."""
     u = live_unit(u)
     if u is not None:
-        own(u, "cooldowns").clear()
+        if u.cooldowns:
+            own(u, "cooldowns").clear()
 
 
 @native("UnitIgnoreAlarm", "takes unit whichUnit, boolean flag returns boolean")
