@@ -132,8 +132,10 @@ class Widget(Handle):
       .check_field_defaults``); a container field starts as ``NO_ENTRIES``, ``()`` or
       ``NO_MEMBERS`` and every write to it goes through ``natives.handles.own``.
 
-    A new field is one line: a name in ``__slots__`` plus its assignment in ``__init__``
-    when every instance has its own value, else one annotated class-level line."""
+    A new field every instance sets: its name in ``__slots__`` and its typed assignment in
+    ``__init__`` (an assignment without the slot still works, but gives every instance a
+    ``__dict__``: ``tests/test_model_fields.py`` fails). A new field most instances leave
+    alone: one annotated class-level line with an immutable default."""
 
     type_name = "widget"
     __slots__ = ("x", "y", "life", "max_life", "__dict__")
