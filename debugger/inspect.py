@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import fields, is_dataclass
+from types import MappingProxyType
 from typing import Any
 
 from jassvm.bytecode import CompiledFunction, NativeBinding
 from jassvm.thread import UNSET, JassArray
-from natives.handles import Handle
+from natives.handles import Handle, field_names
 from natives.unitdata import rawcode_str
 
 # Fields shown first, in this order, when a handle has them.
@@ -75,7 +76,7 @@ def format_value(value: Any, declared: str | None = None) -> str:
         return _handle_text(value)
     if isinstance(value, (list, tuple, set, frozenset)):
         return f"{type(value).__name__} ({len(value)})"
-    if isinstance(value, dict):
+    if isinstance(value, (dict, MappingProxyType)):   # a shared empty default shows as one
         return f"dict ({len(value)})"
     if is_dataclass(value):
         return type(value).__name__       # expandable: its fields are the children
@@ -86,7 +87,7 @@ def expandable(value: Any) -> bool:
     """True when ``value`` has children to show (handles, arrays, containers)."""
     if isinstance(value, JassArray):
         return len(value) > 0
-    if isinstance(value, (list, tuple, set, frozenset, dict)):
+    if isinstance(value, (list, tuple, set, frozenset, dict, MappingProxyType)):
         return len(value) > 0
     return isinstance(value, Handle) or (is_dataclass(value) and not isinstance(value, type))
 
@@ -95,7 +96,7 @@ def children(value: Any) -> list[tuple[str, Any, str]]:
     """The ``(name, value, type)`` children of an expandable value."""
     if isinstance(value, JassArray):
         return [(f"[{i}]", v, type_of(v)) for i, v in sorted(value.items())]
-    if isinstance(value, dict):
+    if isinstance(value, (dict, MappingProxyType)):
         return [(_key_text(k), v, type_of(v)) for k, v in value.items()]
     if isinstance(value, (list, tuple)):
         return [(f"[{i}]", v, type_of(v)) for i, v in enumerate(value)]
@@ -108,7 +109,7 @@ def _fields_of(obj: Any) -> list[tuple[str, Any, str]]:
     if is_dataclass(obj):
         names = [f.name for f in fields(obj)]
     else:
-        names = [n for n in vars(obj) if not n.startswith("_")]
+        names = [n for n in field_names(obj) if not n.startswith("_")]
     names = [n for n in names if n not in _HIDDEN]
     order = {n: i for i, n in enumerate(_FIRST)}
     names.sort(key=lambda n: order.get(n, len(order)))

@@ -9,7 +9,6 @@ other.
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,19 +122,23 @@ class Thread:
     ids of threads waiting for this one to finish (``TriggerExecuteWait``).
     """
 
+    # slots: a sleeping thread costs what its fields do (issue 16: at most 1 KiB per thread)
+    __slots__ = ("id", "name", "kind", "response", "frames", "actions", "status", "ops",
+                 "result", "slept", "wake", "waiters")
+
     def __init__(self, thread_id: int, name: str, kind: str, response: Any = None):
         self.id = thread_id
         self.name = name
         self.kind = kind
         self.response = response if response is not None else {}
         self.frames: list[Frame] = []
-        self.actions: deque[CompiledFunction] = deque()
+        self.actions: list[CompiledFunction] = []   # a few at most: taken from the front
         self.status = "new"          # new, running, sleeping, done, crashed
         self.ops = 0                 # ops in the current uninterrupted run
         self.result: Any = None
         self.slept = False
         self.wake: int | None = None
-        self.waiters: list[int] = []
+        self.waiters: tuple[int, ...] | list[int] = ()   # replaced, never changed in place
 
     @property
     def finished(self) -> bool:

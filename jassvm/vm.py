@@ -231,7 +231,7 @@ class VM:
         """Make the current thread wait until ``other`` finishes (TriggerExecuteWait)."""
         if other.finished:
             return
-        other.waiters.append(self.current.id)
+        other.waiters = [*other.waiters, self.current.id]
         self.sleep(None)
 
     def _resume_entry(self, thread_id: int) -> None:
@@ -459,7 +459,7 @@ class VM:
         self.threads.pop(th.id, None)
         for waiter in th.waiters:
             self.scheduler.schedule(0.0, self.resume_kind, waiter)
-        th.waiters.clear()
+        th.waiters = ()
         for cb in self.hooks.thread_ended:
             cb(th)
 
@@ -470,7 +470,7 @@ class VM:
         rt = (self._fast_runtime() if self.fast and not self.hooks.calls and not inst.trace_all
               else None)   # fast_allowed, inlined: this runs for every thread
         while th.actions:
-            fn = th.actions.popleft()
+            fn = th.actions.pop(0)
             th.ops += FUNCTION_ENTRY_COST
             fast = rt.get(fn) if rt is not None else None
             if fast is None:

@@ -59,6 +59,7 @@ from typing import Any, Callable
 
 from natives.abilitydata import ability_field
 from natives.blight import plane_of
+from natives.handles import own
 from natives.objecttypes import MISSING
 from natives.spellfamilies import (CHAIN_JUMP_DELAY, TAKEN, AuraBuff, SpellBuff, clamp_reach,
                                    commit_relocation, corpse_level, corpses_near, launch_missile,
@@ -162,7 +163,7 @@ def data(u, item: AbilityItem, fid: str, default: Any = 0) -> Any:
 
 def state(u, code: int) -> dict:
     """The unit's runtime record of ability ``code`` (created empty)."""
-    return u.ability_state.setdefault(code, {})
+    return own(u, "ability_state").setdefault(code, {})
 
 
 def _friend(a, b) -> bool:
@@ -421,7 +422,7 @@ def blight_growth(u, msg: Msg, call: Call) -> int:
             state(u, call.item.code).update(radius=0.0, due=_game(u).now)
             return 1
         case Msg.DISABLE:
-            u.ability_state.pop(call.item.code, None)
+            own(u, "ability_state").pop(call.item.code, None)
             return 1
         case Msg.UPDATE:
             return grow_blight(u, call.item)
@@ -793,7 +794,7 @@ def apply_timed_buff(v, code: int, duration: float, positive: bool = False) -> N
     """Put buff ``code`` on ``v`` until ``duration`` game seconds from now (replacing the
     running one's expiry); the ``buff_expire`` scheduler entry removes it."""
     if code not in v.buffs:
-        v.buffs[code] = SpellBuff(code, positive=positive)
+        own(v, "buffs")[code] = SpellBuff(code, positive=positive)
     _expire_in(v, code, duration)
 
 
@@ -801,7 +802,7 @@ def apply_spell_buff(v, code: int, duration: float, armor: float = 0.0, damage: 
                      positive: bool = False) -> None:
     """Put (or renew) spell buff ``code`` on ``v`` for ``duration`` game seconds with its
     ``armor`` points and ``damage`` fraction (``SpellBuff``, read by combat)."""
-    v.buffs[code] = SpellBuff(code, positive=positive, armor=armor, damage=damage)
+    own(v, "buffs")[code] = SpellBuff(code, positive=positive, armor=armor, damage=damage)
     _expire_in(v, code, duration)
 
 

@@ -51,7 +51,7 @@ import math
 from dataclasses import dataclass
 
 from natives import unitdata
-from natives.handles import alive, enum_handle, enum_value
+from natives.handles import alive, enum_handle, enum_value, own
 from natives.modelevents import UnitDamaging
 from natives.registry import native
 from natives.unitdata import Defense, Weapon
@@ -350,7 +350,7 @@ def _weapon_set(name: str, attr: str, cast):
             ctx.warn(f"{name}: unit type '{u.utype.rawcode}' has no attack in the model; "
                      f"ignoring it")
             return
-        u.combat[attr] = cast(value)
+        own(u, "combat")[attr] = cast(value)
     return setter
 
 
@@ -380,7 +380,7 @@ def BlzSetUnitArmor(ctx, u, amount):
     bonus armor (jassdoc: 1+3 set to 1.00 becomes -2+3)."""
     u = alive(u)
     if u is not None:
-        u.combat["armor"] = float(amount) - (armor(u) - base_armor(u))
+        own(u, "combat")["armor"] = float(amount) - (armor(u) - base_armor(u))
 
 
 @native("BlzUnitInterruptAttack", "takes unit whichUnit returns nothing")

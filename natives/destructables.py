@@ -6,7 +6,7 @@ Coordinates are world units, facings degrees.
 from __future__ import annotations
 
 from natives.boolexpr import eval_filter
-from natives.handles import alive
+from natives.handles import alive, own
 from natives.registry import native
 from natives.units import Destructable, set_destructable_life, unit_store
 
@@ -178,7 +178,7 @@ def DestructableRestoreLife(ctx, d, life, birth):
 def QueueDestructableAnimation(ctx, d, anim):
     d = _d(d)
     if d is not None:
-        d.animation_queue.append(anim)
+        own(d, "animation_queue").append(anim)
 
 
 @native("SetDestructableAnimation", "takes destructable d, string whichAnimation returns nothing")
@@ -186,7 +186,8 @@ def SetDestructableAnimation(ctx, d, anim):
     d = _d(d)
     if d is not None:
         d.animation = anim
-        d.animation_queue.clear()
+        if d.animation_queue:
+            own(d, "animation_queue").clear()
 
 
 @native("SetDestructableAnimationSpeed", "takes destructable d, real speedFactor returns nothing")

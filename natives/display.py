@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.handles import alive, enum_value
+from natives.handles import alive, enum_value, own
 from natives.registry import native
 from natives.sound import StartSound
 
@@ -76,7 +76,7 @@ def BlzShowUnitTeamGlow(ctx, u, show):
     remove Hero glowing team color when set to false")."""
     u = alive(u)
     if u is not None:
-        u.presentation["team_glow"] = bool(show)
+        own(u, "presentation")["team_glow"] = bool(show)
 
 
 @native("BlzHideCinematicPanels", "takes boolean enable returns nothing")

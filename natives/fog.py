@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from natives.geometry import cell_key
 from natives.handles import Handle, alive, enum_value
 from natives.modelevents import UnitCreated, UnitMoved, UnitRemoved
 from natives.presentation import destroy_handle, new_handle
@@ -123,7 +124,7 @@ class FogState:
         owner = getattr(u, "owner", None)
         if owner is None or u.destroyed:
             return
-        cell = (int(u.x // EXPLORE_CELL), int(u.y // EXPLORE_CELL))
+        cell = cell_key(int(u.x // EXPLORE_CELL), int(u.y // EXPLORE_CELL))
         if self.unit_cells.get(u) == cell:
             return
         self.unit_cells[u] = cell

@@ -50,7 +50,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
-from natives.handles import Handle, HandleTable, alive
+from natives.handles import Handle, HandleTable, alive, own
 from natives.jsondata import load_json
 from natives.registry import native
 from natives.sandbox import Sandbox, SandboxError, check_name
@@ -635,7 +635,7 @@ def restore_unit(units, snapshot: dict[str, Any], owner, x: float, y: float, fac
             u.proper_name = hero["proper_name"]
     u.abilities = dict(abilities)
     if items and len(u.inventory) < len(items):
-        u.inventory.extend([None] * (len(items) - len(u.inventory)))
+        own(u, "inventory").extend([None] * (len(items) - len(u.inventory)))
     for slot, entry in enumerate(items):
         if entry is None:
             continue

@@ -18,12 +18,22 @@ Model choices (project-authored, documented rather than researched):
 """
 from __future__ import annotations
 
+import functools
 import math
 from typing import Iterable
 
 from natives.blight import plane_of
 from natives.handles import Handle, alive
 from natives.registry import native
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def cell_key(a: int, b: int) -> tuple[int, int]:
+    """The tuple ``(a, b)``, one object per pair of integers (interned, the most recent
+    65,536 pairs): the grid cell or sector a unit records is shared by the units in it,
+    not a tuple per unit (issue 16: at most 1 KiB per unit)."""
+    return (a, b)
+
 
 REGION_CELL = 32.0
 """Edge of a region cell, world units."""

@@ -22,7 +22,8 @@ All ``Convert*`` natives of common.j (1.30.4, plus the ones added up to 1.33.0) 
 """
 from __future__ import annotations
 
-from typing import Any, Iterator
+from types import MappingProxyType
+from typing import Any, Iterator, Mapping
 
 from jassvm.compiler import is_handle_type
 from jassvm.thread import UNSET
@@ -31,6 +32,71 @@ from natives.registry import native
 
 FIRST_AGENT_ID = 0x100000
 """First agent handle id (1048576), S067."""
+
+NO_ENTRIES: Mapping[Any, Any] = MappingProxyType({})
+"""The empty, read-only mapping a mapping field holds until its first entry (see ``own``)."""
+
+NO_MEMBERS: frozenset = frozenset()
+"""The empty, immutable set a set field holds until its first member (see ``own``)."""
+
+_OWN_COPY = {MappingProxyType: dict, tuple: list, frozenset: set}
+
+
+def own(obj: Any, name: str) -> Any:
+    """``obj``'s container field ``name`` as a container of its own, for writing.
+
+    Model classes with many instances (units, items: issue 16, at most 1 KiB per handle)
+    declare a container most instances never fill with an immutable shared default --
+    ``NO_ENTRIES`` (or another ``MappingProxyType``), ``()``, ``NO_MEMBERS`` -- so an
+    empty instance pays nothing for it. Readers use the field as they would the mutable
+    container; every write goes through this accessor, which replaces the shared default by
+    a mutable copy (dict, list, set) on the first write: ``own(u, "buffs")[code] = buff``,
+    ``own(u, "cargo").append(v)``. A write that misses it fails loudly (the shared values
+    cannot be changed) instead of changing every instance. A field that already holds its
+    own container is returned as it is."""
+    value = getattr(obj, name)
+    copy = _OWN_COPY.get(type(value))
+    if copy is None:
+        return value
+    value = copy(value)
+    setattr(obj, name, value)
+    return value
+
+
+def field_names(obj: Any) -> list[str]:
+    """The names of ``obj``'s fields in declaration order, base classes first: its slots,
+    the class-level fields it reads until it sets its own (see ``own``), and the entries of
+    its ``__dict__``. For display (the debugger); a save writes slots and ``__dict__``."""
+    names: dict[str, None] = {}
+    for klass in reversed(type(obj).__mro__):
+        if "__slots__" not in klass.__dict__:
+            continue
+        slots = klass.__slots__
+        names.update(dict.fromkeys((slots,) if isinstance(slots, str) else slots))
+        names.update(dict.fromkeys(n for n in klass.__dict__.get("__annotations__", {})
+                                   if n in klass.__dict__))
+    names.update(dict.fromkeys(getattr(obj, "__dict__", ())))
+    names.pop("__dict__", None)
+    names.pop("__weakref__", None)
+    return list(names)
+
+
+def check_field_defaults(cls: type) -> None:
+    """Raise TypeError when a field ``cls`` declares at class level (an annotated class
+    attribute: the value every instance reads until it sets its own) is mutable: a list,
+    dict or set there would be one object shared, and changed, by every instance."""
+    for name in cls.__dict__.get("__annotations__", {}):
+        if name not in cls.__dict__:
+            continue
+        value = cls.__dict__[name]
+        if type(value) is MappingProxyType:
+            continue
+        try:
+            hash(value)
+        except TypeError:
+            raise TypeError(f"{cls.__qualname__}.{name}: a class-level field default must be "
+                            f"immutable (NO_ENTRIES, (), NO_MEMBERS, a scalar), not "
+                            f"{type(value).__name__}") from None
 
 
 class Handle:
@@ -50,6 +116,14 @@ class Handle:
 
     counted = True
     """True for handles living in the ``HandleTable`` (reference counted agents)."""
+
+    # Slots, not a per-instance dict, for the classes with many instances (units, items,
+    # timers: issue 16); a subclass without ``__slots__`` has a ``__dict__`` as usual.
+    __slots__ = ("handle_id", "destroyed", "refs")
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        check_field_defaults(cls)
 
     def __init__(self) -> None:
         self.handle_id = 0

@@ -6,7 +6,7 @@ The item model (``natives.units.Item``) and the store (``natives.units.UnitStore
 from __future__ import annotations
 
 from natives.boolexpr import eval_filter
-from natives.handles import alive, enum_handle
+from natives.handles import alive, enum_handle, own
 from natives.orders import make_order
 from natives.registry import native
 from natives.units import Item, Unit, live_unit, unit_store
@@ -104,7 +104,8 @@ def UnitDropItemSlot(ctx, u, item, slot):
     if not (0 <= slot < u.inventory_size()):
         return False
     i = u.inventory.index(item)
-    u.inventory[i], u.inventory[slot] = u.inventory[slot], item
+    inventory = own(u, "inventory")
+    inventory[i], inventory[slot] = inventory[slot], item
     return True
 
 

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.handles import Handle, alive, enum_value
+from natives.handles import Handle, alive, enum_value, own
 from natives.objecttypes import MISSING
 from natives.registry import native
 from natives.unitdata import rawcode_str
@@ -118,13 +118,13 @@ def ability_of(game, owner, code: int) -> Ability | None:
     a = owner.ability_objects.get(code)
     if a is None or a.destroyed:
         a = game.handles.allocate(Ability(code, owner))
-        owner.ability_objects[code] = a
+        own(owner, "ability_objects")[code] = a
     return a
 
 
 def drop_ability(game, owner, code: int) -> None:
     """Destroy the ``ability`` handle of ``code`` on ``owner`` (the ability was removed)."""
-    a = owner.ability_objects.pop(code, None)
+    a = own(owner, "ability_objects").pop(code, None)
     if a is not None and not a.destroyed:
         game.handles.destroy(a)
 
@@ -272,7 +272,7 @@ def _set_object_field(kind: str):
         obj, key = alive(obj), _key(field)
         if obj is None or key is None or obj.type_name != kind:
             return False
-        obj.fields[key] = value
+        own(obj, "fields")[key] = value
         return True
     return setter
 
@@ -281,7 +281,7 @@ def _set_weapon_field(ctx, u, field, index, value) -> bool:
     u, key = alive(u), _key(field)
     if u is None or key is None or index < 0:
         return False
-    u.weapon_fields[(key, index)] = value
+    own(u, "weapon_fields")[(key, index)] = value
     return True
 
 
@@ -532,7 +532,7 @@ def BlzItemAddAbility(ctx, item, abil):
     item = alive(item)
     if item is None or abil in item.abilities:
         return False
-    item.abilities.append(abil)
+    own(item, "abilities").append(abil)
     return True
 
 
@@ -542,7 +542,7 @@ def BlzItemRemoveAbility(ctx, item, abil):
     item = alive(item)
     if item is None or abil not in item.abilities:
         return False
-    item.abilities.remove(abil)
+    own(item, "abilities").remove(abil)
     drop_ability(ctx.game, item, abil)
     return True
 

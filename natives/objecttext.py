@@ -46,7 +46,7 @@ Per item (``BlzGetItemTooltip(item)`` & co.)
 """
 from __future__ import annotations
 
-from natives.handles import alive
+from natives.handles import alive, own
 from natives.objectfields import object_value
 from natives.registry import native
 from natives import unitdata
@@ -176,7 +176,7 @@ def _item_setter(suffix: str):
     def setter(ctx, item, value):
         item = alive(item)
         if item is not None and item.type_name == "item" and suffix not in BROKEN_ITEM_SETTERS:
-            item.text[fid] = value
+            own(item, "text")[fid] = value
     setter.__name__ = setter.__qualname__ = name
     setter.__doc__ = (f"jassdoc ``{name}``: \"@bug Doesn't work.\" -- changes nothing."
                       if suffix in BROKEN_ITEM_SETTERS else

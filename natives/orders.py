@@ -65,7 +65,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from natives import combat
-from natives.handles import alive
+from natives.handles import alive, own
 from natives.modelevents import UnitAttacked, UnitCreated, UnitDeath, UnitMoved, UnitOrdered, UnitRemoved
 from natives.paths import find_path
 from natives.registry import native
@@ -250,17 +250,19 @@ class Orders:
         w = u.work
         if not queued and w is not None and w.mode in self.modes and self.modes[w.mode].holds(u, w, order):
             queued = True
-        u.orders.append(order)
-        if len(u.orders) > _MAX_HISTORY:
-            del u.orders[0]
+        history = own(u, "orders")
+        history.append(order)
+        if len(history) > _MAX_HISTORY:
+            del history[0]
         if ext is not None and ext.parallel(u, order):
             self.game.publish(UnitOrdered(u, order))
             ext.start(u, order)
             return True
         if queued and u.current_order is not None:
-            u.order_queue.append(order)
+            own(u, "order_queue").append(order)
         else:
-            u.order_queue.clear()
+            if u.order_queue:
+                own(u, "order_queue").clear()
             self.start(u, order)
         self.game.publish(UnitOrdered(u, order))
         return True
@@ -300,7 +302,8 @@ class Orders:
         self.game.scheduler.cancel(u.order_entry)
         u.order_entry = None
         u.current_order = None
-        u.order_queue.clear()
+        if u.order_queue:
+            own(u, "order_queue").clear()
         u.work = None
         self.sentries.pop(u, None)
 
@@ -558,7 +561,7 @@ class Orders:
         """The current order is done: the next queued order, else idle."""
         u.work = None
         if u.order_queue:
-            self.start(u, u.order_queue.pop(0))
+            self.start(u, own(u, "order_queue").pop(0))
             return
         u.current_order = None
         self._idle(u)
@@ -957,7 +960,8 @@ def BlzUnitClearOrders(ctx, u, only_queued):
     if u is None or u.type_name != "unit":
         return
     if only_queued:
-        u.order_queue.clear()
+        if u.order_queue:
+            own(u, "order_queue").clear()
     elif u.alive:
         ctx.game.orders.clear(u)
         ctx.game.orders.finish(u)
@@ -972,7 +976,8 @@ def BlzUnitForceStopOrder(ctx, u, clear_queue):
         return
     orders = ctx.game.orders
     if clear_queue:
-        u.order_queue.clear()
+        if u.order_queue:
+            own(u, "order_queue").clear()
     ctx.game.scheduler.cancel(u.order_entry)
     u.order_entry = None
     orders.finish(u)

@@ -69,7 +69,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from natives.handles import alive, enum_value
+from natives.handles import alive, enum_value, own
 from natives.geometry import new_location
 from natives.modelevents import (PlayerStateChanged, UnitConstruct, UnitDeath, UnitRemoved,
                                  UnitResearch, UnitSold, UnitTrain, UnitUpgrade)
@@ -466,7 +466,7 @@ class Production:
                 return
             _pay(u.owner, cost.gold, cost.lumber)
             level = self._next_level(u, code) if job == "research" else 0
-            u.production.append(Job(job, code, cost.gold, cost.lumber, cost.time, level))
+            own(u, "production").append(Job(job, code, cost.gold, cost.lumber, cost.time, level))
             if len(u.production) == 1:
                 self._begin(u)
 
@@ -675,7 +675,7 @@ class Production:
             self.game.publish(UnitUpgrade(phase, u))
 
     def _finish_job(self, u) -> None:
-        job = u.production.pop(0)
+        job = own(u, "production").pop(0)
         job.entry = None
         game, owner = self.game, u.owner
         trained = None
@@ -725,7 +725,7 @@ class Production:
             self._release(job.builder, u)
             game.units.remove_unit(u)
             return
-        job = u.production.pop()
+        job = own(u, "production").pop()
         self._refund(u.owner, job)
         game.scheduler.cancel(job.entry)
         if job.food:
@@ -781,7 +781,8 @@ class Production:
             sched.cancel(job.entry)
             if job.food and not u.destroyed:
                 u.owner.add_state(PLAYER_STATE_RESOURCE_FOOD_USED, -job.food)
-        u.production.clear()
+        if u.production:
+            own(u, "production").clear()
         self.held.pop(u, None)
 
     def _count_kill(self, u, killer) -> None:

@@ -69,20 +69,21 @@ from natives.frames import FrameTree
 from natives.game import Game
 from natives.geometry import TerrainTiles
 from natives import unitdata
-from natives.handles import EnumHandle, enum_handle
+from natives.handles import NO_ENTRIES, EnumHandle, enum_handle
 from natives.mission import SAVES_FOLDER
 from natives.orders import Orders
 from natives.sandbox import Sandbox, SandboxError
 from natives.spells import Spells
 from natives import library  # noqa: F401  (imports every natives module: all model classes exist)
+from natives.units import WAYGATE_OFF, UnitStore
 
 # msgpack extension codes (docs/save-format.md; 6 is retired)
 _REF, _BIGINT, _ENUM, _CODE, _INIT_CODE, _UNSET, _TUPLE, _STATIC, _FROZENSET, _AI_CODE = 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
 _INT_MIN, _INT_MAX = -(1 << 63), (1 << 64) - 1
 _ITEMS = "__items__"   # the elements of a model class that is a list or dict
 
-# Fields that hold what a session is given, not what it plays: never written, kept as the
-# fresh session has them on restore.
+# Fields that hold what a session is given, not what it plays (or a cache): never written,
+# kept as the fresh session has them on restore.
 ENVIRONMENT: dict[type, frozenset[str]] = {
     Game: frozenset({"vm", "ai_resolver", "ai_loader", "string_table", "height_function", "subscribers",
                      "scheduler", "sandbox_dir", "save_writer", "object_types"}),
@@ -94,6 +95,7 @@ ENVIRONMENT: dict[type, frozenset[str]] = {
     FrameTree: frozenset({"toc_reader"}),       # the map's TOC/fdf reader (maps.fdf)
     AIState: frozenset({"vms", "_by_vm"}),   # the AI VMs: written as roots, rebuilt on load
     Spells: frozenset({"aura_clean"}),      # the aura update's cache (natives.spells)
+    UnitStore: frozenset({"food_keys"}),   # a cache of shared tuples (natives.units)
 }
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
 # holding them keep the fresh session's value.
@@ -102,12 +104,14 @@ _SCHEDULER_FIELDS = ("now", "_queue", "_live", "_seq", "subjects")
 _VM_FIELDS = ("globals", "threads", "warnings", "threads_started", "total_ops",
               "missing_called", "_next_thread_id")
 
-# The project's constant tables (unit, item and destructable types of ``natives.unitdata``):
-# shared by every game, written as (table, key) so a restored unit keeps the same type object
-# as the units created after the restore. The types derived from the map's object data
+# The project's constant tables (unit, item and destructable types of ``natives.unitdata``;
+# the shared immutable field defaults of ``natives.handles.own``): shared by every game,
+# written as (table, key) so a restored unit keeps the same object as the units created
+# after the restore. The types derived from the map's object data
 # (``game.object_types.static_tables()``) are written the same way.
 STATIC_TABLES: dict[str, dict] = {"unit_type": unitdata.UNIT_TYPES, "item_type": unitdata.ITEM_TYPES,
-                                  "destructable_type": unitdata.DESTRUCTABLE_TYPES}
+                                  "destructable_type": unitdata.DESTRUCTABLE_TYPES,
+                                  "shared": {"no_entries": NO_ENTRIES, "waygate_off": WAYGATE_OFF}}
 
 
 def _static_tables(session) -> dict[str, dict]:

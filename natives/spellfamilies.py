@@ -29,6 +29,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from natives.handles import own
 from natives.modelevents import UnitRevived
 from natives.units import Buff, unit_level_of
 
@@ -269,7 +270,7 @@ def refresh_aura(v, buff: int, source, value: float, consumer: str, positive: bo
     ``TAKEN`` when it took or made it (the caller cancels a pending expiry)."""
     b = v.buffs.get(buff)
     if not isinstance(b, AuraBuff):
-        b = v.buffs[buff] = AuraBuff(buff, positive=positive, aura=True, consumer=consumer)
+        b = own(v, "buffs")[buff] = AuraBuff(buff, positive=positive, aura=True, consumer=consumer)
         answer = TAKEN
     elif b.source is source:
         answer = HELD

@@ -65,7 +65,7 @@ from natives.abilities import (AB_AUTOCAST, AB_CHANNEL, AB_ITEM, AB_UPDATE, AURA
                                TARGET_NONE, TARGET_POINT, TARGET_UNIT, AbilityItem, Msg,
                                SpellTarget, init_abilities, release_aura, resolve, send)
 from natives.abilitydata import ability_field
-from natives.handles import alive
+from natives.handles import alive, own
 from natives.modelevents import (AllianceChanged, HeroSkill, Spell, UnitConstruct, UnitCreated,
                                  UnitDeath, UnitLoaded, UnitMoved, UnitOwnerChanged, UnitRemoved,
                                  UnitRevived, UnitUnloaded)
@@ -167,7 +167,7 @@ class Spells:
         item = resolve(self.game, code)
         if item is not None:
             send(u, Msg.DISABLE, item)
-        u.ability_state.pop(code, None)
+        own(u, "ability_state").pop(code, None)
 
     def level_changed(self, u, code: int) -> None:
         """The level of ``u``'s ability ``code`` was set (``SetUnitAbilityLevel``...):
@@ -326,7 +326,7 @@ class Spells:
         self.game.units.set_mana(u, u.mana - cost)
         cd = self.cooldown(u, w.code)
         if cd > 0:
-            u.cooldowns[w.code] = now + cd
+            own(u, "cooldowns")[w.code] = now + cd
         self._event("effect", u, w)
         send(u, Msg.EXECUTE, item, target=target)
         if u.work is not w or not u.alive:
@@ -414,7 +414,7 @@ class Spells:
 
     def _expire_buff(self, v, code: int) -> None:
         self.buff_entries.pop((v, code), None)
-        v.buffs.pop(code, None)
+        own(v, "buffs").pop(code, None)
         if code == STUN_BUFF and v in self.game.orders.stunned:
             del self.game.orders.stunned[v]
             self.game.orders.resume(v)
@@ -494,7 +494,7 @@ class Spells:
     def _add_type_abilities(self, u) -> None:
         for code in self.type_abilities(u.type_id):
             if code not in u.abilities:
-                u.abilities[code] = 1
+                own(u, "abilities")[code] = 1
                 self.ability_added(u, code)
 
     # -- the aura update's cache ------------------------------------------------------------------

@@ -53,6 +53,8 @@ class Timer(Handle):
     """
 
     type_name = "timer"
+    __slots__ = ("internal", "timeout", "periodic", "code", "state", "entry", "due", "frozen",
+                 "remaining", "resumed_at", "extra_timeout")
 
     def __init__(self, internal: bool = False) -> None:
         super().__init__()

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from natives.handles import Handle, alive, enum_value
+from natives.handles import Handle, alive, enum_value, own
 from natives.modelevents import UnitRemoved
 from natives.presentation import destroy_handle, new_handle
 from natives.registry import native
@@ -190,9 +190,8 @@ def _indicate(ctx, w, r, g, b, a) -> None:
         return
     entry = {"time": ctx.game.now, "widget": w, "color": (r, g, b, a)}
     _ui(ctx).indicators.append(entry)
-    pres = getattr(w, "presentation", None)
-    if isinstance(pres, dict):
-        pres["indicator"] = (r, g, b, a)
+    if hasattr(w, "presentation"):
+        own(w, "presentation")["indicator"] = (r, g, b, a)
 
 
 @native("UnitAddIndicator", "takes unit whichUnit, integer red, integer green, integer blue, "

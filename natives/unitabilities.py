@@ -51,7 +51,7 @@ By index
 """
 from __future__ import annotations
 
-from natives.handles import alive
+from natives.handles import alive, own
 from natives.objectfields import ability_of, object_value
 from natives.registry import native
 from natives.unitdata import rawcode, rawcode_str
@@ -86,7 +86,7 @@ def _counted_ability(u, code: int) -> int | None:
 
 
 def _count(u, code: int, disable: int, hide: int) -> None:
-    counters = u.ability_counters.setdefault(code, [0, 0])
+    counters = own(u, "ability_counters").setdefault(code, [0, 0])
     counters[0] += disable
     counters[1] += hide
 
@@ -177,9 +177,9 @@ def BlzStartUnitAbilityCooldown(ctx, u, abil, cooldown):
     if u is None or abil not in u.abilities:
         return
     if cooldown > 0:
-        u.cooldowns[abil] = ctx.game.now + cooldown
+        own(u, "cooldowns")[abil] = ctx.game.now + cooldown
     else:
-        u.cooldowns.pop(abil, None)
+        own(u, "cooldowns").pop(abil, None)
 
 
 @native("BlzEndUnitAbilityCooldown", "takes unit whichUnit, integer abilCode returns nothing")
@@ -187,7 +187,7 @@ def BlzEndUnitAbilityCooldown(ctx, u, abil):
     """jassdoc: "Reduces the current ability cooldown of a specific ability to 0"."""
     u = _unit(u)
     if u is not None:
-        u.cooldowns.pop(abil, None)
+        own(u, "cooldowns").pop(abil, None)
 
 
 # ---------------------------------------------------------------------------------------

@@ -48,11 +48,12 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from natives.combat import DamageEvent
-from natives.geometry import Rect, new_location
-from natives.handles import Handle, alive, enum_handle, enum_value
+from natives.geometry import Rect, cell_key, new_location
+from natives.handles import NO_ENTRIES, NO_MEMBERS, Handle, alive, enum_handle, enum_value, own
 from natives.modelevents import (DestructableDeath, DestructableRemoved, HeroLevel, HeroSkill,
                                  ItemDeath, ItemDrop, ItemPickup, ItemRemoved, ItemSold, ItemUse,
                                  UnitConstruct, UnitCreated, UnitDamaged, UnitDeath, UnitDecay,
@@ -117,9 +118,27 @@ UNIT_STATE_LIFE, UNIT_STATE_MAX_LIFE, UNIT_STATE_MANA, UNIT_STATE_MAX_MANA = 0, 
 # ---------------------------------------------------------------------------------------
 
 class Widget(Handle):
-    """Base of units, items and destructables: a position (world units) and life."""
+    """Base of units, items and destructables: a position (world units) and life.
+
+    The widget classes have many instances (issue 16: at most 1 KiB per handle), so each
+    declares its fields in two groups, both in the class body:
+
+    - ``__slots__``: the fields every instance gives a value of its own, assigned (with
+      their types) in ``__init__``;
+    - class-level annotated fields, ``name: type = default``: the fields most instances
+      leave at their default. An instance reads the class's value until it sets its own
+      (stored in the instance's ``__dict__``, made on the first such write). The default
+      must be immutable (checked when the class is made: ``natives.handles
+      .check_field_defaults``); a container field starts as ``NO_ENTRIES``, ``()`` or
+      ``NO_MEMBERS`` and every write to it goes through ``natives.handles.own``.
+
+    A new field every instance sets: its name in ``__slots__`` and its typed assignment in
+    ``__init__`` (an assignment without the slot still works, but gives every instance a
+    ``__dict__``: ``tests/test_model_fields.py`` fails). A new field most instances leave
+    alone: one annotated class-level line with an immutable default."""
 
     type_name = "widget"
+    __slots__ = ("x", "y", "life", "max_life", "__dict__")
 
     def __init__(self, x: float, y: float, life: float) -> None:
         super().__init__()
@@ -151,6 +170,8 @@ class HeroData:
     a restore the hero and the heroes created later share the very same stats object, as
     they do in a game that was never saved (same state, same bytes)."""
 
+    __slots__ = ("utype", "level", "xp", "skill_points", "base", "bonus", "xp_suspended")
+
     def __init__(self, utype: UnitType) -> None:
         self.utype = utype
         stats = utype.hero
@@ -171,95 +192,108 @@ class HeroData:
         return value + (self.bonus[name] if include_bonus else 0)
 
 
+WAYGATE_OFF: Mapping[str, Any] = MappingProxyType({"active": False, "x": 0.0, "y": 0.0})
+"""The waygate state of a unit no ``WaygateSetDestination``/``WaygateActivate`` touched."""
+
+
 class Unit(Widget):
-    """A ``unit`` agent. See the module docstring for lifecycle rules."""
+    """A ``unit`` agent. See the module docstring for lifecycle rules; the ``Widget``
+    docstring for how its fields are declared."""
 
     type_name = "unit"
+    __slots__ = ("store", "utype", "type_id", "owner", "facing", "mana", "max_mana", "move_speed",
+                 "collision", "serial", "sector", "sector_seq", "food_counted", "name", "skin",
+                 "color")
 
-    def __init__(self, store: "UnitStore", utype: UnitType, owner: Player, x: float, y: float,
+    # -- fields most units leave at their default (see Widget) -----------------------------
+    ready: bool = True                 # created ready: no birth/build delay (seed 003)
+    wait: float = 0.0
+    animation: str = "stand"
+    dead: bool = False
+    death_time: float | None = None
+    removed_at: float | None = None
+    hidden: bool = False
+    paused: bool = False               # PauseUnit (IsUnitPaused)
+    pause_count: int = 0               # BlzPauseUnitEx: paused while above 0
+    invulnerable: bool = False
+    pathing: bool = True
+    user_data: int = 0
+    uses_food: bool = True
+    abilities: Mapping[int, int] = NO_ENTRIES
+    permanent_abilities: frozenset[int] = NO_MEMBERS
+    buffs: Mapping[int, Buff] = NO_ENTRIES
+    cooldowns: Mapping[int, float] = NO_ENTRIES   # ability rawcode -> game time it is ready
+    # ability rawcode -> [disable count, hide count] (natives.unitabilities)
+    ability_counters: Mapping[int, list[int]] = NO_ENTRIES
+    added_types: frozenset[int] = NO_MEMBERS
+    removed_types: frozenset[int] = NO_MEMBERS
+    inventory: tuple | list[Item | None] = ()
+    hero: HeroData | None = None
+    proper_name: str | None = None
+    # orders (natives.orders): the last orders given, the current one, those queued behind
+    # it, what it is doing now, its pending step and when the weapon is ready
+    orders: tuple | list[Order] = ()
+    current_order: Order | None = None
+    order_queue: tuple | list[Order] = ()
+    work: Any = None
+    order_entry: int | None = None
+    attack_ready: float = 0.0
+    # production (natives.production): the construction in progress, the training /
+    # research / upgrade queue, the rally point (a point, unit or destructable);
+    # harvest (natives.harvest): the load carried and where it came from
+    construction: Any = None
+    production: tuple | list = ()
+    rally: Any = None
+    load: tuple[str, int] | None = None
+    harvest_from: Any = None
+    decay_suspended: bool = False
+    decay_entry: int | None = None     # pending "unit_decay" scheduler entry
+    timed_life: dict | None = None
+    presentation: Mapping[str, Any] = NO_ENTRIES
+    settings: Mapping[str, Any] = NO_ENTRIES
+    can_sleep: bool = True
+    can_sleep_perm: bool = True
+    sleeping: bool = False
+    rescuable_by: Mapping[int, bool] = NO_ENTRIES
+    resource_amount: int = 0
+    waygate: Mapping[str, Any] = WAYGATE_OFF
+    transport: Unit | None = None      # the transport carrying this unit
+    cargo: tuple | list[Unit] = ()     # units loaded into this one, loading order
+    # instanced object fields (natives.objectfields): stored values, ability handles
+    fields: Mapping[tuple[str, int], Any] = NO_ENTRIES
+    weapon_fields: Mapping[tuple[tuple[str, int], int], Any] = NO_ENTRIES
+    ability_objects: Mapping[int, Any] = NO_ENTRIES
+    # ability rawcode -> its runtime record (natives.abilities: autocast, Blight Growth...)
+    ability_state: Mapping[int, dict] = NO_ENTRIES
+    # the unit's own combat figures (natives.combat: BlzSetUnitBaseDamage, BlzSetUnitArmor)
+    combat: Mapping[str, float] = NO_ENTRIES
+
+    def __init__(self, store: UnitStore, utype: UnitType, owner: Player, x: float, y: float,
                  facing: float) -> None:
         super().__init__(x, y, utype.life)
-        self.store = store
-        self.utype = utype
-        self.type_id = utype.code
-        self.owner = owner
-        self.facing = facing % 360.0
-        self.mana = utype.mana
-        self.max_mana = utype.mana
-        self.move_speed = utype.speed
-        self.collision = utype.collision
-        self.serial = 0
+        self.store: UnitStore = store
+        self.utype: UnitType = utype
+        self.type_id: int = utype.code
+        self.owner: Player = owner
+        self.facing: float = facing % 360.0
+        self.mana: float = utype.mana
+        self.max_mana: float = utype.mana
+        self.move_speed: float = utype.speed
+        self.collision: float = utype.collision
+        self.serial: int = 0
         self.sector: tuple[int, int] = (0, 0)
-        self.sector_seq = 0
-        self.ready = True
-        self.wait = 0.0
-        self.animation = "stand"
-        self.dead = False
-        self.death_time: float | None = None
-        self.removed_at: float | None = None
-        self.hidden = False
-        self.paused = False           # PauseUnit (IsUnitPaused)
-        self.pause_count = 0          # BlzPauseUnitEx: paused while above 0
-        self.invulnerable = False
-        self.exploded = False
-        self.pathing = True
-        self.user_data = 0
-        self.uses_food = True
+        self.sector_seq: int = 0
         self.food_counted: tuple[Player, int, int] | None = None
-        self.abilities: dict[int, int] = {}
-        self.permanent_abilities: set[int] = set()
-        self.buffs: dict[int, Buff] = {}
-        self.cooldowns: dict[int, float] = {}  # ability rawcode -> game time it is ready
-        # ability rawcode -> [disable count, hide count] (natives.unitabilities)
-        self.ability_counters: dict[int, list[int]] = {}
-        self.added_types: set[int] = set()
-        self.removed_types: set[int] = set()
-        self.inventory: list[Item | None] = []
-        self.hero = HeroData(utype) if utype.hero is not None else None
-        self.proper_name = utype.name if utype.hero is not None else None
-        self.name = utype.name
-        self.skin = utype.code        # BlzGetUnitSkin: the type whose model it shows
-        # orders (natives.orders): the last orders given, the current one, those queued
-        # behind it, what it is doing now, its pending step and when the weapon is ready
-        self.orders: list[Order] = []
-        self.current_order: Order | None = None
-        self.order_queue: list[Order] = []
-        self.work = None
-        self.order_entry: int | None = None
-        self.attack_ready = 0.0
-        # production (natives.production): the construction in progress, the training /
-        # research / upgrade queue, the rally point (a point, unit or destructable);
-        # harvest (natives.harvest): the load carried and where it came from
-        self.construction = None
-        self.production: list = []
-        self.rally: Any = None
-        self.load: tuple[str, int] | None = None
-        self.harvest_from: Any = None
-        self.decay_suspended = False
-        self.decay_entry: int | None = None    # pending "unit_decay" scheduler entry
-        self.timed_life: dict | None = None
+        self.name: str = utype.name
+        self.skin: int = utype.code    # BlzGetUnitSkin: the type whose model it shows
         self.color = owner.color
-        self.presentation: dict[str, Any] = {}
-        self.settings: dict[str, Any] = {}
-        self.can_sleep = True
-        self.can_sleep_perm = True
-        self.sleeping = False
-        self.rescuable_by: dict[int, bool] = {}
-        self.resource_amount = 0
-        self.waygate = {"active": False, "x": 0.0, "y": 0.0}
-        self.transport: Unit | None = None   # the transport carrying this unit
-        self.cargo: list[Unit] = []          # units loaded into this one, loading order
-        # instanced object fields (natives.objectfields): stored values, ability handles
-        self.fields: dict[tuple[str, int], Any] = {}
-        self.weapon_fields: dict[tuple[tuple[str, int], int], Any] = {}
-        self.ability_objects: dict[int, Any] = {}
-        # ability rawcode -> its runtime record (natives.abilities: autocast, Blight Growth...)
-        self.ability_state: dict[int, dict] = {}
-        # the unit's own combat figures (natives.combat: BlzSetUnitBaseDamage, BlzSetUnitArmor)
-        self.combat: dict[str, float] = {}
+        if utype.hero is not None:
+            self.hero = HeroData(utype)
+            self.proper_name = utype.name
 
     def __repr__(self) -> str:
         return f"<unit {self.utype.rawcode} {self.handle_id}{' dead' if self.dead else ''}>"
+
 
     @property
     def alive(self) -> bool:
@@ -301,32 +335,35 @@ class Unit(Widget):
 
 
 class Item(Widget):
-    """An ``item`` agent: on the ground at (x, y) or carried by ``holder``."""
+    """An ``item`` agent: on the ground at (x, y) or carried by ``holder``. Fields are
+    declared as the ``Widget`` docstring says."""
 
     type_name = "item"
+    __slots__ = ("itype", "type_id", "owner", "charges", "pawnable", "serial", "skin")
+
+    holder: Unit | None = None
+    user_data: int = 0
+    invulnerable: bool = False
+    visible: bool = True
+    droppable: bool = True
+    drop_on_death: bool = False
+    drop_id: int = 0
+    # abilities added with BlzItemAddAbility, fields and ability handles
+    # (natives.objectfields)
+    abilities: tuple | list[int] = ()
+    fields: Mapping[tuple[str, int], Any] = NO_ENTRIES
+    ability_objects: Mapping[int, Any] = NO_ENTRIES
+    text: Mapping[str, str] = NO_ENTRIES   # tooltips and icon set on it (natives.objecttext)
 
     def __init__(self, itype: ItemType, x: float, y: float, owner: Player) -> None:
         super().__init__(x, y, unitdata.ITEM_LIFE)
-        self.itype = itype
-        self.type_id = itype.code
-        self.owner = owner
-        self.holder: Unit | None = None
-        self.charges = itype.charges
-        self.user_data = 0
-        self.invulnerable = False
-        self.visible = True
-        self.droppable = True
-        self.pawnable = itype.pawnable
-        self.drop_on_death = False
-        self.drop_id = 0
-        self.serial = 0
-        # abilities added with BlzItemAddAbility, fields and ability handles
-        # (natives.objectfields)
-        self.abilities: list[int] = []
-        self.fields: dict[tuple[str, int], Any] = {}
-        self.ability_objects: dict[int, Any] = {}
-        self.text: dict[str, str] = {}     # tooltips and icon set on it (natives.objecttext)
-        self.skin = itype.code             # BlzGetItemSkin: the type whose model it shows
+        self.itype: ItemType = itype
+        self.type_id: int = itype.code
+        self.owner: Player = owner
+        self.charges: int = itype.charges
+        self.pawnable: bool = itype.pawnable
+        self.serial: int = 0
+        self.skin: int = itype.code       # BlzGetItemSkin: the type whose model it shows
 
     @property
     def position(self) -> tuple[float, float]:
@@ -336,28 +373,31 @@ class Item(Widget):
 
 
 class Destructable(Widget):
-    """A ``destructable`` agent (trees, gates, crates...)."""
+    """A ``destructable`` agent (trees, gates, crates...). Fields are declared as the
+    ``Widget`` docstring says."""
 
     type_name = "destructable"
+    __slots__ = ("dtype", "type_id", "z", "facing", "scale", "variation", "skin", "serial")
+
+    dead: bool = False
+    invulnerable: bool = False
+    visible: bool = True
+    occluder_height: float = 0.0
+    animation: str | None = None
+    animation_queue: tuple | list[str] = ()
+    animation_speed: float = 1.0
 
     def __init__(self, dtype: DestructableType, x: float, y: float, z: float, facing: float,
                  scale: float, variation: int, skin: int | None = None) -> None:
         super().__init__(x, y, dtype.life)
-        self.dtype = dtype
-        self.type_id = dtype.code
-        self.z = z
-        self.facing = facing
-        self.scale = scale
-        self.variation = variation
-        self.skin = skin
-        self.dead = False
-        self.invulnerable = False
-        self.visible = True
-        self.occluder_height = 0.0
-        self.animation: str | None = None
-        self.animation_queue: list[str] = []
-        self.animation_speed = 1.0
-        self.serial = 0
+        self.dtype: DestructableType = dtype
+        self.type_id: int = dtype.code
+        self.z: float = z
+        self.facing: float = facing
+        self.scale: float = scale
+        self.variation: int = variation
+        self.skin: int | None = skin
+        self.serial: int = 0
 
 
 # ---------------------------------------------------------------------------------------
@@ -457,6 +497,9 @@ class UnitStore:
         # object text and art changed at runtime (natives.objecttext): (field id, rawcode,
         # data level) -> value, for the whole game
         self.object_text: dict[tuple[str, int, int], Any] = {}
+        # (owner, food used, food made) -> that tuple: the food a unit counts is one shared
+        # tuple per distinct value, not one per unit (a cache: not saved, natives.snapshot)
+        self.food_keys: dict[tuple[Player, int, int], tuple[Player, int, int]] = {}
 
     # -- types --------------------------------------------------------------------------
     def define_type(self, utype: UnitType) -> None:
@@ -500,7 +543,7 @@ class UnitStore:
 
     # -- spatial helpers ----------------------------------------------------------------
     def _update_sector(self, u: Unit) -> None:
-        sector = (math.floor(u.y / SECTOR_SIZE), math.floor(u.x / SECTOR_SIZE))
+        sector = cell_key(math.floor(u.y / SECTOR_SIZE), math.floor(u.x / SECTOR_SIZE))
         if sector != u.sector or u.sector_seq == 0:
             self._unindex(u)
             self._sector_seq += 1
@@ -669,9 +712,10 @@ class UnitStore:
                 return False
         return True
 
-    def placement_candidates(self, x: float, y: float) -> list[tuple[float, float]]:
-        """Candidate points around (x, y), nearest first (distance, then angle)."""
-        return [(x + dx, y + dy) for dx, dy in _placement_offsets()]
+    def placement_candidates(self, x: float, y: float) -> Iterator[tuple[float, float]]:
+        """Candidate points around (x, y), nearest first (distance, then angle); made one at
+        a time, as the search takes them (it usually stops at one of the first)."""
+        return ((x + dx, y + dy) for dx, dy in _placement_offsets())
 
     def find_placement(self, u: Unit, x: float, y: float) -> tuple[float, float] | None:
         """Seed 003 placement: the requested point for movement-disabled units or when legal,
@@ -684,6 +728,8 @@ class UnitStore:
         scripted spawns do not scan every edict at each of the search's 300 candidates")."""
         if u.utype.movement_disabled or not u.pathing:
             return x, y
+        if self.is_legal_point(u, x, y):   # the usual case: no need to gather the blockers
+            return x, y
         near_point: Callable[[float, float], list[Unit]] = lambda _x, _y: []
         if not u.flying:
             reach = _placement_reach() + u.collision
@@ -692,7 +738,7 @@ class UnitStore:
                       if o is not u and self.can_block(o)
                       and (o.x - x) ** 2 + (o.y - y) ** 2 <= (reach + o.collision) ** 2]
             near_point = _grid_lookup(others, max(1.0, u.collision + self.max_collision))
-        for cx, cy in [(x, y), *self.placement_candidates(x, y)]:
+        for cx, cy in self.placement_candidates(x, y):
             if self.is_legal_point(u, cx, cy, near_point(cx, cy)):
                 return cx, cy
         return None
@@ -704,6 +750,7 @@ class UnitStore:
         made_active = not u.destroyed and not u.dead and u.construction is None
         want = (u.owner, u.utype.food_used if active else 0,
                 u.utype.food_made if made_active else 0)
+        want = self.food_keys.setdefault(want, want)
         have = u.food_counted
         if have is not None:
             player, used, made = have
@@ -726,7 +773,8 @@ class UnitStore:
         unit's food was taken when its training began)."""
         utype = self.unit_type(code, warn)
         u = Unit(self, utype, owner, x, y, facing)
-        u.construction = construction
+        if construction is not None:
+            u.construction = construction
         if food_reserved and utype.food_used:
             u.food_counted = (owner, utype.food_used, 0)
         self.game.handles.allocate(u)
@@ -811,7 +859,7 @@ class UnitStore:
         if u.timed_life is not None:
             self.game.scheduler.cancel(u.timed_life.get("entry"))
         duration = max(0.0, duration)
-        u.buffs[buff] = Buff(buff, timed_life=True)
+        own(u, "buffs")[buff] = Buff(buff, timed_life=True)
         u.timed_life = {"buff": buff, "due": self.game.now + duration, "paused_remaining": None,
                         "entry": self.game.schedule(duration, "timed_life", subject=u)}
 
@@ -977,7 +1025,7 @@ class UnitStore:
             return False
         u.hero.skill_points -= 1
         level = u.abilities.get(code, 0) + 1
-        u.abilities[code] = level
+        own(u, "abilities")[code] = level
         self.game.publish(HeroSkill(u, code, level))
         return True
 
@@ -1073,7 +1121,7 @@ class UnitStore:
             return
         holder = item.holder
         if holder is not None and item in holder.inventory:
-            holder.inventory[holder.inventory.index(item)] = None
+            own(holder, "inventory")[holder.inventory.index(item)] = None
         item.holder = None
         self.items.pop(item.serial, None)
         self._drop_ability_objects(item)
@@ -1100,7 +1148,7 @@ class UnitStore:
             self.game.publish(ItemPickup(u, item))
             self.remove_item(item)
             return True
-        u.inventory[slot] = item
+        own(u, "inventory")[slot] = item
         item.holder = u
         item.owner = u.owner
         item.x, item.y = u.x, u.y
@@ -1110,7 +1158,7 @@ class UnitStore:
     def drop_item(self, u: Unit, item: Item, x: float, y: float, publish: bool = True) -> bool:
         if item.holder is not u:
             return False
-        u.inventory[u.inventory.index(item)] = None
+        own(u, "inventory")[u.inventory.index(item)] = None
         item.holder = None
         item.x, item.y = x, y
         if publish:
@@ -1150,7 +1198,7 @@ class UnitStore:
         for a in owner.ability_objects.values():
             if not a.destroyed:
                 self.game.handles.destroy(a)
-        owner.ability_objects.clear()
+        owner.ability_objects = NO_ENTRIES
 
     # -- transports ---------------------------------------------------------------------
     def load_unit(self, transport: Unit, u: Unit) -> bool:
@@ -1164,7 +1212,7 @@ class UnitStore:
                 or u.cargo or transport.transport is u):
             return False
         u.transport = transport
-        transport.cargo.append(u)
+        own(transport, "cargo").append(u)
         self.game.publish(UnitLoaded(u, transport))
         return True
 
@@ -1176,7 +1224,7 @@ class UnitStore:
             return False
         u.transport = None
         if u in transport.cargo:
-            transport.cargo.remove(u)
+            own(transport, "cargo").remove(u)
         if publish:
             self.game.publish(UnitUnloaded(u, transport))
         return True
@@ -1512,7 +1560,7 @@ def _setting(name: str, signature: str, key: str):
     def set_value(ctx, u, *values):
         u = live_unit(u)
         if u is not None:
-            u.settings[key] = values[0] if len(values) == 1 else values
+            own(u, "settings")[key] = values[0] if len(values) == 1 else values
 
     set_value.__doc__ = f"Records ``{key}`` on the unit (not simulated)."
     native(name, signature)(set_value)
@@ -1531,7 +1579,7 @@ def _presentation(name: str, signature: str, key: str):
     def record(ctx, u, *values):
         u = live_unit(u)
         if u is not None:
-            u.presentation[key] = values[0] if len(values) == 1 else values
+            own(u, "presentation")[key] = values[0] if len(values) == 1 else values
 
     record.__doc__ = f"Presentation only: records ``{key}``."
     native(name, signature)(record)
@@ -1551,7 +1599,7 @@ _presentation("SetUnitExploded", "takes unit whichUnit, boolean exploded returns
 def ResetUnitLookAt(ctx, u):
     u = live_unit(u)
     if u is not None:
-        u.presentation.pop("look_at", None)
+        own(u, "presentation").pop("look_at", None)
 
 
 @native("SetUnitAnimation", "takes unit whichUnit, string whichAnimation returns nothing")
@@ -1572,7 +1620,7 @@ def SetUnitAnimationWithRarity(ctx, u, anim, rarity):
 def QueueUnitAnimation(ctx, u, anim):
     u = live_unit(u)
     if u is not None:
-        u.presentation.setdefault("animation_queue", []).append(anim)
+        own(u, "presentation").setdefault("animation_queue", []).append(anim)
 
 
 @native("SetUnitColor", "takes unit whichUnit, playercolor whichColor returns nothing")
@@ -1719,7 +1767,7 @@ def UnitAddAbility(ctx, u, abil):
     u = live_unit(u)
     if u is None or abil in u.abilities:
         return False
-    u.abilities[abil] = 1
+    own(u, "abilities")[abil] = 1
     if abil in INVENTORY_ABILITIES and not u.inventory:
         u.inventory = [None] * HERO_INVENTORY_SIZE
     ctx.game.spells.ability_added(u, abil)
@@ -1731,10 +1779,10 @@ def UnitRemoveAbility(ctx, u, abil):
     u = live_unit(u)
     if u is None or abil not in u.abilities:
         return False
-    del u.abilities[abil]
-    u.permanent_abilities.discard(abil)
-    u.cooldowns.pop(abil, None)        # an ability added again is a new instance
-    u.ability_counters.pop(abil, None)
+    del own(u, "abilities")[abil]
+    own(u, "permanent_abilities").discard(abil)
+    own(u, "cooldowns").pop(abil, None)        # an ability added again is a new instance
+    own(u, "ability_counters").pop(abil, None)
     if abil in u.ability_objects:
         drop_ability(ctx.game, u, abil)
     ctx.game.spells.ability_removed(u, abil)
@@ -1747,9 +1795,9 @@ def UnitMakeAbilityPermanent(ctx, u, permanent, abil):
     if u is None or abil not in u.abilities:
         return False
     if permanent:
-        u.permanent_abilities.add(abil)
+        own(u, "permanent_abilities").add(abil)
     else:
-        u.permanent_abilities.discard(abil)
+        own(u, "permanent_abilities").discard(abil)
     return True
 
 
@@ -1769,7 +1817,7 @@ def SetUnitAbilityLevel(ctx, u, abil, level):
     u = live_unit(u)
     if u is None or abil not in u.abilities:
         return 0
-    u.abilities[abil] = max(1, level)
+    own(u, "abilities")[abil] = max(1, level)
     ctx.game.spells.level_changed(u, abil)
     return u.abilities[abil]
 
@@ -1779,7 +1827,7 @@ def IncUnitAbilityLevel(ctx, u, abil):
     u = live_unit(u)
     if u is None or abil not in u.abilities:
         return 0
-    u.abilities[abil] += 1
+    own(u, "abilities")[abil] += 1
     ctx.game.spells.level_changed(u, abil)
     return u.abilities[abil]
 
@@ -1790,7 +1838,7 @@ def DecUnitAbilityLevel(ctx, u, abil):
     u = live_unit(u)
     if u is None or abil not in u.abilities:
         return 0
-    u.abilities[abil] = max(1, u.abilities[abil] - 1)
+    own(u, "abilities")[abil] = max(1, u.abilities[abil] - 1)
     ctx.game.spells.level_changed(u, abil)
     return u.abilities[abil]
 
@@ -1825,8 +1873,8 @@ def UnitAddType(ctx, u, ut):
     u = live_unit(u)
     if u is None or ut is None:
         return False
-    u.removed_types.discard(ut.value)
-    u.added_types.add(ut.value)
+    own(u, "removed_types").discard(ut.value)
+    own(u, "added_types").add(ut.value)
     return True
 
 
@@ -1835,8 +1883,8 @@ def UnitRemoveType(ctx, u, ut):
     u = live_unit(u)
     if u is None or ut is None:
         return False
-    u.added_types.discard(ut.value)
-    u.removed_types.add(ut.value)
+    own(u, "added_types").discard(ut.value)
+    own(u, "removed_types").add(ut.value)
     return True
 
 
@@ -2058,7 +2106,7 @@ def UnitRemoveBuffs(ctx, u, positive, negative):
         return
     for code, b in list(u.buffs.items()):
         if (b.positive and positive) or (not b.positive and negative):
-            del u.buffs[code]
+            del own(u, "buffs")[code]
 
 
 @native("UnitRemoveBuffsEx", "takes unit whichUnit, boolean removePositive, boolean removeNegative, boolean magic, boolean physical, boolean timedLife, boolean aura, boolean autoDispel returns nothing")
@@ -2069,7 +2117,7 @@ def UnitRemoveBuffsEx(ctx, u, positive, negative, magic, physical, timed_life, a
         return
     for code, b in list(u.buffs.items()):
         if _buff_selected(b, positive, negative, magic, physical, timed_life, aura, auto_dispel):
-            del u.buffs[code]
+            del own(u, "buffs")[code]
 
 
 @native("UnitHasBuffsEx", "takes unit whichUnit, boolean removePositive, boolean removeNegative, boolean magic, boolean physical, boolean timedLife, boolean aura, boolean autoDispel returns boolean")
@@ -2095,7 +2143,8 @@ def UnitResetCooldown(ctx, u):
     """Make every ability of the unit ready (clears ``unit.cooldowns``)."""
     u = live_unit(u)
     if u is not None:
-        u.cooldowns.clear()
+        if u.cooldowns:
+            own(u, "cooldowns").clear()
 
 
 @native("UnitIgnoreAlarm", "takes unit whichUnit, boolean flag returns boolean")
@@ -2103,7 +2152,7 @@ def UnitIgnoreAlarm(ctx, u, flag):
     u = live_unit(u)
     if u is None:
         return False
-    u.settings["ignore_alarm"] = flag
+    own(u, "settings")["ignore_alarm"] = flag
     return True
 
 
@@ -2117,14 +2166,14 @@ def UnitIgnoreAlarmToggled(ctx, u):
 def UnitShareVision(ctx, u, p, share):
     u = live_unit(u)
     if u is not None and p is not None:
-        u.settings.setdefault("share_vision", {})[p.id] = share
+        own(u, "settings").setdefault("share_vision", {})[p.id] = share
 
 
 @native("SetUnitRescuable", "takes unit whichUnit, player byWhichPlayer, boolean flag returns nothing")
 def SetUnitRescuable(ctx, u, p, flag):
     u = live_unit(u)
     if u is not None and p is not None:
-        u.rescuable_by[p.id] = flag
+        own(u, "rescuable_by")[p.id] = flag
 
 
 @native("SetResourceAmount", "takes unit whichUnit, integer amount returns nothing")
@@ -2164,14 +2213,15 @@ def WaygateGetDestinationY(ctx, u):
 def WaygateSetDestination(ctx, u, x, y):
     u = live_unit(u)
     if u is not None:
-        u.waygate["x"], u.waygate["y"] = x, y
+        waygate = own(u, "waygate")
+        waygate["x"], waygate["y"] = x, y
 
 
 @native("WaygateActivate", "takes unit waygate, boolean activate returns nothing")
 def WaygateActivate(ctx, u, activate):
     u = live_unit(u)
     if u is not None:
-        u.waygate["active"] = activate
+        own(u, "waygate")["active"] = activate
 
 
 @native("WaygateIsActive", "takes unit waygate returns boolean")
@@ -2248,14 +2298,14 @@ def SetAllUnitTypeSlots(ctx, slots):
 def SetItemTypeSlots(ctx, u, slots):
     u = live_unit(u)
     if u is not None:
-        u.settings["item_type_slots"] = slots
+        own(u, "settings")["item_type_slots"] = slots
 
 
 @native("SetUnitTypeSlots", "takes unit whichUnit, integer slots returns nothing")
 def SetUnitTypeSlots(ctx, u, slots):
     u = live_unit(u)
     if u is not None:
-        u.settings["unit_type_slots"] = slots
+        own(u, "settings")["unit_type_slots"] = slots
 
 
 # ---------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import natives.gamecache  # noqa: F401  (registers the natives)
 from conftest import shared_path
 from fakectx import FakeCtx
 from natives.gamecache import GameCacheStore, check_cache_name
-from natives.handles import FIRST_AGENT_ID
+from natives.handles import FIRST_AGENT_ID, own
 from natives.registry import NATIVES
 
 
@@ -391,7 +391,7 @@ def test_s139_store_unit_and_restore_unit_carry_a_hero_to_the_next_mission():
     hero.hero.xp += 10
     hero.hero.bonus["str"] = 3
     hero.proper_name = "Sir Test"
-    hero.abilities[rc("AHhb")] = 2
+    own(hero, "abilities")[rc("AHhb")] = 2
     potion = units.create_item(rc("phea"), 0.0, 0.0)
     potion.charges = 2
     potion.droppable = False

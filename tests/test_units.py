@@ -6,7 +6,7 @@ import pytest
 
 from fakectx import FakeCtx
 from natives.geometry import NO_FLY, NO_WALK
-from natives.handles import enum_handle
+from natives.handles import enum_handle, own
 from natives.unitdata import UnitType, rawcode
 from natives import modelevents as ME
 from natives import units as U
@@ -722,6 +722,6 @@ def test_buffs_removal_by_polarity_and_kind(ctx):
     fill()
     assert ctx.UnitCountBuffsEx(u, False, True, False, True, True, True, True) == 1
     assert ctx.UnitHasBuffsEx(u, True, False, True, False, False, True, False)
-    u.cooldowns[rawcode("AHtb")] = 50.0
+    own(u, "cooldowns")[rawcode("AHtb")] = 50.0
     ctx.UnitResetCooldown(u)
     assert u.cooldowns == {}
