@@ -294,7 +294,6 @@ class Unit(Widget):
     def __repr__(self) -> str:
         return f"<unit {self.utype.rawcode} {self.handle_id}{' dead' if self.dead else ''}>"
 
-
     @property
     def alive(self) -> bool:
         """Not dead and not removed."""
