@@ -233,6 +233,7 @@ class Orders:
         self.modes: dict = {}
         self._warned: set[int] = set()
         self.reach = 0.0           # the longest acquisition + weapon range of any sentry yet
+        self._enemies: dict = {}   # owner id -> (versions, enemy ids): derived, never saved
         game.scheduler.register("unit_order_step", self._step)   # subject: the unit
         game.subscribers.append(self._on_event)
 
@@ -682,9 +683,8 @@ class Orders:
             return
         sentries = self.sentries
         if len(sentries) > _FEW_SENTRIES:   # many: only those of enemies that can reach m
-            owner, players, far = m.owner, self.game.players, self.reach + m.collision
-            pids = [pid for pid in self.game.units.owner_sectors
-                    if not players.get(pid).is_ally(owner)]
+            far = self.reach + m.collision
+            pids = self._enemy_ids(m.owner)
             sentries = [v for v in self.game.units.owned_near(pids, m.x - far, m.y - far,
                                                               m.x + far, m.y + far)
                         if v in self.sentries]
@@ -705,6 +705,19 @@ class Orders:
                 self._acquire(v, m)
         if m in self.sentries:
             self._acquire_around(m)
+
+    def _enemy_ids(self, owner) -> list[int]:
+        """Ids of the players that have units and are not allied to ``owner``, in the
+        store's owner order; cached until a player gets its first unit or loses its last, or
+        an alliance or controller changes (``UnitStore.owners_version``, ``Players.epoch``)."""
+        units, players = self.game.units, self.game.players
+        versions = (units.owners_version, players.epoch)
+        hit = self._enemies.get(owner.id)
+        if hit is not None and hit[0] == versions:
+            return hit[1]
+        pids = [pid for pid in units.owner_sectors if not players.get(pid).is_ally(owner)]
+        self._enemies[owner.id] = (versions, pids)
+        return pids
 
     def _on_event(self, event) -> None:
         kind = type(event)

@@ -181,6 +181,7 @@ class Players:
         self.slots = [game.handles.allocate(Player(game, i)) for i in range(max_players)]
         self.player_count = 0  # SetPlayers / GetPlayers
         self.team_count = 0  # SetTeams / GetTeams
+        self.epoch = 0  # bumped by every change of an alliance or a controller (who is hostile)
         self.start_locations: dict[int, tuple[float, float]] = {}
         self.start_loc_prio_count: dict[int, int] = {}
         self.start_loc_prios: dict[tuple[int, int], tuple[int, int]] = {}
@@ -195,6 +196,7 @@ class Players:
             p.name = name
             p.controller = (MAP_CONTROL_CREEP if pid == self.neutral_aggressive_id
                             else MAP_CONTROL_NEUTRAL)
+        self.epoch += 1
         # creeps give bounty (natives.bounty)
         self.slots[self.neutral_aggressive_id].states[PLAYER_STATE_GIVES_BOUNTY] = 1
 
@@ -236,6 +238,7 @@ class Players:
             raise ValueError(f"no player {pid} (0..{self.max_players - 1})")
         if controller is not None:
             p.controller = controller
+            self.epoch += 1
         if human is True:
             self.game.human_players.add(pid)
         elif human is False:
@@ -384,6 +387,7 @@ def GetPlayerSelectable(ctx, p):
 def SetPlayerController(ctx, p, control):
     if p is not None and control is not None:
         p.controller = control.value
+        ctx.game.players.epoch += 1
 
 
 @native("GetPlayerController", "takes player whichPlayer returns mapcontrol")
@@ -431,6 +435,7 @@ def SetPlayerAlliance(ctx, source, other, kind, value):
         return
     old = source.alliance(other, kind.value)
     source.alliances[(other.id, kind.value)] = bool(value)
+    ctx.game.players.epoch += 1
     if old != bool(value):
         ctx.game.publish(AllianceChanged(source, other, kind.value, bool(value)))
 

@@ -484,6 +484,7 @@ class UnitStore:
         self.by_owner: dict[tuple[int, int, int], dict[Unit, None]] = {}
         self.owner_sectors: dict[int, int] = {}   # player id -> its non-empty buckets
         self.owner_cells: dict[int, dict[tuple[int, int], None]] = {}   # player id -> those sectors
+        self.owners_version = 0   # bumped when a player gets its first unit or loses its last
         self.max_collision = 0.0
         self.max_hero_level = MAX_HERO_LEVEL
         self.selection: dict[int, list[Unit]] = {}
@@ -565,6 +566,8 @@ class UnitStore:
         bucket = self.by_owner.get((pid, *sector))
         if bucket is None:
             bucket = self.by_owner[(pid, *sector)] = {}
+            if pid not in self.owner_sectors:
+                self.owners_version += 1
             self.owner_sectors[pid] = self.owner_sectors.get(pid, 0) + 1
             self.owner_cells.setdefault(pid, {})[sector] = None
         bucket[u] = None
@@ -583,6 +586,7 @@ class UnitStore:
                 self.owner_sectors[pid] = left
             else:
                 del self.owner_sectors[pid]
+                self.owners_version += 1
 
     def units_near(self, x0: float, y0: float, x1: float, y1: float) -> list[Unit]:
         """Units (not removed) whose origin may lie in the box [x0, x1] x [y0, y1] (world
