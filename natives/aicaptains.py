@@ -16,8 +16,8 @@ natives common.ai's wave loops call every few game seconds: ``CaptainInCombat``,
 idle members are sent on to the goal, a wave against a player picks that player's next
 target when the last one fell (nearest structure to the group, then units; none left: the
 captain goes home), a captain that reached home stops going home. Defenders that idle away
-from home walk back; when an enemy comes within ``TOWN_RANGE`` of the town they attack-move
-to it.
+from home walk back; when an enemy within ``TOWN_RANGE`` of the town attacks one of the AI's
+units they attack-move to it.
 
 Campaign waves (common.ai's ``SuicideOnPlayer``): ``FormGroup`` calls ``InitAssault`` and one
 ``AddAssault(qty, id)`` per wave entry every 5 s until ``CaptainIsFull`` and
@@ -85,9 +85,6 @@ POST_TOLERANCE = 82.006
 
 FLEE_READINESS = 33
 """Hit-point readiness under which a fleeing group retreats (project choice)."""
-
-GOLD_MINE = 0x6E676F6C
-"""Rawcode 'ngol' (the gold mine)."""
 
 DEFAULT_REPLACEMENTS = 3
 """Replacements of a guard without ``SetReplacementCount`` (jassdoc)."""
@@ -389,11 +386,20 @@ def _drive_defense(game, pid: int, cap: Captain) -> None:
 
 
 def _threat(game, pid: int, x: float, y: float):
-    """The nearest visible enemy unit within ``TOWN_RANGE`` of (x, y), None: none."""
+    """The nearest enemy unit within ``TOWN_RANGE`` of (x, y) attacking a unit of player
+    ``pid`` (the town is attacked), None: none."""
     me = game.players.get(pid)
     enemies = [pid2 for pid2 in game.units.owner_sectors
                if me is not None and not me.is_ally(game.players.get(pid2))]
-    return game.units.nearest(x, y, TOWN_RANGE, lambda v: v.alive and not v.hidden, enemies)
+    return game.units.nearest(x, y, TOWN_RANGE, lambda v: _attacks(v, pid), enemies)
+
+
+def _attacks(u, pid: int) -> bool:
+    """``u`` is attacking a living unit of player ``pid``."""
+    w = u.work
+    return (u.alive and w is not None and w.mode == "attack" and w.target is not None
+            and getattr(w.target, "owner", None) is not None and w.target.owner.id == pid
+            and w.target.alive)
 
 
 # -- waves ------------------------------------------------------------------------------
@@ -854,24 +860,16 @@ def GetEnemyBase(ctx):
 @ai_native("GetExpansionFoe", "takes nothing returns unit")
 def GetExpansionFoe(ctx):
     """An enemy or creep unit near the AI's next expansion (jassdoc): the nearest hostile
-    unit within ``CAMP_RANGE`` of the gold mine nearest home that no town hall stands by;
-    null when there is none."""
-    entry, caps = _state(ctx)
+    unit within ``CAMP_RANGE`` of the gold mine ``GetNextExpansion`` chose
+    (``AIPlayer.expansion``, ``natives.aitown``); null when there is none."""
+    entry, _caps = _state(ctx)
     game = ctx.game
-    mine = _free_mine(game, caps)
-    if mine is None:
+    mine = entry.expansion
+    if mine is None or not mine.alive:
         return None
     me = game.players.get(entry.pid)
-    pids = [pid for pid in game.units.owner_sectors if not me.is_ally(game.players.get(pid))
-            and pid != game.players.neutral_passive_id]
+    pids = [pid for pid in game.units.owner_sectors if not me.is_ally(game.players.get(pid))]
     return game.units.nearest(mine.x, mine.y, CAMP_RANGE, lambda v: v.alive and not v.hidden, pids)
-
-
-def _free_mine(game, caps: Captains):
-    halls = [u for u in game.units.units.values() if u.alive and "townhall" in u.utype.flags]
-    mines = [u for u in game.units.units.values() if u.alive and u.type_id == GOLD_MINE
-             and not any(_dist(u.x, u.y, h.x, h.y) <= CAMP_RANGE * 2 for h in halls)]
-    return _nearest(mines, *caps.town)
 
 
 @ai_native("GetEnemyExpansion", "takes nothing returns unit")
@@ -1004,12 +1002,9 @@ def IsTowered(ctx, target):
 def TownThreatened(ctx):
     """A unit or structure of the AI player is being attacked (jassdoc): some enemy unit's
     attack is aimed at one of them."""
-    entry = _own(ctx)
-    pid = entry.pid
-    for u in ctx.game.units.units.values():
-        w = u.work
-        if w is not None and w.mode == "attack" and w.target is not None \
-                and getattr(w.target, "owner", None) is not None and w.target.owner.id == pid \
-                and w.target.alive and u.alive and _enemy_of(ctx.game, pid, u):
+    pid = _own(ctx).pid
+    game = ctx.game
+    for u in game.units.units.values():
+        if _attacks(u, pid) and _enemy_of(game, pid, u):
             return True
     return False

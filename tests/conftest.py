@@ -1,11 +1,14 @@
 """Shared fixtures: where ../shared is, and skipping (never in CI) when it is absent; the
-files a test opens."""
+files a test opens; an API folder with test AI scripts, and playing a map."""
 import builtins
 import io
 import os
+import shutil
 from pathlib import Path
 
 import pytest
+
+from maps.runner import RunOptions, load_mission, run_mission
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -19,6 +22,24 @@ def shared_path(*parts: str) -> Path:
             pytest.fail(f"{path} is missing in CI")
         pytest.skip(f"{path} is absent (the shared corpus is not checked out beside the project)")
     return path
+
+
+def ai_api(folder: Path, scripts: dict[str, str]) -> Path:
+    """``folder`` made an API folder: 1.30.4's common.j and common.ai, and the AI scripts
+    ``scripts`` (file name -> JASS text) in ``ai/``."""
+    (folder / "ai").mkdir(parents=True)
+    for name in ("common.j", "common.ai"):
+        shutil.copy(shared_path("corpus", "api", "1.30.4", name), folder / name)
+    for name, text in scripts.items():
+        (folder / "ai" / name).write_text(text)
+    return folder
+
+
+def play_map(path: Path, api: Path, until: float, resume=None, **kw):
+    """(report, session) of ``path`` played ``until`` game seconds with API folder ``api``
+    (``RunOptions`` fields in ``kw``; ``resume``: a save's data)."""
+    options = RunOptions(api=str(api), until=until, **kw)
+    return run_mission(load_mission(path, options), options, resume=resume)
 
 
 @pytest.fixture

@@ -19,12 +19,11 @@ Orc03's five AI players start and wait for the map's signal (``WaitForSignal``).
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import shared_path
+from conftest import ai_api, play_map as play, shared_path
 from maps.runner import RunOptions, load_mission, read_save_file, run_mission
 from natives.aicaptains import HOME_RANGE, ignored_units
 
@@ -135,6 +134,60 @@ function main takes nothing returns nothing
 endfunction
 """
 
+MOVES = """
+globals
+    boolean home_first = false
+    integer hp = -1
+    integer ma = -1
+    integer ready = -1
+    boolean at_goal = false
+    boolean retreating = true
+    boolean home_again = false
+    integer after_injuries = -1
+    integer after_siege = -1
+    boolean vs_units = true
+    boolean ally = false
+    boolean no_ally = true
+endglobals
+
+function main takes nothing returns nothing
+    call CreateCaptains()
+    call SetCaptainHome(ATTACK_CAPTAIN, 0, 0)
+    call InitAssault()
+    call AddAssault(2, 'hfoo')
+    set home_first = CaptainIsHome()
+    set hp = CaptainReadinessHP()
+    set ma = CaptainReadinessMa()
+    set ready = CaptainReadiness()
+    call AttackMoveXY(1000, 0)
+    loop
+        exitwhen CaptainAtGoal()
+        call Sleep(1)
+    endloop
+    set at_goal = true
+    set retreating = CaptainRetreating()
+    call TeleportCaptain(-1000, 0)
+    call ClearCaptainTargets()
+    call CaptainGoHome()
+    loop
+        exitwhen CaptainIsHome()
+        call Sleep(1)
+    endloop
+    set home_again = true
+    call RemoveInjuries()
+    set after_injuries = CaptainGroupSize()
+    call RemoveSiege()
+    set after_siege = CaptainGroupSize()
+    set vs_units = SuicidePlayerUnits(Player(0), false)
+    call SuicideUnit(1, 'hfoo')
+    call StartGetEnemyBase()
+    call SetAllianceTarget(GetEnemyBase())
+    set ally = GetAllianceTarget() == GetEnemyBase()
+    call SetAllianceTarget(null)
+    set no_ally = GetAllianceTarget() == null
+endfunction
+"""
+
 EARLY = """
 function main takes nothing returns nothing
     call CaptainGoHome()
@@ -177,26 +230,15 @@ endfunction
 
 @pytest.fixture
 def api(tmp_path) -> Path:
-    """An API folder: 1.30.4's common.j and common.ai, and the test AI scripts in ``ai/``."""
-    folder = tmp_path / "api"
-    (folder / "ai").mkdir(parents=True)
-    for name in ("common.j", "common.ai"):
-        shutil.copy(API_130 / name, folder / name)
-    for name, text in (("wave.ai", WAVE), ("defend.ai", DEFEND), ("posts.ai", POSTS),
-                       ("targets.ai", TARGETS), ("early.ai", EARLY)):
-        (folder / "ai" / name).write_text(text)
-    return folder
+    """An API folder with this file's AI scripts."""
+    return ai_api(tmp_path / "api", {"wave.ai": WAVE, "defend.ai": DEFEND, "posts.ai": POSTS,
+                                     "targets.ai": TARGETS, "moves.ai": MOVES, "early.ai": EARLY})
 
 
 def write_map(tmp_path: Path, script: str, extra: str = "") -> Path:
     path = tmp_path / "war3map.j"
     path.write_text(MAP.replace("%SCRIPT%", script).replace("%EXTRA%", extra))
     return path
-
-
-def play(path: Path, api: Path, until: float, resume=None, **kw):
-    options = RunOptions(api=str(api), until=until, **kw)
-    return run_mission(load_mission(path, options), options, resume=resume)
 
 
 def waves(report) -> list[dict]:
@@ -269,6 +311,32 @@ def test_guard_posts_are_filled_and_a_fallen_guard_replaced_as_often_as_set(tmp_
     assert len(dead) == 2
     # the third pre-placed footman keeps its own spot
     assert sum(1 for p in caps.posts if p.unit is not None and p.unit.alive) == 1
+
+
+def test_the_attack_captain_moves_on_orders_readiness_and_leaving_members(tmp_path, api):
+    extra = "call SetWidgetLife(g1, 105)"      # a footman at a quarter of its 420 life
+    report, session = play(write_map(tmp_path, "moves.ai", extra), api, 60.0)
+    vm = session.game.ai.vms[1]
+    assert vm.errors == []
+    assert vm.read_global("home_first") is True              # gathered around (0, 0)
+    assert vm.read_global("hp") == (105 * 100 // 420 + 100) // 2   # members' life, averaged
+    assert (vm.read_global("ma"), vm.read_global("ready")) == (100, vm.read_global("hp"))   # no mana
+    assert vm.read_global("at_goal") is True and vm.read_global("retreating") is False
+    assert vm.read_global("home_again") is True
+    assert (vm.read_global("after_injuries"), vm.read_global("after_siege")) == (1, 1)
+    assert vm.read_global("vs_units") is False               # Player(0) has no units, only a farm
+    assert vm.read_global("ally") is True and vm.read_global("no_ally") is True
+    sent = waves(report)[0]
+    assert (sent["how"], sent["x"], sent["y"], sent["target"]) == ("AttackMoveXY", 1000.0, 0.0, None)
+    caps = session.game.ai.players[1].captains
+    member = caps.attack.members[0]
+    names = [(o.order, o.x, o.y) for o in member.orders]
+    assert ("attack", 1000.0, 0.0) in names and names[-1] == ("AImove", 0.0, 0.0)
+    # the injured footman left the group, then SuicideUnit sent it at the farm
+    injured = next(u for u in session.game.units.units.values()
+                   if u.type_id == 0x68666F6F and u.owner.id == 1 and u.max_life > u.life)
+    assert injured not in caps.attack.members
+    assert (injured.orders[-1].order, injured.orders[-1].x, injured.orders[-1].y) == ("attack", 2000.0, 0.0)
 
 
 def test_targets_creep_camps_the_enemy_base_power_towers(tmp_path, api):
