@@ -5,7 +5,8 @@ import pytest
 
 from conftest import shared_path
 from fakectx import FakeCtx
-from natives import geometry, groups, handles, players, units  # noqa: F401 (registration)
+from natives import (destructables, geometry, groups, handles, heroes, items, players,  # noqa: F401
+                     pools, units)  # (registration)
 from natives.game import DEFAULT_WORLD_BOUNDS, Game
 from natives.handles import FIRST_AGENT_ID, CONVERT_NATIVES, Handle, HandleTable, enum_handle
 from natives.modelevents import UnitDeath, UnitHidden
