@@ -73,8 +73,8 @@ def test_natives_lists_families_and_missing_natives_of_a_map(tmp_path):
 
 
 def test_natives_counts_the_natives_common_ai_declares():
-    """1.30.4's common.ai declares 123 natives (``native`` lines of the file), all implemented
-    (natives.ai, natives.aitown, natives.aicaptains; issue 15)."""
+    """1.30.4's common.ai declares 123 natives (``native`` lines of the file): all are
+    implemented (issue 15: natives.ai, natives.aitown, natives.aicaptains)."""
     api = shared_path("corpus", "api", "1.30.4")
     result = CliRunner().invoke(main, ["natives", "--api", str(api)])
     assert result.exit_code == 0, result.output

@@ -5,7 +5,8 @@ import pytest
 
 from conftest import shared_path
 from fakectx import FakeCtx
-from natives import geometry, groups, handles, players, units  # noqa: F401 (registration)
+from natives import (destructables, geometry, groups, handles, heroes, items, players,  # noqa: F401
+                     pools, units)  # (registration)
 from natives.game import DEFAULT_WORLD_BOUNDS, Game
 from natives.handles import FIRST_AGENT_ID, CONVERT_NATIVES, Handle, HandleTable, enum_handle
 from natives.modelevents import UnitDeath, UnitHidden
@@ -151,7 +152,8 @@ def test_every_convert_native_of_common_j_is_registered():
 # -- signatures --------------------------------------------------------------------------
 
 MINE = {"natives.handles", "natives.players", "natives.units", "natives.groups",
-        "natives.geometry"}
+        "natives.geometry", "natives.heroes", "natives.items", "natives.destructables",
+        "natives.pools"}
 
 
 def _common_j(version):
