@@ -538,6 +538,16 @@ class EventRegistry:
         self.dispatch("EVENT_WIDGET_DEATH", self.find("death", widget), resp,
                       Response(filter_unit=widget if widget.type_name == "unit" else None))
 
+    def regions_near(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """May a watched region (a registered enter/leave event) hold a cell of the box
+        [x0, x1] x [y0, y1]? A walking unit steps cell by cell only near one
+        (``natives.orders``)."""
+        if not self.spatial["region"]:
+            return False
+        if self.region_index is None:
+            self.region_index = RegionIndex(self.spatial["region"])
+        return self.region_index.any_near(x0, y0, x1, y1)
+
     def positions(self, unit, fx: float | None, fy: float | None) -> None:
         """Region enter/leave and unit-in-range for ``unit`` moving from (fx, fy) (None:
         appearing) to its current point."""

@@ -182,6 +182,19 @@ class RegionIndex:
     def _bucket(self, cell: tuple[int, int]) -> list[Region]:
         return self.buckets.get((cell[0] // REGION_BUCKET, cell[1] // REGION_BUCKET), [])
 
+    def any_near(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """May a region hold a cell of the box [x0, x1] x [y0, y1] (world units)? False only
+        when no region's bounds touch the buckets the box overlaps."""
+        if self.everywhere:
+            return True
+        b = REGION_CELL * REGION_BUCKET
+        buckets = self.buckets
+        for bx in range(math.floor(x0 / b), math.floor(x1 / b) + 1):
+            for by in range(math.floor(y0 / b), math.floor(y1 / b) + 1):
+                if (bx, by) in buckets:
+                    return True
+        return False
+
     def candidates(self, old: tuple[int, int] | None, cell: tuple[int, int]) -> list[Region]:
         """Regions that may hold ``old`` (None: the unit appeared) or ``cell``, in order."""
         found = self._bucket(cell)

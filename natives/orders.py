@@ -614,17 +614,25 @@ class Orders:
 
     def _move_delay(self, u, w: Work) -> float:
         """Game seconds to the next step: to the next waypoint, at most ``STEP``, and just
-        past the next region cell boundary while regions are watched."""
+        past the next region cell boundary while a watched region is near the step."""
         speed = u.move_speed
         if speed <= 0:
             return STEP
         tx, ty = w.path[0]
         d = _dist(u.x, u.y, tx, ty)
         t = d / speed
-        if self.game.events.spatial["region"] and d > 0:
+        if d > 0 and self._regions_near(u, tx, ty, d, min(t, STEP) * speed):
             cross = min(_to_boundary(u.x, tx - u.x, d), _to_boundary(u.y, ty - u.y, d))
             t = min(t, cross / speed)
         return max(min(t, STEP), 1e-4)
+
+    def _regions_near(self, u, tx: float, ty: float, d: float, reach: float) -> bool:
+        """Might the next ``reach`` world units of ``u``'s walk towards (tx, ty), ``d`` away,
+        cross a watched region's cell?"""
+        f = min(1.0, reach / d)
+        ex, ey = u.x + (tx - u.x) * f, u.y + (ty - u.y) * f
+        return self.game.events.regions_near(min(u.x, ex), min(u.y, ey), max(u.x, ex),
+                                             max(u.y, ey))
 
     # -- acquisition --------------------------------------------------------------------------
     def _sentry(self, u, on: bool) -> None:

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from conftest import shared_path
+from natives.geometry import Rect, Region, RegionIndex
 from natives.handles import enum_handle
 from natives.modelevents import (ItemSold, PlayerChat, PlayerEndCinematic, PlayerKey, PlayerLeft,
                                  PlayerVictory, Spell, UnitAttacked, UnitConstruct, UnitDamaged,
@@ -1277,3 +1278,18 @@ def test_every_handled_model_event_has_a_publisher():
                         for p in sorted((root / folder).glob("*.py")))
     for cls in set(MODEL_EVENTS) | set(dzapi.MODEL_EVENTS) | set(input.MODEL_EVENTS) | {FrameInput}:
         assert re.search(rf"publish\((?:\w+\.)?{cls.__name__}\(", sources), cls.__name__
+
+
+def test_region_index_answers_whether_a_box_may_touch_a_watched_region():
+    """A walking unit steps cell by cell only where ``RegionIndex.any_near`` says a watched
+    region may be (natives.orders); far from every region it may not, whatever the box."""
+    r = Region()
+    r.add_rect(Rect(992.0, -100.0, 1504.0, 100.0))   # buckets x 1..2 (512-unit buckets)
+    index = RegionIndex([r])
+    assert index.any_near(980.0, 0.0, 1000.0, 10.0)
+    assert index.any_near(500.0, 0.0, 530.0, 10.0)        # the box reaches bucket 1
+    assert not index.any_near(0.0, 0.0, 500.0, 10.0)      # bucket 0 only
+    assert not index.any_near(3000.0, 3000.0, 3040.0, 3040.0)
+    wide = Region()
+    wide.add_rect(Rect(-1e6, -1e6, 1e6, 1e6))            # past the bucket cap: everywhere
+    assert RegionIndex([wide]).any_near(3000.0, 3000.0, 3040.0, 3040.0)
