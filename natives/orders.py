@@ -32,10 +32,11 @@ Carrying out
 
 Movement
     At the unit's current speed (``unit.move_speed``, from the unit type), straight along the
-    waypoints. While any region is watched (a ``TriggerRegisterEnterRegion`` /
-    ``LeaveRegion`` registration), a step ends just past each 32-unit cell boundary the unit
-    crosses, so region events (regions are sets of such cells) fire at the game time of the
-    crossing (seed 004); unit-in-range events fire at the first step inside the range.
+    waypoints. Near a watched region (a ``TriggerRegisterEnterRegion`` / ``LeaveRegion``
+    registration; ``RegionIndex.any_near``: within the 512-unit buckets its bounds touch), a
+    step ends just past each 32-unit cell boundary the unit crosses, so region events
+    (regions are sets of such cells) fire at the game time of the crossing (seed 004);
+    unit-in-range events fire at the first step inside the range.
     Units pass through each other (no collision between moving units).
 
 Acquisition
