@@ -186,7 +186,9 @@ class MarkedLoader(yaml.SafeLoader):
         that is no date, an integer of thousands of digits...) reported at its position."""
         try:
             return super().construct_object(node, deep=deep)
-        except (ValueError, TypeError, OverflowError) as err:
+        except (ValueError, TypeError, OverflowError, AttributeError) as err:
+            # AttributeError: PyYAML's timestamp constructor on a ``!!timestamp`` its own
+            # pattern does not match (``2001-13-45 - x``)
             raise yaml.constructor.ConstructorError(None, None, f"bad value: {err}",
                                                     node.start_mark) from None
 
@@ -196,7 +198,7 @@ class MarkedLoader(yaml.SafeLoader):
             for key_node, value_node in node.value:
                 try:
                     key = self.construct_object(key_node, deep=True)
-                except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+                except (yaml.YAMLError, ValueError, TypeError, OverflowError, AttributeError):
                     continue
                 if isinstance(key, (list, dict)):
                     continue
