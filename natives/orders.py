@@ -700,17 +700,21 @@ class Orders:
         else:
             sentries = list(sentries)   # acquiring changes self.sentries
         hostile: dict = {}   # owner -> hostile to m's owner, asked once per owner
+        bound = self.reach + m.collision   # no sentry reaches further (plus its collision)
         for v in sentries:
             if v is m or v.held or not v.alive:
                 continue
-            w = combat.weapon(v)
-            reach = w.range + v.collision + m.collision if v.work is not None else w.acquire
-            if _dist(v.x, v.y, m.x, m.y) > reach:
+            d = _dist(v.x, v.y, m.x, m.y)
+            if d > bound + v.collision:
                 continue
             enemy = hostile.get(v.owner)
             if enemy is None:
                 enemy = hostile[v.owner] = self._hostile(v, m)
-            if enemy and combat.can_attack(v, m):
+            if not enemy:
+                continue
+            w = combat.weapon(v)
+            reach = w.range + v.collision + m.collision if v.work is not None else w.acquire
+            if d <= reach and combat.can_attack(v, m):
                 self._acquire(v, m)
         if m in self.sentries:
             self._acquire_around(m)
