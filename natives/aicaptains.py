@@ -385,9 +385,10 @@ def _threat(game, pid: int, x: float, y: float):
     """The nearest enemy unit within ``TOWN_RANGE`` of (x, y) attacking a unit of player
     ``pid`` (the town is attacked), None: none."""
     me = game.players.get(pid)
-    enemies = [pid2 for pid2 in game.units.owner_sectors
-               if me is not None and not me.is_ally(game.players.get(pid2))]
-    return game.units.nearest(x, y, TOWN_RANGE, lambda v: _attacks(v, pid), enemies)
+    if me is None:
+        return None
+    return game.units.nearest(x, y, TOWN_RANGE, lambda v: _attacks(v, pid),
+                              game.orders.enemy_ids(me))
 
 
 def _attacks(u, pid: int) -> bool:
@@ -864,8 +865,8 @@ def GetExpansionFoe(ctx):
     if mine is None or not mine.alive:
         return None
     me = game.players.get(entry.pid)
-    pids = [pid for pid in game.units.owner_sectors if not me.is_ally(game.players.get(pid))]
-    return game.units.nearest(mine.x, mine.y, CAMP_RANGE, lambda v: v.alive and not v.hidden, pids)
+    return game.units.nearest(mine.x, mine.y, CAMP_RANGE, lambda v: v.alive and not v.hidden,
+                              game.orders.enemy_ids(me))
 
 
 @ai_native("GetEnemyExpansion", "takes nothing returns unit")

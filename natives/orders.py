@@ -234,7 +234,7 @@ class Orders:
         self.modes: dict = {}
         self._warned: set[int] = set()
         self.reach = 0.0           # the longest acquisition + weapon range of any sentry yet
-        self._enemies: dict = {}   # owner id -> (versions, enemy ids): derived, never saved
+        self._enemies: dict = {}   # (owner id, theirs) -> (versions, ids): derived, never saved
         game.scheduler.register("unit_order_step", self._step)   # subject: the unit
         game.subscribers.append(self._on_event)
 
@@ -658,13 +658,10 @@ class Orders:
         """The nearest enemy ``u`` can attack within ``radius`` of it (None: none)."""
         if radius <= 0:
             return None
-        owner, store, players = u.owner, self.game.units, self.game.players
-        enemies = [pid for pid in store.owner_sectors if not owner.is_ally(players.get(pid))]
-
         def enemy(v) -> bool:
             return v is not u and not v.dead and not v.hidden and combat.can_attack(u, v)
 
-        return store.nearest(u.x, u.y, radius, enemy, enemies)
+        return self.game.units.nearest(u.x, u.y, radius, enemy, self.enemy_ids(u.owner))
 
     def _acquire_around(self, u) -> None:
         if u.held or u.work is not None and u.work.mode != "hold":
@@ -693,7 +690,7 @@ class Orders:
         sentries = self.sentries
         if len(sentries) > _FEW_SENTRIES:   # many: only those of enemies that can reach m
             far = self.reach + m.collision
-            pids = self._enemy_ids(m.owner)
+            pids = self.enemy_ids(m.owner, theirs=True)
             sentries = [v for v in self.game.units.owned_near(pids, m.x - far, m.y - far,
                                                               m.x + far, m.y + far)
                         if v in self.sentries]
@@ -719,17 +716,23 @@ class Orders:
         if m in self.sentries:
             self._acquire_around(m)
 
-    def _enemy_ids(self, owner) -> list[int]:
-        """Ids of the players that have units and are not allied to ``owner``, in the
-        store's owner order; cached until a player gets its first unit or loses its last, or
-        an alliance or controller changes (``UnitStore.owners_version``, ``Players.epoch``)."""
+    def enemy_ids(self, owner, theirs: bool = False) -> list[int]:
+        """Ids of the players that have units and that ``owner`` does not treat as allies
+        (``theirs``: that do not treat ``owner`` as an ally; alliances are one-sided), in the
+        store's owner order. Cached until a player gets its first unit or loses its last,
+        or an alliance or controller changes (``UnitStore.owners_version``,
+        ``Players.epoch``)."""
         units, players = self.game.units, self.game.players
         versions = (units.owners_version, players.epoch)
-        hit = self._enemies.get(owner.id)
+        key = (owner.id, theirs)
+        hit = self._enemies.get(key)
         if hit is not None and hit[0] == versions:
             return hit[1]
-        pids = [pid for pid in units.owner_sectors if not players.get(pid).is_ally(owner)]
-        self._enemies[owner.id] = (versions, pids)
+        if theirs:
+            pids = [pid for pid in units.owner_sectors if not players.get(pid).is_ally(owner)]
+        else:
+            pids = [pid for pid in units.owner_sectors if not owner.is_ally(players.get(pid))]
+        self._enemies[key] = (versions, pids)
         return pids
 
     def _on_event(self, event) -> None:
