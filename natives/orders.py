@@ -729,9 +729,9 @@ class Orders:
         if hit is not None and hit[0] == versions:
             return hit[1]
         if theirs:
-            pids = [pid for pid in units.owner_sectors if not players.get(pid).is_ally(owner)]
+            pids = [pid for pid in units.owner_cells if not players.get(pid).is_ally(owner)]
         else:
-            pids = [pid for pid in units.owner_sectors if not owner.is_ally(players.get(pid))]
+            pids = [pid for pid in units.owner_cells if not owner.is_ally(players.get(pid))]
         self._enemies[key] = (versions, pids)
         return pids
 

@@ -482,8 +482,8 @@ class UnitStore:
         self.by_sector: dict[tuple[int, int], dict[Unit, None]] = {}
         # the same by owner: (player id, sector row, sector column) -> units
         self.by_owner: dict[tuple[int, int, int], dict[Unit, None]] = {}
-        self.owner_sectors: dict[int, int] = {}   # player id -> its non-empty buckets
-        self.owner_cells: dict[int, dict[tuple[int, int], None]] = {}   # player id -> those sectors
+        # player id -> its non-empty sectors (a player without units has no entry)
+        self.owner_cells: dict[int, dict[tuple[int, int], None]] = {}
         self.owners_version = 0   # bumped when a player gets its first unit or loses its last
         self.max_collision = 0.0
         self.max_hero_level = MAX_HERO_LEVEL
@@ -566,10 +566,11 @@ class UnitStore:
         bucket = self.by_owner.get((pid, *sector))
         if bucket is None:
             bucket = self.by_owner[(pid, *sector)] = {}
-            if pid not in self.owner_sectors:
+            cells = self.owner_cells.get(pid)
+            if cells is None:
+                cells = self.owner_cells[pid] = {}
                 self.owners_version += 1
-            self.owner_sectors[pid] = self.owner_sectors.get(pid, 0) + 1
-            self.owner_cells.setdefault(pid, {})[sector] = None
+            cells[sector] = None
         bucket[u] = None
 
     def _owner_remove(self, pid: int, sector: tuple[int, int], u: Unit) -> None:
@@ -581,11 +582,6 @@ class UnitStore:
             del cells[sector]
             if not cells:
                 del self.owner_cells[pid]
-            left = self.owner_sectors[pid] - 1
-            if left:
-                self.owner_sectors[pid] = left
-            else:
-                del self.owner_sectors[pid]
                 self.owners_version += 1
 
     def units_near(self, x0: float, y0: float, x1: float, y1: float) -> list[Unit]:
@@ -616,7 +612,7 @@ class UnitStore:
         within ``radius`` world units that ``accept`` takes, ties to the one created first;
         None if there is none. Visits the index's sectors in rings around the point and stops
         at the first ring that cannot hold anything nearer (acquisition, ``natives.orders``)."""
-        owners = [pid for pid in owners if pid in self.owner_sectors]
+        owners = [pid for pid in owners if pid in self.owner_cells]
         if not owners:
             return None
         r2 = radius * radius
