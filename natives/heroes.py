@@ -34,6 +34,7 @@ def _get_attr(name: str):
         u = _hero(u)
         return u.hero.attribute(name, include_bonus) if u is not None else 0
 
+    get_attr.__doc__ = f"The hero's {name} (with its bonuses when asked); 0 for a non-hero."
     return get_attr
 
 
