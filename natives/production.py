@@ -131,12 +131,15 @@ class Cost:
 #    Hall, so the upgrades themselves are 315/190 and 325/190).
 # H: respawnfirst.com "Warcraft 3 Reforged Building Guide", Human buildings table; the
 #    Gryphon Aviary from gaming-tools.com "Warcraft 3 buildings".
+# V: Wowpedia "Nerubian Tower (Warcraft III)" (gold, lumber, build time of the Ziggurat's
+#    upgrade into it).
 # U: Liquipedia hero pages (liquipedia.net/warcraft/<name>, "Cost"): every Hero of the four
 #    races costs 425 gold, 100 lumber and trains in 55 s.
 _UNIT_COSTS = """
 hpea|75|0|15|L
 opeo|75|0|15|L
 uaco|75|0|15|L
+uzg2|100|20|30|V
 hfoo|135|0|20|W
 htow|385|205|180|L
 hkee|320|210|140|L
@@ -195,10 +198,11 @@ Oshd|425|100|55|U
 
 # code|levels as gold/lumber/time, comma separated|source (L: Liquipedia pages: Improved
 # Lumber Harvesting on "Peasant", the Masonry upgrades on "Town Hall", Pillage on "Peon",
-# Spiked Barricades on "War Mill"; W: Wowpedia "War Mill (Warcraft III)": the melee weapon
+# Spiked Barricades on "War Mill", Defend on "Footman"; W: Wowpedia "War Mill (Warcraft III)": the melee weapon
 # and unit armor upgrades)
 _UPGRADE_COSTS = """
 Rhlh|100/0/60|L
+Rhde|150/100/45|L
 Rhac|125/50/60,150/75/75,175/100/90|L
 Ropg|75/25/45|L
 Rosp|25/75/60,50/175/75,75/275/90|L

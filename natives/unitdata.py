@@ -194,7 +194,7 @@ uslh|Slaughterhouse|u|1200|0|0|_|0|0|80|SU
 ugrv|Graveyard|u|600|0|0|_|0|0|80|SU
 uzig|Ziggurat|u|550|0|0|_|0|10|48|SU
 uzg1|Spirit Tower|u|550|0|0|_|0|10|48|SUrag
-uzg2|Nerubian Tower|u|550|0|0|_|0|10|48|SUrag
+uzg2|Nerubian Tower|u|600|0|0|_|0|10|48|SUrag
 earc|Archer|n|245|0|270|foot|2|0|16|rag
 esen|Huntress|n|600|0|350|horse|3|0|32|rg
 edry|Dryad|n|435|200|350|foot|3|0|24|rag
@@ -679,6 +679,10 @@ class Defense:
 #       "Cooldown" / "Basic"). Splash damage and the Cannon Tower's minimum range (250) are
 #       not modelled. Acquisition range: Liquipedia's "Guard Tower" (700) and "Cannon Tower"
 #       (800) pages, the weapon range for the Watch Tower.
+#   The Nerubian Tower row is Wowpedia's "Nerubian Tower (Warcraft III)": 600 hit points,
+#   normal attack 9-10 with the dice its patch notes give (1.10: "1d2 + 8"), range 70 (700
+#   world units), cooldown 1.00 s, ground and air, fortified armor 5. Its Frost Attack slow
+#   (50% movement, 25% attack speed for 5 s) is not modelled.
 #   The Gargoyle and the Frost Wyrm have a second attack for air targets in the data set;
 #   the model keeps one attack per unit, so these rows keep the ground attack only ("g").
 # Project choices, not sourced: melee range 90 (the melee range the cb pages give for the
@@ -720,6 +724,7 @@ uban|magic|11|0|0|1.5|600|600|ga|unarmored|0|ds
 uske|normal|14.5|0|0|2.0|90|500|g|heavy|1|ds
 ugar|pierce|19.5|0|0|2.2|300|500|g|unarmored|3|ds
 ufro|magic|104|0|0|3.0|300|500|g|light|1|ds
+uzg2|normal|8|1|2|1.0|700|700|ga|fortified|5|ww
 edoc|normal|20.5|0|0|1.5|90|500|g|heavy|1|ds
 hgtw|pierce|25|0|0|0.9|700|700|ga|heavy|5|ww
 owtw|pierce|17|0|0|0.6|800|800|ga|heavy|3|ww
