@@ -683,8 +683,9 @@ class Defense:
 #   normal attack 9-10 with the dice its patch notes give (1.10: "1d2 + 8"), range 70 (700
 #   world units), cooldown 1.00 s, ground and air, fortified armor 5. Its Frost Attack slow
 #   (50% movement, 25% attack speed for 5 s) is not modelled.
-#   The Gargoyle and the Frost Wyrm have a second attack for air targets in the data set;
-#   the model keeps one attack per unit, so these rows keep the ground attack only ("g").
+#   The Gargoyle, the Frost Wyrm and the Siege Engine have a second attack for air targets in
+#   the data set; the model keeps one attack per unit, so these rows keep the ground attack
+#   only ("g").
 # Project choices, not sourced: melee range 90 (the melee range the cb pages give for the
 # footman and grunt) for every melee row; acquisition range 500 (the cb/Liquipedia figure of
 # the rows above), or the weapon range when that is longer. Life and speed of the ds rows
@@ -698,6 +699,10 @@ Hart|hero|0|2|6|2.2|100|600|g|hero|0|cb
 hrif|pierce|21|0|0|1.5|400|500|ga|medium|0|ds
 hkni|normal|34|0|0|1.4|90|500|g|heavy|5|ds
 hmpr|magic|8.5|0|0|2.0|600|600|ga|unarmored|0|ds
+hwat|pierce|20|0|0|1.5|300|500|ga|heavy|0|ds
+hwt2|pierce|35|0|0|1.5|300|500|ga|heavy|1|ds
+hwt3|pierce|45|0|0|1.5|300|500|ga|heavy|2|ds
+hmtt|siege|50|0|0|2.1|190|500|g|fortified|2|ds
 hsor|magic|11|0|0|1.75|600|600|ga|unarmored|0|ds
 hspt|normal|14|0|0|1.9|250|500|g|medium|3|ds
 hmtm|siege|58|0|0|3.5|1150|1150|g|heavy|0|ds

@@ -302,3 +302,18 @@ def test_the_nerubian_tower_hits_and_costs_as_its_page_gives(ctx):
     assert round(combat.armor(tower)) == 5 and combat.defense(tower).armor_type == "fortified"
     assert UNIT_COSTS[R("uzg2")] == Cost(100, 20, 30.0)
     assert UPGRADE_COSTS[R("Rhde")] == (Cost(150, 100, 45.0),)
+
+
+@pytest.mark.parametrize("code, expected, armor", [
+    ("hwat", 20 * 1.00, 0), ("hwt2", 35 * 1.00, 1), ("hwt3", 45 * 1.00, 2),
+    ("hmtt", 50 * 1.00, 2),
+])
+def test_water_elementals_and_the_siege_engine_hit_as_the_data_set_gives(ctx, code, expected, armor):
+    """ubogoeva/tidyverse_tutorial data/wc3_heroes.txt: Water Elemental 1/2/3 pierce 20/35/45,
+    1.5 s, range 30 (300), heavy armor 0/1/2; Siege Engine siege 50, 2.1 s, fortified 2. A
+    Priest (unarmored, 0 armor) takes the average times the damage table's factor."""
+    a = create(ctx, code, y=5000.0)
+    priest = create(ctx, "hmpr", y=-5000.0, player=1)       # unarmored 0
+    factor = combat.DAMAGE_TABLE[combat.weapon(a).attack_type]["unarmored"]
+    assert hits(a, priest) == {round(expected * factor, 4)}
+    assert round(combat.armor(a)) == armor
