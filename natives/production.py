@@ -199,11 +199,13 @@ Oshd|425|100|55|U
 
 # code|levels as gold/lumber/time, comma separated|source (L: Liquipedia pages: Improved
 # Lumber Harvesting on "Peasant", the Masonry upgrades on "Town Hall", Pillage on "Peon",
-# Spiked Barricades on "War Mill", Defend on "Footman"; W: Wowpedia "War Mill (Warcraft III)": the melee weapon
-# and unit armor upgrades)
+# Spiked Barricades on "War Mill", Defend on "Footman"; W: Wowpedia pages: "War Mill
+# (Warcraft III)" for the melee weapon and unit armor upgrades, "Rifleman (Warcraft III)"
+# for Long Rifles)
 _UPGRADE_COSTS = """
 Rhlh|100/0/60|L
 Rhde|150/100/45|L
+Rhri|75/125/30|W
 Rhac|125/50/60,150/75/75,175/100/90|L
 Ropg|75/25/45|L
 Rosp|25/75/60,50/175/75,75/275/90|L

@@ -291,7 +291,8 @@ def test_the_nerubian_tower_hits_and_costs_as_its_page_gives(ctx):
     """Wowpedia "Nerubian Tower (Warcraft III)": 600 hit points, normal attack 1d2 + 8 (9-10),
     range 70 (700 world units), cooldown 1.00 s, ground and air, fortified armor 5; the
     Ziggurat's upgrade into it costs 100 gold, 20 lumber and takes 30 s. Defend (Liquipedia,
-    "Footman"): 150 gold, 100 lumber, 45 s."""
+    "Footman"): 150 gold, 100 lumber, 45 s; Long Rifles (Wowpedia, "Rifleman (Warcraft III)"):
+    75 gold, 125 lumber, 30 s."""
     from natives.production import UNIT_COSTS, UPGRADE_COSTS, Cost
     tower = create(ctx, "uzg2", y=5000.0)
     ghoul = create(ctx, "ugho", y=-5000.0, player=1)          # heavy armor 0: normal x1.00
@@ -302,6 +303,7 @@ def test_the_nerubian_tower_hits_and_costs_as_its_page_gives(ctx):
     assert round(combat.armor(tower)) == 5 and combat.defense(tower).armor_type == "fortified"
     assert UNIT_COSTS[R("uzg2")] == Cost(100, 20, 30.0)
     assert UPGRADE_COSTS[R("Rhde")] == (Cost(150, 100, 45.0),)
+    assert UPGRADE_COSTS[R("Rhri")] == (Cost(75, 125, 30.0),)
 
 
 @pytest.mark.parametrize("code, expected, armor", [
