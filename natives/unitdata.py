@@ -679,6 +679,12 @@ class Defense:
 #       "Cooldown" / "Basic"). Splash damage and the Cannon Tower's minimum range (250) are
 #       not modelled. Acquisition range: Liquipedia's "Guard Tower" (700) and "Cannon Tower"
 #       (800) pages, the weapon range for the Watch Tower.
+#   The Uther row is Wowpedia's "Uther (Warcraft III)": base unit Paladin, at level 10 1250 hit
+#   points, 495 mana, 48-58 melee damage, armor 8, strength 46, agility 26, intelligence 33,
+#   which are the Paladin's level-1 figures (``_HEROES``, the Hpal row) grown nine levels
+#   (22 + 9 x 2.7 = 46 strength; 2d6 + 46; 0 + 0.3 x 26 = 8 armor); its cooldown is the
+#   Paladin's. The page gives the attack type as Normal; classic.battle.net gives heroes the
+#   Hero attack type, which the row keeps (Blizzard's own page over the wiki).
 #   The Nerubian Tower row is Wowpedia's "Nerubian Tower (Warcraft III)": 600 hit points,
 #   normal attack 9-10 with the dice its patch notes give (1.10: "1d2 + 8"), range 70 (700
 #   world units), cooldown 1.00 s, ground and air, fortified armor 5. Its Frost Attack slow
@@ -696,6 +702,7 @@ hpea|normal|4|1|2|2.0|90|500|g|medium|0|cb
 ogru|normal|18|1|2|1.6|90|500|g|heavy|1|cb
 Hpal|hero|0|2|6|2.2|100|600|g|hero|0|cb
 Hart|hero|0|2|6|2.2|100|600|g|hero|0|cb
+Huth|hero|0|2|6|2.2|100|600|g|hero|0|ww
 hrif|pierce|21|0|0|1.5|400|500|ga|medium|0|ds
 hkni|normal|34|0|0|1.4|90|500|g|heavy|5|ds
 hmpr|magic|8.5|0|0|2.0|600|600|ga|unarmored|0|ds

@@ -319,3 +319,14 @@ def test_water_elementals_and_the_siege_engine_hit_as_the_data_set_gives(ctx, co
     factor = combat.DAMAGE_TABLE[combat.weapon(a).attack_type]["unarmored"]
     assert hits(a, priest) == {round(expected * factor, 4)}
     assert round(combat.armor(a)) == armor
+
+
+def test_uther_at_level_10_is_his_page(ctx):
+    """Wowpedia "Uther (Warcraft III)" (base unit Paladin): at level 10 1250 hit points, 495
+    mana, 48-58 melee damage, armor 8 (strength 46, agility 26, intelligence 33)."""
+    uther = create(ctx, "Huth", y=5000.0)
+    ctx.SetHeroLevel(uther, 10, False)
+    ghoul = create(ctx, "ugho", y=-5000.0, player=1)          # heavy 0: hero attack x1.00
+    assert (round(uther.max_life), round(uther.max_mana)) == (1250, 495)
+    assert hits(uther, ghoul, 400) == set(map(float, range(48, 59)))
+    assert round(combat.armor(uther)) == 8
