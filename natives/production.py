@@ -120,7 +120,8 @@ class Cost:
 # code|gold|lumber|build time (s)|source
 # L: Liquipedia unit and building pages (liquipedia.net/warcraft/<name>): Peasant, Peon,
 #    Acolyte, Town Hall, Keep, Barracks (Human), Barracks (Orc);
-# W: warcraft.wiki.gg / Wowpedia Warcraft III pages: Footman, Farm;
+# W: warcraft.wiki.gg / Wowpedia Warcraft III pages: Footman, Farm, Nerubian Tower (the
+#    Ziggurat's upgrade into it);
 # K: kenhchoi.com "Warcraft 3 Reforged Human Buildings" (gold, lumber, time table; its Castle
 #    row is the sum Town Hall + Keep + Castle, so the Castle upgrade itself is 360/210);
 # D: the unit table of the public data set ubogoeva/tidyverse_tutorial data/wc3_heroes.txt
@@ -131,15 +132,13 @@ class Cost:
 #    Hall, so the upgrades themselves are 315/190 and 325/190).
 # H: respawnfirst.com "Warcraft 3 Reforged Building Guide", Human buildings table; the
 #    Gryphon Aviary from gaming-tools.com "Warcraft 3 buildings".
-# V: Wowpedia "Nerubian Tower (Warcraft III)" (gold, lumber, build time of the Ziggurat's
-#    upgrade into it).
 # U: Liquipedia hero pages (liquipedia.net/warcraft/<name>, "Cost"): every Hero of the four
 #    races costs 425 gold, 100 lumber and trains in 55 s.
 _UNIT_COSTS = """
 hpea|75|0|15|L
 opeo|75|0|15|L
 uaco|75|0|15|L
-uzg2|100|20|30|V
+uzg2|100|20|30|W
 hfoo|135|0|20|W
 htow|385|205|180|L
 hkee|320|210|140|L

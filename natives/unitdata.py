@@ -749,7 +749,8 @@ Obla|hero|13|0|0|1.77|90|500|g|hero|-2|ww
 WEAPON_SOURCES = {
     "cb": "classic.battle.net unit pages (war3/*/units/*.shtml, war3/*/heroes/*.shtml)",
     "ds": "ubogoeva/tidyverse_tutorial data/wc3_heroes.txt (average damage only)",
-    "ww": "warcraft.wiki.gg / Wowpedia '<name> (Warcraft III)' unit pages (average damage only)",
+    "ww": "warcraft.wiki.gg / Wowpedia '<name> (Warcraft III)' unit pages (average damage "
+          "unless the page gives the dice)",
 }
 """What the last column of ``_WEAPONS`` names."""
 

@@ -11,6 +11,7 @@ from natives import combat, experience
 from natives.objecttypes import ObjectRecord, ObjectTypes
 from natives.players import (PLAYER_STATE_GIVES_BOUNTY, PLAYER_STATE_GOLD_UPKEEP_RATE,
                              PLAYER_STATE_RESOURCE_FOOD_USED, PLAYER_STATE_RESOURCE_GOLD as GOLD)
+from natives.production import UNIT_COSTS, UPGRADE_COSTS, Cost
 from natives.unitdata import WEAPON_SOURCES, WEAPONS, rawcode
 
 R = rawcode
@@ -293,7 +294,6 @@ def test_the_nerubian_tower_hits_and_costs_as_its_page_gives(ctx):
     Ziggurat's upgrade into it costs 100 gold, 20 lumber and takes 30 s. Defend (Liquipedia,
     "Footman"): 150 gold, 100 lumber, 45 s; Long Rifles (Wowpedia, "Rifleman (Warcraft III)"):
     75 gold, 125 lumber, 30 s."""
-    from natives.production import UNIT_COSTS, UPGRADE_COSTS, Cost
     tower = create(ctx, "uzg2", y=5000.0)
     ghoul = create(ctx, "ugho", y=-5000.0, player=1)          # heavy armor 0: normal x1.00
     w = combat.weapon(tower)
@@ -307,10 +307,9 @@ def test_the_nerubian_tower_hits_and_costs_as_its_page_gives(ctx):
 
 
 @pytest.mark.parametrize("code, expected, armor", [
-    ("hwat", 20 * 1.00, 0), ("hwt2", 35 * 1.00, 1), ("hwt3", 45 * 1.00, 2),
-    ("hmtt", 50 * 1.00, 2),
+    ("hwat", 20, 0), ("hwt2", 35, 1), ("hwt3", 45, 2), ("hmtt", 50, 2),
 ])
-def test_water_elementals_and_the_siege_engine_hit_as_the_data_set_gives(ctx, code, expected, armor):
+def test_water_elementals_and_siege_engine_hit_as_the_data_set_gives(ctx, code, expected, armor):
     """ubogoeva/tidyverse_tutorial data/wc3_heroes.txt: Water Elemental 1/2/3 pierce 20/35/45,
     1.5 s, range 30 (300), heavy armor 0/1/2; Siege Engine siege 50, 2.1 s, fortified 2. A
     Priest (unarmored, 0 armor) takes the average times the damage table's factor."""
