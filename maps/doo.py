@@ -84,17 +84,18 @@ def parse_doo(data: bytes, source: str = "war3map.doo", *, skins: bool = False) 
     version, subversion = r.i32(), r.i32()
     if version not in (7, 8):
         raise MapError(source, f"unsupported doodad file version {version}")
+    head = "4si7f4sBB" if skins else "4si7fBB"
     entries = []
     for _ in range(r.count("doodad", 1 << 20)):
         at = r.pos
-        code = r.raw(4).decode("latin-1")
-        variation, x, y, z, angle, sx, sy, sz = r.fields("i7f")
-        skin = r.raw(4).decode("latin-1") if skins else None
-        flags, life = r.fields("BB")
+        fields = r.fields(head)
+        code, variation, x, y, z, angle, sx, sy, sz = fields[:9]
+        skin = fields[9].decode("latin-1") if skins else None
+        flags, life = fields[-2:]
         if version > 7:
             r.i32()                                   # item table (-1: none)
             for _set in range(r.count(f"item set (entry at byte {at})", 1024)):
                 r.raw(8 * r.count(f"item (entry at byte {at})", 1024))
-        entries.append(Doodad(code, variation, x, y, z, angle, (sx, sy, sz), skin, flags, life,
-                              r.i32()))
+        entries.append(Doodad(code.decode("latin-1"), variation, x, y, z, angle, (sx, sy, sz),
+                              skin, flags, life, r.i32()))
     return Doodads(version, subversion, entries)
