@@ -21,6 +21,7 @@ from typing import Callable
 
 from jassvm.source import MAX_SOURCE_BYTES, read_source_file
 from maps.archive import MAX_FILE_SIZE, MapArchive, looks_like_archive, normalize_name
+from maps.doo import Doodads, has_skins, parse_doo
 from maps.errors import MapError
 from maps.objectdata import FILE_NAMES as OBJECT_FILES, SKIN_TXT, ObjectData, load_object_data
 from maps.w3e import Terrain, parse_w3e
@@ -33,9 +34,9 @@ LUA_NAMES = ("war3map.lua", "scripts\\war3map.lua")
 ARCHIVE_SUFFIXES = (".w3x", ".w3m", ".mpq")
 # Files read eagerly into MapFiles.files (by suffix), and names probed when there is no listfile.
 EAGER_SUFFIXES = (".j", ".ai", ".wts", ".w3i", ".wpm", ".w3e", ".txt",
-                  ".w3u", ".w3t", ".w3b", ".w3d", ".w3a", ".w3h", ".w3q")
+                  ".w3u", ".w3t", ".w3b", ".w3d", ".w3a", ".w3h", ".w3q", "war3map.doo")
 KNOWN_NAMES = SCRIPT_NAMES + (
-    "war3map.w3i", "war3map.wts", "war3map.wpm", "war3map.w3e",
+    "war3map.w3i", "war3map.wts", "war3map.wpm", "war3map.w3e", "war3map.doo",
     "scripts\\common.j", "scripts\\Blizzard.j", "war3mapMisc.txt", "war3mapExtra.txt",
 ) + OBJECT_FILES + (SKIN_TXT,)
 #: Most bytes read eagerly from one map (script and eager files together).
@@ -60,11 +61,11 @@ class MapFiles:
     ``source``: the path given to ``load_map``; ``kind``: ``"archive"``, ``"folder"`` or
     ``"script"``; ``script``: raw bytes of the JASS script; ``script_name``: its name inside
     the map (``war3map.j`` or ``scripts\\war3map.j``; the file name for a bare script).
-    ``w3i``/``wts``/``wpm``/``w3e``: parsed map files, None when absent or unparsable (the
+    ``w3i``/``wts``/``wpm``/``w3e``/``doo``: parsed map files, None when absent or unparsable (the
     reason is then in ``warnings``). ``objects``: the map's object data
     (``maps.objectdata``; a file that cannot be parsed is left out with a warning).
     ``files``: raw bytes of the map's small text/data files (``*.j`` incl.
-    ``scripts\\common.j``/``scripts\\Blizzard.j``, ``*.ai``, ``*.txt``, the w3i/wts/wpm/w3e,
+    ``scripts\\common.j``/``scripts\\Blizzard.j``, ``*.ai``, ``*.txt``, the w3i/wts/wpm/w3e/doo,
     the object data files) keyed by their name in MPQ form (``\\`` separators); for a map
     folder, those at its top and in its ``scripts`` folder.
     """
@@ -77,6 +78,7 @@ class MapFiles:
     wts: WTS | None = None
     wpm: Pathing | None = None
     w3e: Terrain | None = None
+    doo: Doodads | None = None
     objects: ObjectData = field(default_factory=ObjectData)
     files: dict[str, bytes] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
@@ -124,7 +126,7 @@ def load_map(path: str | os.PathLike) -> MapFiles:
 
     Raises MapError when the path is missing, the archive is bad, the map has no
     ``war3map.j`` (``"Lua maps are not supported"`` when it has ``war3map.lua`` instead).
-    Unparsable optional files (w3i, wts, wpm, w3e) only add to ``MapFiles.warnings``.
+    Unparsable optional files (w3i, wts, wpm, w3e, doo) only add to ``MapFiles.warnings``.
     """
     p = Path(path)
     if p.is_dir():
@@ -152,6 +154,13 @@ def _finish(m: MapFiles) -> MapFiles:
                 setattr(m, attr, parse(data, source=f"{m.source}:{stored}"))
             except MapError as e:
                 m.warnings.append(str(e))
+    doo = next((data for stored, data in m.files.items() if _key(stored) == "war3map.doo"), None)
+    if doo is not None:   # after the w3i: its game version says whether entries have a skin
+        try:
+            m.doo = parse_doo(doo, f"{m.source}:war3map.doo",
+                              skins=has_skins(m.w3i.game_version if m.w3i else None))
+        except MapError as e:
+            m.warnings.append(str(e))
     stored = {_key(name): data for name, data in m.files.items()}
     m.objects = load_object_data(lambda name: stored.get(_key(name)), m.wts, f"{m.source}:")
     m.warnings.extend(m.objects.errors)

@@ -24,6 +24,7 @@ from jassvm import ast
 from jassvm.diagnostics import Diagnostic, JassError, Severity
 from jassvm.loader import load_program
 from maps.api import ApiSet, find_ai_script, select_api
+from maps.doo import Doodads
 from maps.errors import MapError
 from maps.fdf import read_toc
 from maps.mapfile import MapFiles, load_map
@@ -34,6 +35,7 @@ from natives import markup
 from natives.geometry import PathingMap, terrain_of
 from natives.session import GameSession, load_natives
 from natives.mapsetup import MAP_RELOADED
+from natives.unitdata import rawcode
 from natives.snapshot import SaveFile, SnapshotError, load_save, read_save, state_digest
 
 DEMO_CAMPAIGN = Path(__file__).with_name("demo")
@@ -239,7 +241,25 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
             game.blight.seed_from_pathing(m.wpm.width, m.wpm.height, bytes(m.wpm.cells), *origin)
         except ValueError as err:
             game.warn(f"war3map.wpm: {err}")
+    if m.doo is not None:
+        place_destructables(game, m.doo)
     return session
+
+
+def place_destructables(game, doo: Doodads) -> None:
+    """Create the destructables of ``war3map.doo`` (``Doodads.destructables``: trees,
+    crates, pathing blockers...) as the game does when it loads the map, before the script
+    runs: in file order, at their point, height, facing (the file's radians as degrees),
+    x scale and variation, with the file's percent of the type's life (0: created dead).
+    Unknown types get the default row with a warning, as ``CreateDestructable`` does."""
+    store = game.units
+    for e in doo.destructables():
+        d = store.create_destructable(rawcode(e.code), e.x, e.y, e.z, math.degrees(e.angle),
+                                      e.scale[0], e.variation, dead=e.life == 0,
+                                      skin=rawcode(e.skin) if e.skin else None)
+        if 0 < e.life != 100:   # the editor's "life %" (above 100 raises the maximum too)
+            d.life = d.max_life * e.life / 100.0
+            d.max_life = max(d.max_life, d.life)
 
 
 def load_ai_program(mission: Mission, script: str) -> tuple[object, str] | None:

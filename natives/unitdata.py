@@ -159,6 +159,11 @@ oshm|Shaman|o|335|200|270|foot|2|0|16|rag
 odoc|Witch Doctor|o|315|200|270|foot|2|0|16|rag
 owyv|Wind Rider|o|570|0|320|fly|4|0|32|rag
 okod|Kodo Beast|o|1000|0|220|horse|4|0|48|rag
+otbk|Troll Berserker|o|450|0|270|foot|2|0|16|rag
+ocat|Demolisher|o|425|0|220|horse|4|0|32|Mrg
+otau|Tauren|o|1300|0|270|foot|5|0|32|mg
+ospw|Spirit Walker|o|500|200|270|foot|3|0|16|rag
+otbr|Troll Batrider|o|325|0|320|fly|2|0|16|rg
 ogrk|Grunt Captain|o|900|0|270|foot|3|0|16|mg
 onzg|Nazgrel|o|900|0|270|foot|3|0|16|mg
 ogre|Great Hall|o|1500|0|0|_|0|10|96|ST
@@ -172,6 +177,7 @@ osld|Spirit Lodge|o|800|0|0|_|0|0|80|S
 otrb|Orc Burrow|o|600|0|0|_|0|10|48|Srg
 owtw|Watch Tower|o|500|0|0|_|0|0|48|Srag
 ovln|Voodoo Lounge|o|800|0|0|_|0|0|64|S
+otto|Tauren Totem|o|1200|0|0|_|0|0|80|S
 ugho|Ghoul|u|340|0|270|foot|2|0|16|Umg
 uaco|Acolyte|u|220|0|220|foot|1|0|16|UPmg
 unec|Necromancer|u|305|200|270|foot|2|0|16|Urag
@@ -360,6 +366,14 @@ nbwd|Scenery Structure|x|500|0|0|_|0|0|64|S
 """
 
 # code|name|race|move|speed|collision|str|agi|int|str+|agi+|int+|primary
+# Orc melee heroes (the others are project approximations): the Far Seer's attributes and
+# gains from Wowpedia "Far Seer (Warcraft III)" (level 1: 15/18/19, level 10: 33/27/46; speed
+# 320), the Tauren Chieftain's from Liquipedia "Tauren Chieftain" (25 +3.2, 10 +1.5, 15 +1.3;
+# speed 270 on Wowpedia "Tauren Chieftain (Warcraft III)"), the Shadow Hunter's from
+# Liquipedia "Shadow Hunter" (15 +2, 20 +1.5, 17 +2.5; primary agility: its 22-28 damage is
+# agility plus 2-8). Their life and mana follow HERO_BASE_LIFE/LIFE_PER_STR/MANA_PER_INT (the
+# pages' 475/285 and 725/225). The Shadow Hunter's speed (320) is a project approximation
+# and it has no weapon row: no page read gives its range, cooldown and armor.
 _HEROES = """
 Hpal|Paladin|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
 Hart|Arthas|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
@@ -372,6 +386,9 @@ Hmkg|Mountain King|h|foot|270|32|24|11|15|3.0|1.5|1.5|str
 Hkal|Kael|h|foot|270|32|18|14|19|2.0|1.0|3.0|int
 Hvsh|Lady Vashj|x|amph|270|32|16|19|17|2.0|2.0|2.5|agi
 Obla|Blademaster|o|foot|320|32|18|22|16|2.0|1.75|2.25|agi
+Ofar|Far Seer|o|foot|320|32|15|18|19|2.0|1.0|3.0|int
+Otch|Tauren Chieftain|o|foot|270|32|25|10|15|3.2|1.5|1.3|str
+Oshd|Shadow Hunter|o|foot|320|32|15|20|17|2.0|1.5|2.5|agi
 Ogrh|Grom Hellscream|o|foot|270|32|18|23|16|2.0|1.75|2.25|agi
 Othr|Thrall|o|foot|270|32|19|18|19|2.0|1.0|3.0|int
 Odrt|Drek'Thar|o|foot|270|32|15|18|19|2.0|1.0|3.0|int
@@ -668,7 +685,7 @@ class Defense:
 #       every hit deals the average (the dice split is not sourced).
 #   ww  the Warcraft III unit pages of warcraft.wiki.gg / Wowpedia ("Guard Tower (Warcraft
 #       III)", "Watch Tower (Warcraft III)", "Cannon Tower (Warcraft III)", "Blademaster
-#       (Warcraft III)"): hit points, attack type, damage range and average, cooldown, range
+#       (Warcraft III)", "Far Seer (Warcraft III)", "Tauren Chieftain (Warcraft III)"): hit points, attack type, damage range and average, cooldown, range
 #       in tens of world units, armor type and points (The Frozen Throne values: the Watch
 #       Tower's heavy armor). These rows, and the cb hero rows from classic.battle.net's
 #       war3/human/units/archmage.shtml and mountainking.shtml, give the damage range, not
@@ -721,6 +738,11 @@ oshm|magic|8.5|0|0|2.1|600|600|ga|unarmored|0|ds
 odoc|magic|12|0|0|1.75|600|600|ga|unarmored|0|ds
 okod|pierce|18|0|0|1.44|500|500|ga|unarmored|1|ds
 owyv|pierce|40|0|0|2.0|450|500|ga|light|0|ds
+otbk|pierce|25|0|0|2.31|450|500|ga|medium|0|ds
+ocat|siege|80.5|0|0|4.5|1150|1150|g|heavy|2|ds
+otau|normal|33|0|0|1.9|90|500|g|heavy|3|ds
+ospw|magic|19.5|0|0|1.75|400|500|ga|unarmored|0|ds
+otbr|siege|14|0|0|1.8|300|500|g|light|0|ds
 earc|pierce|17|0|0|1.5|500|500|ga|medium|0|ds
 esen|normal|17|0|0|1.8|220|500|g|unarmored|2|ds
 edry|pierce|18|0|0|2.0|500|500|ga|unarmored|0|ds
@@ -744,6 +766,8 @@ hctw|siege|100.5|0|0|2.5|800|800|g|fortified|5|ww
 Hamg|hero|5|0|0|2.13|600|600|ga|hero|-2|cb
 Hmkg|hero|7|0|0|2.22|90|500|g|hero|-1|cb
 Obla|hero|13|0|0|1.77|90|500|g|hero|-2|ww
+Ofar|hero|5|0|0|1.92|600|600|ga|hero|-2|ww
+Otch|hero|7|0|0|1.85|90|500|g|hero|-1|ww
 """
 
 WEAPON_SOURCES = {

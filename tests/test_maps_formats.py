@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from maps import wpm as wpm_mod
+from maps.doo import has_skins, parse_doo
 from maps.errors import MapError, MapWarning
 from maps.w3e import parse_w3e
 from maps.w3i import FLAG_MELEE, parse_w3i
@@ -295,3 +296,88 @@ def test_w3e_synthetic_and_errors():
         parse_w3e(head[:30])
     with pytest.raises(MapError, match="ground tile count"):
         parse_w3e(head[:13] + struct.pack("<i", -5) + head[17:])
+
+
+# ---------------------------------------------------------------- war3map.doo
+
+def _doo_entry(code: bytes, *, skin: bytes | None, flags: int, life: int,
+               item_sets: tuple = (), version: int = 8, editor_id: int = 7) -> bytes:
+    data = code + struct.pack("<i7f", 2, 100.0, -200.0, 8.0, 1.5, 1.25, 1.25, 1.25)
+    if skin is not None:
+        data += skin
+    data += struct.pack("<BB", flags, life)
+    if version > 7:
+        data += struct.pack("<ii", -1, len(item_sets))
+        for items in item_sets:
+            data += struct.pack("<i", len(items)) + b"".join(c + struct.pack("<i", p) for c, p in items)
+    return data + struct.pack("<i", editor_id)
+
+
+def test_doo_synthetic_layouts_and_errors():
+    """Layouts of w3x-spec doo.md and mdx-m3-viewer doodad.ts: version 8 with item sets,
+    version 7 without, the skin field of maps saved by 1.32 and later."""
+    tree = _doo_entry(b"LTlt", skin=None, flags=2, life=100, item_sets=([(b"ratc", 100)],))
+    rock = _doo_entry(b"LRrk", skin=None, flags=2, life=255)
+    scripted = _doo_entry(b"LTbr", skin=None, flags=0, life=100)
+    d = parse_doo(b"W3do" + struct.pack("<3i", 8, 11, 3) + tree + rock + scripted + bytes(8))
+    assert [(e.code, e.life, e.flags) for e in d.entries] == [("LTlt", 100, 2), ("LRrk", 255, 2),
+                                                               ("LTbr", 100, 0)]
+    e = d.entries[0]
+    assert (e.variation, e.x, e.y, e.z, e.angle, e.scale, e.skin, e.editor_id) == (
+        2, 100.0, -200.0, 8.0, 1.5, (1.25, 1.25, 1.25), None, 7)
+    assert [x.code for x in d.destructables()] == ["LTlt"]     # no doodad, no scripted one
+    skinned = _doo_entry(b"ATtr", skin=b"ATtr", flags=6, life=80)
+    d = parse_doo(b"W3do" + struct.pack("<3i", 8, 11, 1) + skinned, skins=True)
+    assert (d.entries[0].skin, d.entries[0].life) == ("ATtr", 80)
+    old = _doo_entry(b"LTlt", skin=None, flags=2, life=100, version=7)
+    assert parse_doo(b"W3do" + struct.pack("<3i", 7, 9, 1) + old).entries[0].editor_id == 7
+    assert has_skins((1, 32, 1, 14604)) and not has_skins((1, 31, 1, 0)) and not has_skins(None)
+    with pytest.raises(MapError, match="W3do"):
+        parse_doo(b"W3dx" + bytes(12))
+    with pytest.raises(MapError, match="version 9"):
+        parse_doo(b"W3do" + struct.pack("<3i", 9, 11, 0))
+    with pytest.raises(MapError, match="doodad count"):
+        parse_doo(b"W3do" + struct.pack("<3i", 8, 11, -1))
+    with pytest.raises(MapError, match=r"war3map.doo.*truncated at byte 16"):
+        parse_doo(b"W3do" + struct.pack("<3i", 8, 11, 2) + tree[:10])
+    bad_sets = tree[:38] + struct.pack("<ii", -1, 5000)
+    with pytest.raises(MapError, match="item set .entry at byte 16. count 5000"):
+        parse_doo(b"W3do" + struct.pack("<3i", 8, 11, 1) + bad_sets)
+
+
+@needs_shared
+@pytest.mark.parametrize("rel, entries, destructables, trees", [
+    ("melee-echo-isles/EchoIsles.w3x", 2746, 1832, ("LTlt", 1695)),    # 1.33: skins
+    ("archive-small-wars-tft/test_tft.w3x", 120, 120, None),             # w3i 25
+    ("archive-smallest-map-roc/test_roc.w3m", 84, 84, ("LTlt", 83)),     # doo version 7
+])
+def test_doo_corpus_maps(archive_map, rel, entries, destructables, trees):
+    m = archive_map(rel)
+    assert m.doo is not None and not [w for w in m.warnings if "doo" in w]
+    assert (len(m.doo.entries), len(m.doo.destructables())) == (entries, destructables)
+    if trees:
+        assert sum(e.code == trees[0] for e in m.doo.destructables()) == trees[1]
+
+
+def test_doo_destructables_exist_at_map_start(tmp_path):
+    """A map folder's war3map.doo: its destructables exist before the script runs, with the
+    file's point, facing (radians as degrees), scale, variation and life percent (0: dead);
+    doodads (life 255) and the entries the script creates itself (flags 0) are not created."""
+    from maps.scenario_runner import JassGame
+    entries = [_doo_entry(b"LTlt", skin=None, flags=2, life=100),
+               _doo_entry(b"LTlt", skin=None, flags=2, life=50),
+               _doo_entry(b"LTlt", skin=None, flags=2, life=0),
+               _doo_entry(b"LRrk", skin=None, flags=2, life=255),
+               _doo_entry(b"LTbr", skin=None, flags=0, life=100)]
+    (tmp_path / "war3map.doo").write_bytes(
+        b"W3do" + struct.pack("<3i", 8, 11, len(entries)) + b"".join(entries) + bytes(8))
+    (tmp_path / "war3map.j").write_text(
+        "function config takes nothing returns nothing\nendfunction\n"
+        "function main takes nothing returns nothing\nendfunction\n")
+    game = JassGame().load(tmp_path).session.game
+    made = sorted(game.units.destructables.values(), key=lambda d: d.serial)
+    assert [(d.type_id, d.x, d.y, d.z, d.scale, d.variation) for d in made] == [
+        (0x4C546C74, 100.0, -200.0, 8.0, 1.25, 2)] * 3
+    assert abs(made[0].facing - 85.94366926962348) < 1e-9            # 1.5 rad
+    life = made[0].max_life
+    assert [(d.life, d.dead) for d in made] == [(life, False), (life / 2, False), (0.0, True)]
