@@ -6,7 +6,8 @@ point of a unit-target spell.
 Figures are those of natives/abilitydata.py, each row citing its Liquipedia page (Storm Bolt
 missile speed 1000, Death Coil 1300, Chain Lightning 85 damage and 15% less per jump, Healing
 Wave 130 and 25% less, Blink 1000 maximum, Mass Teleport 3 s casting time, Devotion Aura +1.5
-armor, Inner Fire +5 armor and +10% damage, Raise Dead two skeletons for 40 s). Times are game
+armor, Inner Fire +5 armor and +10% damage, Raise Dead two skeletons for 45 s, Heal 25
+life, Slow -55% movement and -25% attack rate). Times are game
 times (``game.advance`` takes the time to run to)."""
 import pytest
 
@@ -194,7 +195,7 @@ def test_a_stop_during_mass_teleports_casting_time_keeps_the_mana(ctx):
 
 # -- corpses ----------------------------------------------------------------------------------
 
-def test_raise_dead_turns_a_corpse_into_two_skeletons_for_40_seconds(ctx):
+def test_raise_dead_turns_a_corpse_into_two_skeletons_for_45_seconds(ctx):
     necro = unit(ctx, UNEC)
     foe = unit(ctx, HFOO, 300.0, 0.0, 1)
     ctx.KillUnit(foe)
@@ -203,7 +204,9 @@ def test_raise_dead_turns_a_corpse_into_two_skeletons_for_40_seconds(ctx):
     skeletons = [u for u in ctx.game.units.units.values() if u.type_id == USKE and u.alive]
     assert len(skeletons) == 2 and foe.destroyed
     assert all(s.ability_state[rawcode("Arai")]["summoner"] is necro for s in skeletons)
-    ctx.game.advance(CAST_POINT + 40.0 + 0.1)
+    ctx.game.advance(CAST_POINT + 45.0 - 0.1)
+    assert all(s.alive for s in skeletons)
+    ctx.game.advance(CAST_POINT + 45.0 + 0.1)
     assert not any(s.alive for s in skeletons)
 
 
@@ -255,8 +258,8 @@ def test_a_priest_with_heal_on_heals_a_wounded_friend_without_an_order(ctx):
     ctx.game.advance(2.0)
     assert hurt.life == 100.0                                          # autocast off
     assert ctx.IssueImmediateOrder(priest, "healon")
-    ctx.game.advance(2.0 + CAST_POINT + 0.01)
-    assert hurt.life == 115.0 and priest.mana == priest.max_mana - 5.0  # 15 life for 5 mana
+    ctx.game.advance(2.0 + 2 * 0.125 + CAST_POINT + 0.05)   # two steps into its 250 range
+    assert hurt.life == 125.0 and priest.mana == priest.max_mana - 5.0  # 25 life for 5 mana
     assert ("effect", rawcode("Ahea")) in [(e.phase, e.ability_id) for e in ctx.game.published
                                            if type(e) is ME.Spell]
 
