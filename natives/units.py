@@ -28,9 +28,8 @@ Model choices (project-authored, not researched): a unit dies when its life drop
 or less; a dead non-hero corpse decays ``CORPSE_DECAY_SECONDS`` after death (then
 ``UnitDecay`` is published and the unit is removed) unless decay is suspended; dead heroes
 keep using food and do not decay; a summoned unit (``UT_SUMMONED``: its type's
-classification or ``UnitAddType``) leaves no corpse (``leaves_corpse``)
-and is removed ``SUMMON_BODY_SECONDS`` after death; a non-hero's items drop where it dies; a
-removed unit's
+classification or ``UnitAddType``) is removed ``SUMMON_BODY_SECONDS`` after death (what
+leaves a corpse: ``leaves_corpse``); a non-hero's items drop where it dies; a removed unit's
 items drop where it stood. Orders are given and carried out by ``natives.orders`` (death,
 removal and ``SetUnitPosition`` drop the current order). Hero XP to reach level L is
 ``HERO_XP[L]`` (200, 500, 900, ... : +100*L per level), maximum level ``MAX_HERO_LEVEL``.
@@ -842,7 +841,8 @@ class UnitStore:
                     self.drop_item(u, item, u.x, u.y)
         self.game.publish(UnitDeath(u, killer))
         if not u.is_hero and not u.destroyed:
-            self._schedule_decay(u, CORPSE_DECAY_SECONDS if leaves_corpse(u) else SUMMON_BODY_SECONDS)
+            summoned = u.has_type(UT_SUMMONED)
+            self._schedule_decay(u, SUMMON_BODY_SECONDS if summoned else CORPSE_DECAY_SECONDS)
         return True
 
     def _schedule_decay(self, u: Unit, delay: float) -> None:
@@ -2520,7 +2520,6 @@ range (world units), turn rate, propulsion window (degrees) and the flying heigh
 types (ground types: 0)."""
 
 
-
 def leaves_corpse(u) -> bool:
     """Does dead unit ``u`` leave a corpse (for Raise Dead, Resurrection, Animate Dead...)?
     Not a hero, a structure, a mechanical or a summoned unit (Liquipedia "Corpse": heroes,
@@ -2528,6 +2527,7 @@ def leaves_corpse(u) -> bool:
     summoned units "disappear", and the Corpse page's sources of corpses list none)."""
     return not (u.is_hero or u.utype.is_structure or u.has_type(UT_MECHANICAL)
                 or u.has_type(UT_SUMMONED))
+
 
 def unit_level_of(t: UnitType) -> int:
     """A type's level (project rule, the game's per-type data is not shipped): its food cost,
