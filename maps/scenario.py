@@ -452,7 +452,8 @@ class UnitCond(_Model):
     """One unit's state: ``alive``, ``owner``, ``in`` a place, ``exists`` (not removed);
     ``life`` and ``mana`` (equal within 0.01), ``cooldown`` (an ability rawcode that is on
     cooldown), ``ready`` (an ability rawcode that is not), ``buff`` (a buff rawcode the unit
-    has) and ``no_buff`` (one it has not)."""
+    has), ``no_buff`` (one it has not), ``ability`` (an ability rawcode the unit has, at a
+    level above 0) and ``no_ability`` (one it has not)."""
 
     unit: UnitRef
     alive: bool | None = None
@@ -465,6 +466,8 @@ class UnitCond(_Model):
     ready: Rawcode | None = None
     buff: Rawcode | None = None
     no_buff: Rawcode | None = None
+    ability: Rawcode | None = None
+    no_ability: Rawcode | None = None
 
 
 class TriggerCond(_Compare):

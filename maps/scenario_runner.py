@@ -1084,12 +1084,14 @@ class JassGame:
             facts.append(("in " if inside else "not in ") + place.label)
         if exists:
             ok &= self._unit_state_facts(c, u, facts)
-        elif any(v is not None for v in (c.life, c.mana, c.cooldown, c.ready, c.buff, c.no_buff)):
+        elif any(v is not None for v in (c.life, c.mana, c.cooldown, c.ready, c.buff, c.no_buff,
+                                         c.ability, c.no_ability)):
             ok = False
         return ok, f"{label}: " + ", ".join(facts)
 
     def _unit_state_facts(self, c: S.UnitCond, u, facts: list[str]) -> bool:
-        """The life, mana, cooldown and buff clauses of a unit condition (facts appended)."""
+        """The life, mana, cooldown, buff and ability clauses of a unit condition (facts
+        appended)."""
         ok = True
         for name, want in (("life", c.life), ("mana", c.mana)):
             if want is not None:
@@ -1107,6 +1109,12 @@ class JassGame:
                 code = _code(want)
                 facts.append(("has " if code in u.buffs else "no ") + rawcode_str(code))
                 ok &= (code in u.buffs) == has
+        for want, has in ((c.ability, True), (c.no_ability, False)):
+            if want is not None:
+                code = _code(want)
+                level = u.abilities.get(code, 0)
+                facts.append(f"{rawcode_str(code)} level {level}")
+                ok &= (level > 0) == has
         return ok
 
     @_api

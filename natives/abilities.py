@@ -66,6 +66,7 @@ from natives.spellfamilies import (CHAIN_JUMP_DELAY, TAKEN, AuraBuff, SpellBuff,
                                    raise_corpse_as_summon, refresh_aura, revive_corpse,
                                    start_chain)
 from natives.unitdata import rawcode, rawcode_str
+from natives.units import acquire_range
 
 # -- flags and target types ------------------------------------------------------------------
 AB_SPELL, AB_COMMAND, AB_ITEM, AB_UPDATE, AB_CHANNEL, AB_TOGGLE, AB_AUTOCAST = (1 << i for i in range(7))
@@ -354,16 +355,19 @@ def storm_bolt(u, msg: Msg, call: Call) -> int:
 
 def thunder_clap(u, msg: Msg, call: Call) -> int:
     """Thunder Clap ('AHtc', Liquipedia Mountain King): 'Htc1' damage to the living enemy
-    ground units within 'aare' of the caster, which are slowed (buff 'BHtc') for 'adur'
-    (heroes 'ahdu')."""
+    ground units within 'aare' of the caster, which are slowed (buff 'BHtc': movement 'Htc3'
+    and attack rate 'Htc4' slower) for 'adur' (heroes 'ahdu')."""
     match msg:
         case Msg.EXECUTE:
             radius = float(data(u, call.item, "aare", 0.0))
             hit = damage_enemies_in_radius(u, u.x, u.y, radius, float(data(u, call.item, "Htc1", 0.0)),
                                            ground_only=True)
+            move = -float(data(u, call.item, "Htc3", 0.0))
+            attack = -float(data(u, call.item, "Htc4", 0.0))
             for v in hit:
                 if v.alive:
-                    apply_timed_buff(v, rawcode("BHtc"), hero_duration(u, call.item, v))
+                    apply_spell_buff(v, rawcode("BHtc"), hero_duration(u, call.item, v),
+                                     move=move, attack=attack)
             return 1
         case _:
             return simple_spell(u, msg, call)
@@ -475,14 +479,13 @@ def _unit_target(call: Call):
 
 def autocast_heal(u, msg: Msg, call: Call) -> int:
     """Heal ('Ahea', the Priest's autocast heal; Liquipedia Priest): a wounded friendly
-    living non-mechanical unit gets ``HEAL_AMOUNT`` life; autocast picks the nearest wounded
-    friend."""
+    living non-mechanical unit gets 'Hea1' life; autocast picks the nearest wounded friend."""
     match msg:
         case Msg.VALIDATE:
             t = _unit_target(call)
             return int(t is not None and _friend(u, t) and t.life < t.max_life and not _mechanical(t))
         case Msg.EXECUTE:
-            heal(call.target.unit, HEAL_AMOUNT)
+            heal(call.target.unit, float(data(u, call.item, "Hea1", 0.0)))
             return 1
         case _:
             return unit_autocast(u, msg, call)
@@ -507,16 +510,18 @@ def inner_fire(u, msg: Msg, call: Call) -> int:
 
 def slow(u, msg: Msg, call: Call) -> int:
     """Slow ('Aslo', Liquipedia Sorceress): an enemy non-structure unit gets buff 'Bslo' for
-    'adur' (heroes 'ahdu'); autocast picks the nearest enemy without it. The buff's movement
-    ('Slo1') and attack speed ('Slo2') reductions are data the model's movement does not read
-    yet."""
+    'adur' (heroes 'ahdu'): its movement speed is 'Slo1' and its attack rate 'Slo2' slower
+    (fractions, read by ``natives.combat.move_speed``/``attack_cooldown``); autocast picks the
+    nearest enemy without it."""
     match msg:
         case Msg.VALIDATE:
             t = _unit_target(call)
             return int(t is not None and not _friend(u, t) and not _structure(t))
         case Msg.EXECUTE:
             t = call.target.unit
-            apply_spell_buff(t, rawcode("Bslo"), hero_duration(u, call.item, t))
+            apply_spell_buff(t, rawcode("Bslo"), hero_duration(u, call.item, t),
+                             move=-float(data(u, call.item, "Slo1", 0.0)),
+                             attack=-float(data(u, call.item, "Slo2", 0.0)))
             return 1
         case _:
             return unit_autocast(u, msg, call)
@@ -675,8 +680,6 @@ def _revival_corpses(u, item: AbilityItem, base: int) -> list:
     return sorted(found, key=lambda c: -corpse_level(c))[:count]
 
 
-HEAL_AMOUNT = 15.0
-"""Life restored by one cast of the Priest's Heal ('Ahea', Liquipedia Priest: 15 per cast)."""
 AURA_PERIOD = 0.5
 """Game seconds between two aura updates of a source (project choice; the game's refresh
 rate was not measured)."""
@@ -721,7 +724,9 @@ REGISTRY: dict[int, AbilityRow] = {r.code: r for r in (
     _row("AHtb", storm_bolt, AB_SPELL, TARGET_UNIT, "thunderbolt"),
     _row("ANsb", storm_bolt, AB_SPELL, TARGET_UNIT, "thunderbolt"),     # creep Storm Bolt
     _row("AHtc", thunder_clap, AB_SPELL, TARGET_NONE, "thunderclap"),
-    _row("ACtc", thunder_clap, AB_SPELL, TARGET_NONE, "thunderclap"),   # creep Thunder Clap
+    # creep Thunder Clap: its own order (custom-xl-hero-siege and custom-mcfc cast their
+    # creep-based claps with "creepthunderclap")
+    _row("ACtc", thunder_clap, AB_SPELL, TARGET_NONE, "creepthunderclap"),
     _row("AHbz", blizzard, AB_SPELL | AB_CHANNEL, TARGET_POINT, "blizzard"),
     _row("AHwe", summon_spell, AB_SPELL, TARGET_NONE, "waterelemental"),
     _row("AOsf", summon_spell, AB_SPELL, TARGET_NONE, "spiritwolf"),
@@ -799,10 +804,12 @@ def apply_timed_buff(v, code: int, duration: float, positive: bool = False) -> N
 
 
 def apply_spell_buff(v, code: int, duration: float, armor: float = 0.0, damage: float = 0.0,
-                     positive: bool = False) -> None:
+                     positive: bool = False, move: float = 0.0, attack: float = 0.0) -> None:
     """Put (or renew) spell buff ``code`` on ``v`` for ``duration`` game seconds with its
-    ``armor`` points and ``damage`` fraction (``SpellBuff``, read by combat)."""
-    own(v, "buffs")[code] = SpellBuff(code, positive=positive, armor=armor, damage=damage)
+    ``armor`` points, ``damage`` fraction and ``move``/``attack`` speed fractions (negative
+    slows; ``SpellBuff``, read by combat and movement)."""
+    own(v, "buffs")[code] = SpellBuff(code, positive=positive, armor=armor, damage=damage,
+                                      move=move, attack=attack)
     _expire_in(v, code, duration)
 
 
@@ -930,11 +937,13 @@ def _let_go(u, buff: int, units) -> None:
 def acquire_unit_target(u, item: AbilityItem, friendly: bool, wounded: bool,
                         radius: float, without: int = 0) -> bool:
     """Unit-target autocast acquisition (seed 000 ``S_AutocastAcquireUnit``): the nearest live
-    candidate within the ability's range (else ``radius``) of the wanted relation (wounded
-    when asked, not carrying buff ``without`` when given) that VALIDATE accepts is cast on
-    through the normal cast path. True when a cast started."""
+    candidate within the caster's acquisition range or the ability's cast range (else
+    ``radius``), whichever is larger (Liquipedia Priest: "Any friendly unit within acquisition
+    range of the Priest will be automatically healed"), of the wanted relation (wounded when
+    asked, not carrying buff ``without`` when given) that VALIDATE accepts is cast on through
+    the normal cast path, which walks into cast range. True when a cast started."""
     game = _game(u)
-    reach = float(data(u, item, "aran", radius)) or radius
+    reach = max(float(data(u, item, "aran", radius)) or radius, acquire_range(u))
     for v in nearest_first(u, units_near(game, u.x, u.y, reach)):
         if v is u or _friend(u, v) != friendly or (wounded and v.life >= v.max_life) or without in v.buffs:
             continue

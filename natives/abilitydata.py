@@ -102,17 +102,22 @@ _TABLE: dict[str, tuple[str, dict[str, tuple]]] = {
                         "adur": (45.0,) * 3, "Ufa2": (3.0, 5.0, 7.0)}),
     "AUfu": (LIQ_LICH, {"amcs": (40,) * 3, "acdn": (1.0,) * 3, "aran": (800.0,) * 3,
                         "adur": (45.0,) * 3, "Ufa2": (3.0, 5.0, 7.0)}),
-    # Heal (Priest, autocast): the amount is abilities.HEAL_AMOUNT.
-    "Ahea": (LIQ_PRIEST, {"amcs": (5,)}),
-    # Inner Fire: 'Inf1' damage bonus (fraction), 'Inf2' armor bonus, for 'adur'.
-    "Ainf": (LIQ_PRIEST, {"amcs": (35,), "aran": (500.0,), "adur": (60.0,), "Inf1": (0.10,),
-                          "Inf2": (5.0,)}),
-    # Slow: 'Slo1' movement and 'Slo2' attack speed reduction for 'adur' (heroes 'ahdu').
-    "Aslo": (LIQ_SORCERESS, {"amcs": (50,), "aran": (600.0,), "adur": (60.0,), "ahdu": (10.0,),
-                             "Slo1": (0.60,), "Slo2": (0.25,)}),
-    # Raise Dead: 'Rai3' units of type 'Rai1' from a corpse within 'aran', for 'adur'.
-    "Arai": (LIQ_NECROMANCER, {"amcs": (75,), "acdn": (6.0,), "aran": (600.0,), "Rai1": ("uske",),
-                               "Rai3": (2,), "adur": (40.0,)}),
+    # Heal (Priest, autocast): 'Hea1' life healed per cast (Liquipedia: "Heal : 25 HP", 5 mana,
+    # 1 s, range 250).
+    "Ahea": (LIQ_PRIEST, {"amcs": (5,), "acdn": (1.0,), "aran": (250.0,), "Hea1": (25.0,)}),
+    # Inner Fire: 'Inf1' damage bonus (fraction), 'Inf2' armor bonus, for 'adur' (Liquipedia
+    # and Wowpedia "Priest (Warcraft III)": 35 mana, 1 s, 60 s, damage +10%, armor +5).
+    "Ainf": (LIQ_PRIEST, {"amcs": (35,), "acdn": (1.0,), "aran": (500.0,), "adur": (60.0,),
+                          "Inf1": (0.10,), "Inf2": (5.0,)}),
+    # Slow: 'Slo1' movement and 'Slo2' attack speed reduction for 'adur' (heroes 'ahdu')
+    # (Liquipedia: 50 mana, 1 s, range 700, 60 (10) s, movement -55%, attack speed -25%).
+    "Aslo": (LIQ_SORCERESS, {"amcs": (50,), "acdn": (1.0,), "aran": (700.0,), "adur": (60.0,),
+                             "ahdu": (10.0,), "Slo1": (0.55,), "Slo2": (0.25,)}),
+    # Raise Dead: 'Rai3' units of type 'Rai1' from a corpse within 'aran', for 'adur'
+    # (Liquipedia's table: 75 mana, 8 s, range 600, 2 skeletons, "Duration : 45 / 55 s"; its
+    # prose still says 40 s, from before a patch: the table is taken).
+    "Arai": (LIQ_NECROMANCER, {"amcs": (75,), "acdn": (8.0,), "aran": (600.0,), "Rai1": ("uske",),
+                               "Rai3": (2,), "adur": (45.0,)}),
     # Potion of Healing (item ability): heals the user.
     "AIh1": (LIQ_ITEMS, {"Hhb1": (250.0,)}),
     # Blight Growth: passive, paints blight up to the area every duration.
@@ -120,10 +125,12 @@ _TABLE: dict[str, tuple[str, dict[str, tuple]]] = {
 }
 
 UNCHECKED = frozenset(rawcode(k) for k in (
-    "AOcl", "AOhw", "AEbl", "AHmt", "AHre", "AUan", "AUfa", "AUfu", "Ahea", "Ainf", "Aslo", "Arai"))
+    "AOcl", "AOhw", "AEbl", "AHmt", "AHre", "AUan", "AUfa", "AUfu"))
 """Rows written from the cited pages as this project's authors know them, not yet compared with
-the pages by the search tools (no copy of those pages was found; the missile speeds 'amsp'
-of Storm Bolt and Death Coil likewise): to check when a copy is at hand."""
+the pages by the search tools (no copy of those pages' ability sections was found; the
+missile speeds 'amsp' of Storm Bolt and Death Coil likewise): to check when a copy is at hand.
+Heal, Inner Fire, Slow and Raise Dead were compared with Liquipedia's Priest, Sorceress and
+Necromancer pages (their values and the corrections are in the row comments)."""
 
 ABILITY_TABLE: dict[int, dict[str, tuple]] = {rawcode(k): v[1] for k, v in _TABLE.items()}
 """Stock ability rawcode -> {field id: per-level values} (module docstring)."""

@@ -141,6 +141,35 @@ def buff_damage(u) -> float:
     return sum(getattr(b, "damage", 0.0) for b in u.buffs.values()) if u.buffs else 0.0
 
 
+def move_speed(u) -> float:
+    """The speed (world units per game second) ``u`` walks at: its movement speed
+    (``unit.move_speed``, what ``SetUnitMoveSpeed`` sets) times 1 plus the sum of its buffs'
+    ``move`` fractions (Slow -55%, Liquipedia Sorceress; Thunder Clap -50%, Liquipedia Mountain
+    King), never below 0. The game's lower bound on a slowed speed is not modelled."""
+    speed = u.move_speed
+    if u.buffs:
+        bonus = sum(getattr(b, "move", 0.0) for b in u.buffs.values())
+        if bonus:
+            speed = max(0.0, speed * (1.0 + bonus))
+    return speed
+
+
+MIN_ATTACK_RATE = 0.05
+"""Smallest attack-rate factor the buffs leave a unit (project guard against a zero rate;
+the game's own bound was not looked up)."""
+
+
+def attack_cooldown(u, w: Weapon) -> float:
+    """Game seconds between two swings of ``u`` with weapon ``w``: its cooldown divided by 1
+    plus the sum of the unit's buffs' ``attack`` fractions (Slow: attack rate -25%, Liquipedia
+    Sorceress, so the cooldown is 1/0.75 as long)."""
+    if u.buffs:
+        bonus = sum(getattr(b, "attack", 0.0) for b in u.buffs.values())
+        if bonus:
+            return w.cooldown / max(MIN_ATTACK_RATE, 1.0 + bonus)
+    return w.cooldown
+
+
 def armor_factor(points: float) -> float:
     """Share of damage that gets through ``points`` of armor (the game's formula)."""
     if points >= 0:

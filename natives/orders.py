@@ -31,8 +31,9 @@ Carrying out
     finished order makes the next queued one current, else the unit idle.
 
 Movement
-    At the unit's current speed (``unit.move_speed``, from the unit type), straight along the
-    waypoints. Near a watched region (a ``TriggerRegisterEnterRegion`` / ``LeaveRegion``
+    At the unit's current speed (``natives.combat.move_speed``: the type's or
+    ``SetUnitMoveSpeed``'s, changed by speed buffs such as Slow), straight along the waypoints.
+    Near a watched region (a ``TriggerRegisterEnterRegion`` / ``LeaveRegion``
     registration; ``RegionIndex.any_near``: within the 512-unit buckets its bounds touch), a
     step ends just past each 32-unit cell boundary the unit crosses, so region events
     (regions are sets of such cells) fire at the game time of the crossing (seed 004);
@@ -71,8 +72,10 @@ from natives.modelevents import UnitAttacked, UnitCreated, UnitDeath, UnitMoved,
 from natives.paths import find_path
 from natives.registry import native
 
-# Order ids known to the model (game constants): the generic orders plus the ability orders
-# the corpus maps issue or compare. Other order strings are recorded with ``order_id`` None,
+# Order ids known to the model (game constants, as listed by WurstStdlib2's
+# ``wurst/_wurst/assets/Orders.wurst``): the generic orders plus the ability orders the corpus
+# maps issue or compare (every lower-case order string their ``Issue*Order`` calls pass,
+# ``tests/test_spell_orders.py``). Other order strings are recorded with ``order_id`` None,
 # and ``OrderId`` returns 0 for them with a warning.
 ORDER_IDS = {
     # generic
@@ -98,9 +101,16 @@ ORDER_IDS = {
     "curseon": 852191, "raisedeadon": 852198, "stoneform": 852206,
     "frostarmoroff": 852459, "mount": 852469, "drain": 852487, "flamestrike": 852488,
     "hex": 852502, "burrow": 852533, "unburrow": 852534,
+    "carrionswarm": 852218, "creepthunderbolt": 852252, "creepthunderclap": 852253,
+    "chemicalrage": 852663, "devour": 852104, "fanofknives": 852526, "frostnova": 852226,
+    "immolation": 852177, "rejuvination": 852160, "shockwave": 852125, "sleep": 852227,
+    "stomp": 852127,
     # spells the model casts (natives.abilities.REGISTRY)
     "heal": 852063, "blizzard": 852089, "holybolt": 852092, "thunderbolt": 852095,
-    "thunderclap": 852096, "deathcoil": 852222,
+    "thunderclap": 852096, "deathcoil": 852222, "innerfire": 852066, "frostarmor": 852225,
+    "frostarmoron": 852458, "chainlightning": 852119, "healingwave": 852501, "blink": 852525,
+    "massteleport": 852093, "raisedead": 852197, "raisedeadoff": 852199,
+    "resurrection": 852094, "animatedead": 852217, "darkconversion": 852228,
 }
 ORDER_STRINGS = {v: k for k, v in ORDER_IDS.items()}
 
@@ -501,7 +511,7 @@ class Orders:
         """A swing begins: EVENT_UNIT_ATTACKED now (seed 004: at the swing), the hit at the
         damage point (``_land``); the cooldown runs from the start of the swing."""
         game = self.game
-        u.attack_ready = game.now + weapon.cooldown
+        u.attack_ready = game.now + combat.attack_cooldown(u, weapon)
         u.facing = math.degrees(math.atan2(t.y - u.y, t.x - u.x)) % 360.0
         w.swing = game.now + weapon.point
         game.publish(UnitAttacked(t, u))
@@ -589,7 +599,7 @@ class Orders:
 
     def _walk(self, u, w: Work, dt: float) -> None:
         """Move ``u`` along its waypoints for ``dt`` game seconds."""
-        budget = u.move_speed * dt
+        budget = combat.move_speed(u) * dt
         x, y = u.x, u.y
         path = w.path
         heading = None
@@ -616,7 +626,7 @@ class Orders:
     def _move_delay(self, u, w: Work) -> float:
         """Game seconds to the next step: to the next waypoint, at most ``STEP``, and just
         past the next region cell boundary while a watched region is near the step."""
-        speed = u.move_speed
+        speed = combat.move_speed(u)
         if speed <= 0:
             return STEP
         tx, ty = w.path[0]

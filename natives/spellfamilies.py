@@ -31,7 +31,7 @@ from typing import Any
 
 from natives.handles import own
 from natives.modelevents import UnitRevived
-from natives.units import Buff, unit_level_of
+from natives.units import UT_SUMMONED, Buff, leaves_corpse, unit_level_of
 
 MISSILE_STEP = 0.25
 """Longest game-second step between two position updates of a homing missile (project
@@ -45,10 +45,14 @@ choice; the game's delay was not measured)."""
 @dataclass(eq=False)
 class SpellBuff(Buff):
     """A spell's buff on a unit: ``armor`` points and ``damage`` (a fraction of the attack's
-    raw damage) that combat adds while it lasts (``natives.combat.buff_armor``)."""
+    raw damage) that combat adds while it lasts (``natives.combat.buff_armor``), and ``move``
+    and ``attack``, fractions added to its movement speed and attack rate (negative: Slow,
+    Thunder Clap; ``natives.combat.move_speed``/``attack_cooldown``)."""
 
     armor: float = 0.0
     damage: float = 0.0
+    move: float = 0.0
+    attack: float = 0.0
 
 
 @dataclass(eq=False)
@@ -219,12 +223,11 @@ def clamp_reach(u, x: float, y: float, reach: float) -> tuple[float, float]:
 
 # -- corpses ----------------------------------------------------------------------------------
 def corpses_near(game, x: float, y: float, radius: float) -> list:
-    """The corpses (dead, not decayed, not heroes: heroes leave no corpse) within ``radius``
-    of (x, y), nearest first (ties by creation order)."""
+    """The corpses (dead, not decayed units that leave one: ``natives.units.leaves_corpse``)
+    within ``radius`` of (x, y), nearest first (ties by creation order)."""
     r2 = radius * radius
     found = [v for v in game.units.units_near(x - radius, y - radius, x + radius, y + radius)
-             if v.dead and not v.destroyed and not v.is_hero and not v.utype.is_structure
-             and _dist2(v, x, y) <= r2]
+             if v.dead and not v.destroyed and leaves_corpse(v) and _dist2(v, x, y) <= r2]
     return sorted(found, key=lambda v: (_dist2(v, x, y), v.serial))
 
 
@@ -248,9 +251,11 @@ def revive_corpse(v) -> None:
 
 def raise_corpse_as_summon(v, owner, duration: float, buff: int) -> None:
     """Seed 000 ``G_ReviveCorpseAsSummon``: revive ``v`` for ``owner`` outside food
-    accounting with a timed life of ``duration`` game seconds (buff ``buff``)."""
+    accounting with a timed life of ``duration`` game seconds (buff ``buff``), as a summoned
+    unit (``UT_SUMMONED``: it leaves no corpse when it dies again)."""
     game = _game(v)
     v.uses_food = False
+    own(v, "added_types").add(UT_SUMMONED)      # a raised summon leaves no corpse again
     revive_corpse(v)
     if v.owner is not owner:
         game.units.set_owner(v, owner, True)

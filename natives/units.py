@@ -27,7 +27,9 @@ null (``GetUnitTypeId`` returns 0), but groups keep it as a hole (S123, see
 Model choices (project-authored, not researched): a unit dies when its life drops to 0.405
 or less; a dead non-hero corpse decays ``CORPSE_DECAY_SECONDS`` after death (then
 ``UnitDecay`` is published and the unit is removed) unless decay is suspended; dead heroes
-keep using food and do not decay; a non-hero's items drop where it dies; a removed unit's
+keep using food and do not decay; a summoned unit (``UT_SUMMONED``: its type's
+classification or ``UnitAddType``) is removed ``SUMMON_BODY_SECONDS`` after death (what
+leaves a corpse: ``leaves_corpse``); a non-hero's items drop where it dies; a removed unit's
 items drop where it stood. Orders are given and carried out by ``natives.orders`` (death,
 removal and ``SetUnitPosition`` drop the current order). Hero XP to reach level L is
 ``HERO_XP[L]`` (200, 500, 900, ... : +100*L per level), maximum level ``MAX_HERO_LEVEL``.
@@ -75,6 +77,10 @@ DEATH_LIFE = 0.405
 CORPSE_DECAY_SECONDS = 90.0
 """Seconds from death until a non-hero corpse is removed (project choice: 2 s flesh + 88 s
 bones, the game's default decay constants)."""
+
+SUMMON_BODY_SECONDS = 2.0
+"""Seconds from death until a dead summoned unit, which leaves no corpse, is removed (project
+choice: the flesh part of ``CORPSE_DECAY_SECONDS``, so death triggers still see the unit)."""
 
 PLACEMENT_STEP = 32.0
 """Grid step of the placement search, world units (one pathing cell)."""
@@ -835,7 +841,8 @@ class UnitStore:
                     self.drop_item(u, item, u.x, u.y)
         self.game.publish(UnitDeath(u, killer))
         if not u.is_hero and not u.destroyed:
-            self._schedule_decay(u, CORPSE_DECAY_SECONDS)
+            summoned = u.has_type(UT_SUMMONED)
+            self._schedule_decay(u, SUMMON_BODY_SECONDS if summoned else CORPSE_DECAY_SECONDS)
         return True
 
     def _schedule_decay(self, u: Unit, delay: float) -> None:
@@ -2513,6 +2520,15 @@ range (world units), turn rate, propulsion window (degrees) and the flying heigh
 types (ground types: 0)."""
 
 
+def leaves_corpse(u) -> bool:
+    """Does dead unit ``u`` leave a corpse (for Raise Dead, Resurrection, Animate Dead...)?
+    Not a hero, a structure, a mechanical or a summoned unit (Liquipedia "Corpse": heroes,
+    buildings and mechanical units leave none; Battle.net's "Water Elemental" unit page:
+    summoned units "disappear", and the Corpse page's sources of corpses list none)."""
+    return not (u.is_hero or u.utype.is_structure or u.has_type(UT_MECHANICAL)
+                or u.has_type(UT_SUMMONED))
+
+
 def unit_level_of(t: UnitType) -> int:
     """A type's level (project rule, the game's per-type data is not shipped): its food cost,
     at least 1 (footman 2, knight 4, peasant 1; structures and creeps without food: 1)."""
@@ -2551,11 +2567,17 @@ def _fly_default(u: Unit) -> float:
     return DEFAULT_FLY_HEIGHT if u.flying else 0.0
 
 
+def acquire_range(u: Unit) -> float:
+    """The unit's acquisition range, world units: the one ``SetUnitAcquireRange`` set, else
+    ``DEFAULT_ACQUIRE_RANGE``."""
+    return _setting_value(u, "acquire_range", DEFAULT_ACQUIRE_RANGE)
+
+
 @native("GetUnitAcquireRange", "takes unit whichUnit returns real")
 def GetUnitAcquireRange(ctx, u):
-    """The range ``SetUnitAcquireRange`` set, else ``DEFAULT_ACQUIRE_RANGE``; 0 for null."""
+    """``acquire_range``; 0 for null."""
     u = live_unit(u)
-    return _setting_value(u, "acquire_range", DEFAULT_ACQUIRE_RANGE) if u is not None else 0.0
+    return acquire_range(u) if u is not None else 0.0
 
 
 @native("GetUnitDefaultAcquireRange", "takes unit whichUnit returns real")

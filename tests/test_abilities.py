@@ -6,6 +6,7 @@ autocast state, ability membership and levels, persistent updates, save-safe raw
 identity) and seed 002's Blight Growth contract. The lifecycle tests are JASS scripts printing
 the spell events in order with GetSpellAbilityId and the caster's mana (Hive Workshop,
 "Casting Events Guide"). Figures are those of natives/abilitydata.py (sources per row)."""
+import re
 import textwrap
 
 import pytest
@@ -570,3 +571,23 @@ endfunction
     assert state_digest(a) == state_digest(b)
     foot = next(u for u in b.game.units.units.values() if u.type_id == HFOO)
     assert rawcode("BHad") in foot.buffs
+
+
+def test_jass_natives_lists_no_ability_native_as_missing_for_1_33_0():
+    """``jass natives --api 1.33.0`` implements every declared native (issue 13's done-when:
+    none of the ability natives, ``UnitAddAbility`` to ``BlzSetAbilityRealLevelField``, the
+    spell-event responses and ``SelectHeroSkill``, is missing)."""
+    from click.testing import CliRunner
+
+    from cli import main
+    from conftest import shared_path
+    from natives.registry import NATIVES
+
+    api = shared_path("corpus", "api", "1.33.0")
+    result = CliRunner().invoke(main, ["natives", "--api", str(api)])
+    assert result.exit_code == 0, result.output
+    assert "1548 of 1548 declared natives implemented" in result.output
+    common = (api / "common.j").read_text(encoding="latin-1")
+    declared = set(re.findall(r"^\s*(?:constant\s+)?native\s+(\w+)", common, re.M))
+    ability = {n for n in declared if re.search(r"Abilit|Spell|Buff|HeroSkill|Skill", n)}
+    assert len(ability) > 60 and sorted(ability - set(NATIVES)) == []

@@ -6,7 +6,8 @@ point of a unit-target spell.
 Figures are those of natives/abilitydata.py, each row citing its Liquipedia page (Storm Bolt
 missile speed 1000, Death Coil 1300, Chain Lightning 85 damage and 15% less per jump, Healing
 Wave 130 and 25% less, Blink 1000 maximum, Mass Teleport 3 s casting time, Devotion Aura +1.5
-armor, Inner Fire +5 armor and +10% damage, Raise Dead two skeletons for 40 s). Times are game
+armor, Inner Fire +5 armor and +10% damage, Raise Dead two skeletons for 45 s, Heal 25
+life, Slow -55% movement and -25% attack rate). Times are game
 times (``game.advance`` takes the time to run to)."""
 import pytest
 
@@ -16,7 +17,7 @@ from natives import combat
 from natives import modelevents as ME
 from natives.objecttypes import ObjectRecord, ObjectTypes
 from natives.players import PLAYER_STATE_RESOURCE_FOOD_USED
-from natives.spellfamilies import CHAIN_JUMP_DELAY, Chain, Missile
+from natives.spellfamilies import CHAIN_JUMP_DELAY, Chain, Missile, corpses_near
 from natives.spells import CAST_POINT
 from natives.unitdata import rawcode
 from natives.text import local_messages
@@ -194,7 +195,7 @@ def test_a_stop_during_mass_teleports_casting_time_keeps_the_mana(ctx):
 
 # -- corpses ----------------------------------------------------------------------------------
 
-def test_raise_dead_turns_a_corpse_into_two_skeletons_for_40_seconds(ctx):
+def test_raise_dead_turns_a_corpse_into_two_skeletons_for_45_seconds(ctx):
     necro = unit(ctx, UNEC)
     foe = unit(ctx, HFOO, 300.0, 0.0, 1)
     ctx.KillUnit(foe)
@@ -203,7 +204,9 @@ def test_raise_dead_turns_a_corpse_into_two_skeletons_for_40_seconds(ctx):
     skeletons = [u for u in ctx.game.units.units.values() if u.type_id == USKE and u.alive]
     assert len(skeletons) == 2 and foe.destroyed
     assert all(s.ability_state[rawcode("Arai")]["summoner"] is necro for s in skeletons)
-    ctx.game.advance(CAST_POINT + 40.0 + 0.1)
+    ctx.game.advance(CAST_POINT + 45.0 - 0.1)
+    assert all(s.alive for s in skeletons)
+    ctx.game.advance(CAST_POINT + 45.0 + 0.1)
     assert not any(s.alive for s in skeletons)
 
 
@@ -255,8 +258,8 @@ def test_a_priest_with_heal_on_heals_a_wounded_friend_without_an_order(ctx):
     ctx.game.advance(2.0)
     assert hurt.life == 100.0                                          # autocast off
     assert ctx.IssueImmediateOrder(priest, "healon")
-    ctx.game.advance(2.0 + CAST_POINT + 0.01)
-    assert hurt.life == 115.0 and priest.mana == priest.max_mana - 5.0  # 15 life for 5 mana
+    ctx.game.advance(2.0 + 2 * 0.125 + CAST_POINT + 0.05)   # two steps into its 250 range
+    assert hurt.life == 125.0 and priest.mana == priest.max_mana - 5.0  # 25 life for 5 mana
     assert ("effect", rawcode("Ahea")) in [(e.phase, e.ability_id) for e in ctx.game.published
                                            if type(e) is ME.Spell]
 
@@ -281,6 +284,85 @@ def test_slow_autocast_picks_an_enemy(ctx):
     assert ctx.IssueImmediateOrder(sorceress, "slowon")
     ctx.game.advance(2.0)
     assert rawcode("Bslo") in foe.buffs
+
+
+# -- speed buffs: movement and attack rate ---------------------------------------------------------
+
+def slowed_footman(ctx):
+    """A sorceress and an enemy footman 400 away that she has slowed (Liquipedia Sorceress:
+    movement -55%, attack rate -25%)."""
+    sorceress = unit(ctx, rawcode("hsor"))
+    foe = unit(ctx, HFOO, 400.0, 0.0, 1)
+    assert ctx.IssueTargetOrder(sorceress, "slow", foe)
+    ctx.game.advance(CAST_POINT + 0.01)
+    assert rawcode("Bslo") in foe.buffs
+    return sorceress, foe
+
+
+def walked(ctx, u, seconds):
+    """World units ``u`` walks east in ``seconds`` game seconds."""
+    x0, t0 = u.x, ctx.game.now
+    assert ctx.IssuePointOrder(u, "move", u.x + 5000.0, u.y)
+    ctx.game.advance(t0 + seconds)
+    return u.x - x0
+
+
+def test_slow_cuts_movement_speed_by_55_percent_until_it_expires(ctx):
+    _, foe = slowed_footman(ctx)
+    assert combat.move_speed(foe) == pytest.approx(270.0 * 0.45)
+    assert ctx.GetUnitMoveSpeed(foe) == 270.0                   # the unit's own speed stays
+    assert walked(ctx, foe, 2.0) == pytest.approx(2.0 * 270.0 * 0.45, abs=0.5)
+    ctx.game.advance(CAST_POINT + 60.1)                         # 'adur' 60 s
+    assert rawcode("Bslo") not in foe.buffs
+    assert walked(ctx, foe, 1.0) == pytest.approx(270.0, abs=0.5)
+
+
+def test_slow_makes_swings_a_quarter_slower(ctx):
+    _, foe = slowed_footman(ctx)
+    target = unit(ctx, HFOO, 400.0, 60.0)
+    ctx.PauseUnit(target, True)
+    cooldown = combat.weapon(foe).cooldown
+    assert combat.attack_cooldown(foe, combat.weapon(foe)) == pytest.approx(cooldown / 0.75)
+    swings = []
+    ctx.game.subscribers.append(
+        lambda e: swings.append(ctx.game.now) if type(e) is ME.UnitAttacked and e.attacker is foe else None)
+    assert ctx.IssueTargetOrder(foe, "attack", target)
+    ctx.game.advance(ctx.game.now + 3 * cooldown / 0.75 + 0.2)
+    gaps = {round(b - a, 3) for a, b in zip(swings, swings[1:])}
+    assert len(swings) >= 3 and gaps == {round(cooldown / 0.75, 3)}
+
+
+def test_thunder_clap_halves_the_speed_of_the_enemies_it_hits(ctx):
+    mk = unit(ctx, HMKG)
+    ctx.SelectHeroSkill(mk, rawcode("AHtc"))
+    foe = unit(ctx, HFOO, 200.0, 0.0, 1)
+    assert ctx.IssueImmediateOrder(mk, "thunderclap")
+    ctx.game.advance(CAST_POINT + 0.01)
+    assert lost(foe) == 60.0 and combat.move_speed(foe) == pytest.approx(135.0)   # 'Htc3' 50%
+    ctx.game.advance(CAST_POINT + 5.1)                                            # 'adur' 5 s
+    assert combat.move_speed(foe) == 270.0
+
+
+# -- summons leave no corpse --------------------------------------------------------------------
+
+def test_a_dead_summon_leaves_no_corpse_and_is_removed(ctx):
+    necro = unit(ctx, UNEC)
+    elemental = unit(ctx, rawcode("hwat"), 200.0, 0.0, 1)      # a summoned unit type
+    footman = unit(ctx, HFOO, -200.0, 0.0, 1)
+    ctx.KillUnit(elemental)
+    assert elemental.dead and not corpses_near(ctx.game, 0.0, 0.0, 600.0)
+    ctx.IssueImmediateOrder(necro, "raisedead")
+    ctx.game.advance(2.1)
+    assert not any(u.type_id == USKE for u in ctx.game.units.units.values())
+    assert elemental.destroyed and not footman.destroyed
+    ctx.KillUnit(footman)
+    assert ctx.IssueImmediateOrder(necro, "raisedead")
+    ctx.game.advance(ctx.game.now + CAST_POINT + 0.01)
+    skeletons = [u for u in ctx.game.units.units.values() if u.type_id == USKE and u.alive]
+    assert len(skeletons) == 2 and footman.destroyed
+    ctx.KillUnit(skeletons[0])                                  # a skeleton is a summon too
+    assert skeletons[0] not in corpses_near(ctx.game, skeletons[0].x, skeletons[0].y, 50.0)
+
 
 
 # -- auras and the combat formula -----------------------------------------------------------------
