@@ -67,7 +67,8 @@ from typing import Any
 
 from natives import combat
 from natives.handles import alive, own
-from natives.modelevents import UnitAttacked, UnitCreated, UnitDeath, UnitMoved, UnitOrdered, UnitRemoved
+from natives.modelevents import (UnitAttacked, UnitCreated, UnitDeath, UnitMoved, UnitOrdered,
+                                 UnitOwnerChanged, UnitRemoved)
 from natives.paths import find_path
 from natives.registry import native
 
@@ -127,6 +128,9 @@ REPATH = 64.0
 """World units a chased or followed unit moves before the path to it is searched again."""
 
 _FEW_SENTRIES = 32      # up to this many sentries, a moving unit checks them all
+CLEARANCE = 512.0
+"""Most world units a moving unit's recorded clearance from enemy sentries covers: it walks
+that far (less when a sentry is nearer) before the sentries around it are looked up again."""
 _WALK_ORDERS = {"move", "AImove", "patrol", "smart"}
 _ATTACK_ORDERS = {"attack", "attackonce"}
 _MAX_HISTORY = 64
@@ -235,6 +239,12 @@ class Orders:
         self._warned: set[int] = set()
         self.reach = 0.0           # the longest acquisition + weapon range of any sentry yet
         self._enemies: dict = {}   # (owner id, theirs) -> (versions, ids): derived, never saved
+        # unit -> (epoch, versions, owner, x, y, margin): the unit stood at (x, y) ``margin``
+        # world units short of every enemy sentry's reach (``_clear_of_sentries``); derived,
+        # never saved, valid while ``_sentry_epoch`` (bumped when a sentry appears, moves,
+        # changes owner or weapon figures) and the enemy lists' versions stay the same
+        self._clearance: dict = {}
+        self._sentry_epoch = 0
         game.scheduler.register("unit_order_step", self._step)   # subject: the unit
         game.subscribers.append(self._on_event)
 
@@ -640,6 +650,7 @@ class Orders:
         w = combat.weapon(u) if on else None
         if w is not None:
             self.sentries[u] = None
+            self._sentry_epoch += 1
             if w.acquire + w.range > self.reach:
                 self.reach = w.acquire + w.range
         else:
@@ -687,6 +698,10 @@ class Orders:
         it within acquisition range take it on; an idle ``m`` looks around itself."""
         if not m.alive or m.hidden:
             return
+        if self._clear_of_sentries(m):
+            if m in self.sentries:
+                self._acquire_around(m)
+            return
         sentries = self.sentries
         if len(sentries) > _FEW_SENTRIES:   # many: only those of enemies that can reach m
             far = self.reach + m.collision
@@ -716,6 +731,46 @@ class Orders:
         if m in self.sentries:
             self._acquire_around(m)
 
+    def _clear_of_sentries(self, m) -> bool:
+        """True when no sentry of a player hostile to ``m``'s owner has ``m`` within reach
+        (``_noticed``'s bound, and the sentry's acquisition or weapon range, whichever its
+        work uses): ``_noticed`` would acquire nothing. The answer for a point is kept with
+        its margin (the nearest such sentry's distance beyond its reach, at most
+        ``CLEARANCE``): a unit that moved less than the margin from that point, with no
+        sentry added, moved, given away or given new weapon figures since
+        (``weapon_changed``), is still clear without a look-up."""
+        units = self.game.units
+        versions = (units.owners_version, self.game.players.epoch)
+        rec = self._clearance.get(m)
+        if rec is not None and rec[0] == self._sentry_epoch and rec[1] == versions \
+                and rec[2] is m.owner:
+            dx, dy = m.x - rec[3], m.y - rec[4]
+            if dx * dx + dy * dy < rec[5] * rec[5]:
+                return True
+        far = self.reach + m.collision
+        box = far + CLEARANCE + units.max_collision   # any sentry outside is CLEARANCE clear
+        margin = CLEARANCE
+        sentries = self.sentries
+        for v in units.owned_near(self.enemy_ids(m.owner, theirs=True), m.x - box, m.y - box,
+                                  m.x + box, m.y + box):
+            if v in sentries and v is not m:
+                limit = far + v.collision          # as _noticed: the bound, then the weapon
+                w = combat.weapon(v)
+                if w is not None:
+                    limit = min(limit, max(w.acquire, w.range + v.collision + m.collision))
+                margin = min(margin, _dist(v.x, v.y, m.x, m.y) - limit)
+        if margin <= 0:
+            self._clearance.pop(m, None)
+            return False
+        self._clearance[m] = (self._sentry_epoch, versions, m.owner, m.x, m.y, margin)
+        return True
+
+    def weapon_changed(self, u) -> None:
+        """``u``'s weapon figures changed (``natives.combat``'s setters): as a sentry, its
+        reach may have grown, so recorded clearances no longer hold."""
+        if u in self.sentries:
+            self._sentry_epoch += 1
+
     def enemy_ids(self, owner, theirs: bool = False) -> list[int]:
         """Ids of the players that have units and that ``owner`` does not treat as allies
         (``theirs``: that do not treat ``owner`` as an ally; alliances are one-sided), in the
@@ -741,10 +796,15 @@ class Orders:
             u = event.unit
             if kind is UnitCreated:
                 self._sentry(u, True)
+            elif u in self.sentries:   # a sentry moved: recorded clearances may be wrong
+                self._sentry_epoch += 1
             if self.sentries:
                 self._noticed(u)
         elif kind is UnitDeath or kind is UnitRemoved:
             self.sentries.pop(event.unit, None)
+            self._clearance.pop(event.unit, None)
+        elif kind is UnitOwnerChanged and event.unit in self.sentries:
+            self._sentry_epoch += 1
 
     def _warn_weapon(self, u) -> None:
         if u.type_id not in self._warned:
