@@ -50,7 +50,7 @@ from jassvm.compiler import CompiledProgram
 from jassvm.vm import OP_LIMIT, VM
 
 from natives.handles import alive, enum_handle
-from natives.modelevents import HeroLevel, UnitCreated
+from natives.modelevents import HeroLevel, UnitCreated, listens
 from natives.production import Cost, unit_cost
 from natives.registry import native
 from natives.response import Response
@@ -235,6 +235,7 @@ class AIState:
             vm.resume(th)
 
     # -- hero skills ------------------------------------------------------------------------
+    @listens(HeroLevel, UnitCreated)
     def _on_event(self, event) -> None:
         kind = type(event)
         if kind is HeroLevel or (kind is UnitCreated and event.unit.hero is not None):

@@ -86,7 +86,7 @@ _ITEMS = "__items__"   # the elements of a model class that is a list or dict
 # kept as the fresh session has them on restore.
 ENVIRONMENT: dict[type, frozenset[str]] = {
     Game: frozenset({"vm", "ai_resolver", "ai_loader", "string_table", "height_function", "subscribers",
-                     "scheduler", "sandbox_dir", "save_writer", "object_types"}),
+                     "scheduler", "sandbox_dir", "save_writer", "object_types", "_routes"}),
     TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
     # how other stores hook in (natives.spells, natives.production, natives.harvest)
     Orders: frozenset({"checks", "planners", "extensions", "modes", "_enemies",
