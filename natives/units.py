@@ -928,7 +928,9 @@ class UnitStore:
         y = min(max(y, y0), y1)
         fx, fy = u.x, u.y
         u.x, u.y = x, y
-        self._update_sector(u)
+        if u.sector != (math.floor(y / SECTOR_SIZE), math.floor(x / SECTOR_SIZE)) \
+                or u.sector_seq == 0:    # (the test ``_update_sector`` makes, inline: a walk step)
+            self._update_sector(u)
         if (fx, fy) != (x, y):
             self.game.publish(UnitMoved(u, fx, fy, x, y))
 
