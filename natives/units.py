@@ -447,6 +447,7 @@ def _grid_lookup(units: list[Unit], size: float) -> Callable[[float, float], lis
 
 
 @functools.cache
+@functools.lru_cache(maxsize=64)
 def _ring(k: int) -> tuple[tuple[int, int], ...]:
     """Sector offsets (drow, dcol) at Chebyshev distance ``k`` from a sector."""
     if k == 0:
@@ -611,7 +612,9 @@ class UnitStore:
         """The unit (not removed) of one of the players ``owners`` (ids) nearest to (x, y)
         within ``radius`` world units that ``accept`` takes, ties to the one created first;
         None if there is none. Visits the index's sectors in rings around the point and stops
-        at the first ring that cannot hold anything nearer (acquisition, ``natives.orders``)."""
+        at the first ring that cannot hold anything nearer (acquisition, ``natives.orders``);
+        when the players occupy fewer sectors than the rings hold, visits those instead (the
+        nearest is the same whatever the order: ties go by serial)."""
         owners = [pid for pid in owners if pid in self.owner_cells]
         if not owners:
             return None
@@ -619,7 +622,24 @@ class UnitStore:
         row, col = math.floor(y / SECTOR_SIZE), math.floor(x / SECTOR_SIZE)
         best, best_d2, best_serial = None, math.inf, 0
         by_owner = self.by_owner
-        for k in range(math.ceil(radius / SECTOR_SIZE) + 2):
+        rings = math.ceil(radius / SECTOR_SIZE) + 2
+        if sum(len(self.owner_cells[pid]) for pid in owners) < (2 * rings - 1) ** 2:
+            for pid in owners:
+                for r, c in self.owner_cells[pid]:
+                    gx = max(c * SECTOR_SIZE - x, 0.0, x - (c + 1) * SECTOR_SIZE)
+                    gy = max(r * SECTOR_SIZE - y, 0.0, y - (r + 1) * SECTOR_SIZE)
+                    gap = gx * gx + gy * gy
+                    if gap > r2 or gap > best_d2:
+                        continue
+                    for v in by_owner[(pid, r, c)]:
+                        dx, dy = v.x - x, v.y - y
+                        d2 = dx * dx + dy * dy
+                        if d2 > r2 or d2 > best_d2 or (d2 == best_d2 and v.serial > best_serial):
+                            continue
+                        if accept(v):
+                            best, best_d2, best_serial = v, d2, v.serial
+            return best
+        for k in range(rings):
             near = (k - 1) * SECTOR_SIZE      # no point of ring k is nearer than this
             if near > 0 and (near * near > best_d2 or near > radius):
                 break
