@@ -155,6 +155,8 @@ class AIState:
         self.difficulty: dict[int, int] = {}   # player id -> aidifficulty value
         self.vms: dict[int, VM] = {}
         self._by_vm: dict[int, int] = {}        # id(vm) -> player id
+        # player id -> (Players.epoch, ids of its foes): ``aicaptains``' enemy list; derived
+        self.foes: dict[int, tuple[int, list[int]]] = {}
         if game is not None:
             game.scheduler.register("ai_start", self._run_main)
             game.subscribers.append(self._on_event)
@@ -525,14 +527,10 @@ _tuning("SetReplacementCount", "integer qty")
 
 # -- units of the AI's player, over the unit store ------------------------------------------
 
-def _serial(u) -> int:
-    return u.serial
-
-
 def owned_units(game, pid: int) -> list:
     """The units (not removed) player ``pid`` owns, in creation order (the store's owner
     index has no order that survives a save and load)."""
-    return sorted(game.units.owned_units((pid,)), key=_serial)
+    return game.units.owned_by(pid)
 
 
 def count_units(game, pid: int, unitid: int, done: bool, where=None) -> int:

@@ -94,9 +94,10 @@ ENVIRONMENT: dict[type, frozenset[str]] = {
     # coverage collectors of this process (maps.jasscov); an index derived from the regions
     EventRegistry: frozenset({"observers", "region_index"}),
     FrameTree: frozenset({"toc_reader"}),       # the map's TOC/fdf reader (maps.fdf)
-    AIState: frozenset({"vms", "_by_vm"}),   # the AI VMs: written as roots, rebuilt on load
+    AIState: frozenset({"vms", "_by_vm", "foes"}),   # the AI VMs (written as roots, rebuilt
+    # on load) and a cache
     Spells: frozenset({"aura_clean"}),      # the aura update's cache (natives.spells)
-    UnitStore: frozenset({"food_keys"}),   # a cache of shared tuples (natives.units)
+    UnitStore: frozenset({"food_keys", "_owned_sorted"}),   # caches (natives.units)
 }
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
 # holding them keep the fresh session's value.

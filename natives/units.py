@@ -447,6 +447,10 @@ def _grid_lookup(units: list[Unit], size: float) -> Callable[[float, float], lis
 
 
 @functools.cache
+def _serial_of(u) -> int:
+    return u.serial
+
+
 @functools.lru_cache(maxsize=64)
 def _ring(k: int) -> tuple[tuple[int, int], ...]:
     """Sector offsets (drow, dcol) at Chebyshev distance ``k`` from a sector."""
@@ -501,6 +505,9 @@ class UnitStore:
         # (owner, food used, food made) -> that tuple: the food a unit counts is one shared
         # tuple per distinct value, not one per unit (a cache: not saved, natives.snapshot)
         self.food_keys: dict[tuple[Player, int, int], tuple[Player, int, int]] = {}
+        # player id -> its units in creation order (``owned_by``); dropped when a unit of the
+        # player is created or removed or changes owner: derived, never saved
+        self._owned_sorted: dict[int, list[Unit]] = {}
 
     # -- types --------------------------------------------------------------------------
     def define_type(self, utype: UnitType) -> None:
@@ -697,6 +704,16 @@ class UnitStore:
         return [u for pid in dict.fromkeys(owners) for r, c in self.owner_cells.get(pid, ())
                 for u in by_owner[(pid, r, c)]]
 
+    def owned_by(self, pid: int) -> list[Unit]:
+        """Player ``pid``'s units (not removed) in creation order: a new list (callers may
+        change it) of a cached one (the owner index has no order that survives a save and
+        load, so the order is the serial's)."""
+        cached = self._owned_sorted.get(pid)
+        if cached is None:
+            cached = self._owned_sorted[pid] = sorted(self.owned_units((pid,)),
+                                                      key=_serial_of)
+        return list(cached)
+
     def spatial_order(self, units: Iterable[Unit]) -> list[Unit]:
         """Spatial enumeration order (S122): 256x256 sectors bottom row first, each row left
         to right; inside a sector, most recently entered first."""
@@ -809,6 +826,7 @@ class UnitStore:
         u.serial = self._next_serial()
         self.units[u.serial] = u
         self._update_sector(u)
+        self._owned_sorted.pop(owner.id, None)
         self.refresh_food(u)
         self.game.publish(UnitCreated(u))
         return u
@@ -827,6 +845,7 @@ class UnitStore:
             self.unload_unit(cargo, publish=False)
         self.units.pop(u.serial, None)
         self._unindex(u)
+        self._owned_sorted.pop(u.owner.id, None)
         self._drop_ability_objects(u)
         for sel in self.selection.values():
             if u in sel:
@@ -927,6 +946,8 @@ class UnitStore:
         if u.sector_seq and not u.destroyed:   # move it to its new owner's bucket
             self._owner_remove(previous.id, u.sector, u)
             self._owner_add(owner.id, u.sector, u)
+        self._owned_sorted.pop(previous.id, None)
+        self._owned_sorted.pop(owner.id, None)
         u.owner = owner
         if change_color:
             u.color = owner.color
