@@ -359,7 +359,7 @@ class Orders:
         if work.goal is not None:
             self._route(u, work, work.goal)
         u.work = work
-        self._wake(u, 0.0)
+        self.wake(u, 0.0)
 
     def _drop_work(self, u) -> None:
         """The unit's work is being replaced or cleared: a swing under way is interrupted
@@ -386,7 +386,7 @@ class Orders:
             return
         if u.work is not None and u.order_entry is None:
             u.work.last = self.game.now
-            self._wake(u, 0.0)
+            self.wake(u, 0.0)
         elif u.work is None:
             self._idle(u)
 
@@ -404,7 +404,7 @@ class Orders:
             return
         if u.work is not None and u.order_entry is None:
             u.work.last = self.game.now
-            self._wake(u, 0.0)
+            self.wake(u, 0.0)
         elif u in self.sentries:
             self._acquire_around(u)
 
@@ -412,11 +412,9 @@ class Orders:
     def wake(self, u, delay: float) -> None:
         """Schedule the unit's next step ``delay`` game seconds from now (replacing a pending
         one)."""
-        self._wake(u, delay)
-
-    def _wake(self, u, delay: float) -> None:
-        self.game.scheduler.cancel(u.order_entry)
-        u.order_entry = self.game.schedule(delay, "unit_order_step", subject=u)
+        scheduler = self.game.scheduler
+        scheduler.cancel(u.order_entry)
+        u.order_entry = scheduler.schedule(delay, "unit_order_step", subject=u)
 
     def interrupt(self, u) -> None:
         """The swing ``u`` has under way ends before its damage point and deals nothing
@@ -448,7 +446,7 @@ class Orders:
         handler = self.modes.get(w.mode)
         delay = handler.step(u, w, now) if handler is not None else getattr(self, "_do_" + w.mode)(u, w, now)
         if delay is not None and u.work is w and u.order_entry is None:
-            self._wake(u, delay)
+            self.wake(u, delay)
 
     def _do_walk(self, u, w: Work, now: float):
         weapon = combat.weapon(u)
@@ -458,11 +456,11 @@ class Orders:
             if enemy is not None:
                 return self._engage(u, w, enemy)
         if w.path:
-            return self._move_delay(u, w)
+            return self.move_delay(u, w)
         if w.mode == "patrol" and _dist(*w.origin, *w.goal) >= 1.0:
             w.goal, w.origin = w.origin, w.goal
             self._route(u, w, w.goal)
-            return self._move_delay(u, w) if w.path else STEP
+            return self.move_delay(u, w) if w.path else STEP
         self.finish(u)
         return None
 
@@ -481,7 +479,7 @@ class Orders:
             w.path = []
             return STEP * 4
         self._chase(u, w, t)
-        return self._move_delay(u, w) if w.path else STEP * 4
+        return self.move_delay(u, w) if w.path else STEP * 4
 
     def _do_attack(self, u, w: Work, now: float):
         t = w.target
@@ -505,7 +503,7 @@ class Orders:
         if w.resume == "hold" or not _mobile(u):
             return self._disengage(u, w)
         self._chase(u, w, t)
-        return self._move_delay(u, w) if w.path else STEP
+        return self.move_delay(u, w) if w.path else STEP
 
     def _swing(self, u, w: Work, t, weapon) -> None:
         """A swing begins: EVENT_UNIT_ATTACKED now (seed 004: at the swing), the hit at the
@@ -564,7 +562,7 @@ class Orders:
             self._route(u, home, home.goal)
             u.current_order = make_order("point", "move", x=home.goal[0], y=home.goal[1])
             u.work = home
-            self._wake(u, 0.0)
+            self.wake(u, 0.0)
             return None
         self.finish(u)
         return None
@@ -583,10 +581,6 @@ class Orders:
         """Set ``w.path`` to the waypoints from ``u`` to ``goal`` (world units)."""
         self._route(u, w, goal)
 
-    def move_delay(self, u, w: Work) -> float:
-        """Game seconds to the next step of a unit walking ``w.path`` (``_move_delay``)."""
-        return self._move_delay(u, w)
-
     def _route(self, u, w: Work, goal: tuple) -> None:
         path, _reached = find_path(self.game.pathing, u.x, u.y, goal[0], goal[1],
                                    u.utype.move or "foot")
@@ -603,9 +597,10 @@ class Orders:
         x, y = u.x, u.y
         path = w.path
         heading = None
+        hypot = math.hypot
         while path and budget > 1e-9:
             tx, ty = path[0]
-            d = _dist(x, y, tx, ty)
+            d = hypot(tx - x, ty - y)
             if d > 1e-9:
                 heading = (tx - x, ty - y)
             if d <= budget:
@@ -616,34 +611,31 @@ class Orders:
                 x += (tx - x) * budget / d
                 y += (ty - y) * budget / d
                 budget = 0.0
-        while path and _dist(x, y, *path[0]) <= 1e-6:   # rounding: arrive exactly
+        while path and hypot(path[0][0] - x, path[0][1] - y) <= 1e-6:   # rounding: arrive exactly
             x, y = path.pop(0)
         if heading is not None:
             u.facing = math.degrees(math.atan2(heading[1], heading[0])) % 360.0
         if (x, y) != (u.x, u.y):
             self.game.units.move_unit(u, x, y)
 
-    def _move_delay(self, u, w: Work) -> float:
-        """Game seconds to the next step: to the next waypoint, at most ``STEP``, and just
-        past the next region cell boundary while a watched region is near the step."""
+    def move_delay(self, u, w: Work) -> float:
+        """Game seconds to the next step of a unit walking ``w.path``: to the next waypoint,
+        at most ``STEP``, and just past the next region cell boundary while a watched region
+        is near the step (the next ``min(t, STEP) * speed`` world units of the walk)."""
         speed = u.move_speed
         if speed <= 0:
             return STEP
+        x, y = u.x, u.y
         tx, ty = w.path[0]
-        d = _dist(u.x, u.y, tx, ty)
+        d = math.hypot(tx - x, ty - y)
         t = d / speed
-        if d > 0 and self._regions_near(u, tx, ty, d, min(t, STEP) * speed):
-            cross = min(_to_boundary(u.x, tx - u.x, d), _to_boundary(u.y, ty - u.y, d))
-            t = min(t, cross / speed)
+        if d > 0:
+            f = min(1.0, min(t, STEP) * speed / d)
+            ex, ey = x + (tx - x) * f, y + (ty - y) * f
+            if self.game.events.regions_near(min(x, ex), min(y, ey), max(x, ex), max(y, ey)):
+                cross = min(_to_boundary(x, tx - x, d), _to_boundary(y, ty - y, d))
+                t = min(t, cross / speed)
         return max(min(t, STEP), 1e-4)
-
-    def _regions_near(self, u, tx: float, ty: float, d: float, reach: float) -> bool:
-        """Might the next ``reach`` world units of ``u``'s walk towards (tx, ty), ``d`` away,
-        cross a watched region's cell?"""
-        f = min(1.0, reach / d)
-        ex, ey = u.x + (tx - u.x) * f, u.y + (ty - u.y) * f
-        return self.game.events.regions_near(min(u.x, ex), min(u.y, ey), max(u.x, ex),
-                                             max(u.y, ey))
 
     # -- acquisition --------------------------------------------------------------------------
     def _sentry(self, u, on: bool) -> None:
@@ -691,7 +683,7 @@ class Orders:
             v.current_order = make_order("target", "attack", target=target)
             v.work = Work("attack", target=target, home=(v.x, v.y))
         v.work.last = self.game.now
-        self._wake(v, 0.0)
+        self.wake(v, 0.0)
 
     def _noticed(self, m) -> None:
         """Unit ``m`` appeared or moved: sentries of enemy players that can attack it and have

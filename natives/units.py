@@ -965,8 +965,10 @@ class UnitStore:
             else:
                 x, y = place
         x0, y0, x1, y1 = self.game.world_bounds
-        x = min(max(x, x0), x1)
-        y = min(max(y, y0), y1)
+        if not x0 <= x <= x1:    # (as min(max(x, x0), x1), without the calls: a walk step)
+            x = min(max(x, x0), x1)
+        if not y0 <= y <= y1:
+            y = min(max(y, y0), y1)
         fx, fy = u.x, u.y
         u.x, u.y = x, y
         if u.sector != (math.floor(y / SECTOR_SIZE), math.floor(x / SECTOR_SIZE)) \
