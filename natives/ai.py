@@ -529,7 +529,8 @@ _tuning("SetReplacementCount", "integer qty")
 
 def owned_units(game, pid: int) -> list:
     """The units (not removed) player ``pid`` owns, in creation order (the store's owner
-    index has no order that survives a save and load)."""
+    index has no order that survives a save and load): ``UnitStore.owned_by``'s shared
+    list, to read, not change."""
     return game.units.owned_by(pid)
 
 

@@ -705,14 +705,15 @@ class UnitStore:
                 for u in by_owner[(pid, r, c)]]
 
     def owned_by(self, pid: int) -> list[Unit]:
-        """Player ``pid``'s units (not removed) in creation order: a new list (callers may
-        change it) of a cached one (the owner index has no order that survives a save and
-        load, so the order is the serial's)."""
+        """Player ``pid``'s units (not removed) in creation order (the owner index has no
+        order that survives a save and load, so the order is the serial's). The list is
+        cached and shared: read it, never change it (a unit created or removed meanwhile
+        makes a new one, so iterating it while units come and go is safe)."""
         cached = self._owned_sorted.get(pid)
         if cached is None:
             cached = self._owned_sorted[pid] = sorted(self.owned_units((pid,)),
                                                       key=_serial_of)
-        return list(cached)
+        return cached
 
     def spatial_order(self, units: Iterable[Unit]) -> list[Unit]:
         """Spatial enumeration order (S122): 256x256 sectors bottom row first, each row left

@@ -1,6 +1,8 @@
-"""``UnitStore.nearest`` returns the accepted unit of the given players nearest to the point
-within the radius, ties to the one created first, whether it walks the sector rings or the
-players' few occupied sectors (both paths against a brute-force scan)."""
+"""Queries over the unit store's owner index. ``UnitStore.nearest`` returns the accepted unit
+of the given players nearest to the point within the radius, ties to the one created first,
+whether it walks the sector rings or the players' few occupied sectors (both paths against a
+brute-force scan); ``UnitStore.owned_by`` lists a player's units in creation order, current
+after units are created, removed or change owner."""
 import random
 
 import pytest
@@ -38,3 +40,19 @@ def test_nearest_matches_a_full_scan(spread, radius, count):
         owners = [1, 2]
         assert game.units.nearest(x, y, radius, accept, owners) is \
             _brute(game, x, y, radius, accept, owners)
+
+
+def test_owned_by_follows_creation_removal_and_owner_changes():
+    game = Game()
+    p1, p2 = game.players.slots[1], game.players.slots[2]
+    a = game.units.create_unit(p1, FOOTMAN, 0.0, 0.0, 0.0)
+    b = game.units.create_unit(p1, FOOTMAN, 3000.0, 0.0, 0.0)
+    assert game.units.owned_by(1) == [a, b]
+    game.units.move_unit(a, 6000.0, 6000.0)      # another sector: same list, same order
+    assert game.units.owned_by(1) == [a, b]
+    c = game.units.create_unit(p1, FOOTMAN, 0.0, 0.0, 0.0)
+    assert game.units.owned_by(1) == [a, b, c]
+    game.units.set_owner(a, p2, False)
+    assert game.units.owned_by(1) == [b, c] and game.units.owned_by(2) == [a]
+    game.units.remove_unit(b)
+    assert game.units.owned_by(1) == [c]
