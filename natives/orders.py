@@ -47,7 +47,10 @@ Acquisition
     attack-move or patrol look every ``SCAN`` game seconds. A unit that acquired a target
     on its own gives up the chase when the target is more than ``LEASH`` world units from
     where it stood, and walks back there when the fight is over (creeps return to their
-    camp). Ties go to the nearest unit, then the one created first.
+    camp). Ties go to the nearest unit, then the one created first. A moving unit keeps
+    how far it stood clear of every enemy sentry's reach (at most ``CLEARANCE``) and skips
+    the sentry look-up while it stays within that margin of there and no sentry appears,
+    moves, changes owner or gets new weapon figures (the same acquisitions, fewer look-ups).
 
 Swings (``natives.combat`` for the figures)
     In range with its weapon ready, the attacker swings: ``UnitAttacked`` is published
