@@ -23,7 +23,8 @@ Events
     to each callable in ``game.subscribers``, in their order, except those marked
     (``natives.modelevents.listens``) with classes that do not include the event's. The
     event layer subscribes there and dispatches by type (``natives.events.MODEL_EVENTS``,
-    ``natives.dzapi``); ``natives.ui`` watches ``UnitRemoved``. Anything else passed to ``publish`` is a ``TypeError``.
+    ``natives.dzapi``); ``natives.ui`` watches ``UnitRemoved``. Anything else passed to
+    ``publish`` is a ``TypeError``.
 
 World
     ``world_bounds`` is (min_x, min_y, max_x, max_y) in world units, default

@@ -89,8 +89,8 @@ ENVIRONMENT: dict[type, frozenset[str]] = {
                      "scheduler", "sandbox_dir", "save_writer", "object_types", "_routes"}),
     TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
     # how other stores hook in (natives.spells, natives.production, natives.harvest)
-    Orders: frozenset({"checks", "planners", "extensions", "modes", "_enemies",
-                              "_clearance", "_sentry_epoch"}),
+    Orders: frozenset({"checks", "planners", "extensions", "modes", "_enemies", "_clearance",
+                       "_sentry_epoch"}),
     # coverage collectors of this process (maps.jasscov); an index derived from the regions
     EventRegistry: frozenset({"observers", "region_index"}),
     FrameTree: frozenset({"toc_reader"}),       # the map's TOC/fdf reader (maps.fdf)

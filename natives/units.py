@@ -446,12 +446,11 @@ def _grid_lookup(units: list[Unit], size: float) -> Callable[[float, float], lis
     return near
 
 
-@functools.cache
 def _serial_of(u) -> int:
     return u.serial
 
 
-@functools.lru_cache(maxsize=64)
+@functools.cache
 def _ring(k: int) -> tuple[tuple[int, int], ...]:
     """Sector offsets (drow, dcol) at Chebyshev distance ``k`` from a sector."""
     if k == 0:
