@@ -12,7 +12,8 @@ given) with the API set its MANIFEST entry recommends (``api/1.30.4``):
   from disk), what ``jass run`` costs from the second run on;
 - ``run``: wall seconds of ``run_mission`` over ``--until`` game seconds (default 600, ten
   game minutes) with no player input, as ``jass run`` without ``--report`` plays it (no final
-  state digest; ``--digest`` adds it, as ``--report`` does), and ``game s/s``: game seconds simulated per wall
+  state digest; ``--digest`` adds it, as ``--report`` does, and prints it under the row:
+  ``digest MISSION SHA256``, the figure to compare before/after a change), and ``game s/s``: game seconds simulated per wall
   second; ``cpu s/s``: the same per CPU second of this process (``time.process_time``), the
   steadier figure on a machine other work shares; plus the JASS ops executed, threads started
   and runtime errors recorded.
@@ -79,7 +80,8 @@ def measure(folder: Path, until: float, bytecode: bool, digest: bool = False) ->
     return {"map": folder.name, "cold": cold, "cached": cached, "run": run, "cpu": cpu,
             "game": report.game_time, "rate": report.game_time / run if run > 0 else float("inf"),
             "cpu_rate": report.game_time / cpu if cpu > 0 else float("inf"),
-            "ops": report.ops, "threads": report.threads, "errors": len(report.errors)}
+            "ops": report.ops, "threads": report.threads, "errors": len(report.errors),
+            "digest": report.state_digest}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(r)
         print(f"{r['map']:<38} {r['cold']:>7.2f} {r['cached']:>8.2f} {r['run']:>7.2f} "
               f"{r['rate']:>9.0f} {r['cpu_rate']:>8.0f} {r['ops']:>10,} {r['threads']:>8,} {r['errors']:>6}", flush=True)
+        if args.digest:
+            print(f"  digest {r['map']} {r['digest']}", flush=True)
     total_run = sum(r["run"] for r in rows)
     total_cpu = sum(r["cpu"] for r in rows)
     total_game = sum(r["game"] for r in rows)

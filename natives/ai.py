@@ -50,7 +50,7 @@ from jassvm.compiler import CompiledProgram
 from jassvm.vm import OP_LIMIT, VM
 
 from natives.handles import alive, enum_handle
-from natives.modelevents import HeroLevel, UnitCreated
+from natives.modelevents import HeroLevel, UnitCreated, listens
 from natives.production import Cost, unit_cost
 from natives.registry import native
 from natives.response import Response
@@ -155,6 +155,8 @@ class AIState:
         self.difficulty: dict[int, int] = {}   # player id -> aidifficulty value
         self.vms: dict[int, VM] = {}
         self._by_vm: dict[int, int] = {}        # id(vm) -> player id
+        # player id -> (Players.epoch, ids of its foes): ``aicaptains``' enemy list; derived
+        self.foes: dict[int, tuple[int, list[int]]] = {}
         if game is not None:
             game.scheduler.register("ai_start", self._run_main)
             game.subscribers.append(self._on_event)
@@ -235,6 +237,7 @@ class AIState:
             vm.resume(th)
 
     # -- hero skills ------------------------------------------------------------------------
+    @listens(HeroLevel, UnitCreated)
     def _on_event(self, event) -> None:
         kind = type(event)
         if kind is HeroLevel or (kind is UnitCreated and event.unit.hero is not None):
@@ -524,14 +527,11 @@ _tuning("SetReplacementCount", "integer qty")
 
 # -- units of the AI's player, over the unit store ------------------------------------------
 
-def _serial(u) -> int:
-    return u.serial
-
-
 def owned_units(game, pid: int) -> list:
     """The units (not removed) player ``pid`` owns, in creation order (the store's owner
-    index has no order that survives a save and load)."""
-    return sorted(game.units.owned_units((pid,)), key=_serial)
+    index has no order that survives a save and load): ``UnitStore.owned_by``'s shared
+    list, to read, not change."""
+    return game.units.owned_by(pid)
 
 
 def count_units(game, pid: int, unitid: int, done: bool, where=None) -> int:

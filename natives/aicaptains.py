@@ -761,14 +761,20 @@ def ReturnGuardPosts(ctx):
 # -- targets ----------------------------------------------------------------------------
 
 def _enemy_players(game, pid: int) -> list[int]:
-    """Ids of the players (neutrals but Neutral Hostile left out) hostile to ``pid``."""
+    """Ids of the players (neutrals but Neutral Hostile left out) hostile to ``pid``, in
+    slot order (a list to read, not change: cached until an alliance or controller changes,
+    ``Players.epoch``)."""
     me, players = game.players.get(pid), game.players
+    hit = game.ai.foes.get(pid)
+    if hit is not None and hit[0] == players.epoch:
+        return hit[1]
     out = []
     for other in players.slots:
         if other is None or other.id == pid or other.id >= players.neutral_aggressive_id:
             continue
         if not me.is_ally(other):
             out.append(other.id)
+    game.ai.foes[pid] = (players.epoch, out)
     return out
 
 

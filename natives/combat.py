@@ -380,6 +380,7 @@ def _weapon_set(name: str, attr: str, cast):
                      f"ignoring it")
             return
         own(u, "combat")[attr] = cast(value)
+        ctx.game.orders.weapon_changed(u)
     return setter
 
 

@@ -66,7 +66,7 @@ from typing import Any
 from jassvm.bytecode import CompiledFunction
 from natives.events import EventRegistry, Registration
 from natives.jsondata import load_json
-from natives.modelevents import DzKey, DzMouse, DzMouseMove, DzMouseWheel, DzWindowResize
+from natives.modelevents import DzKey, DzMouse, DzMouseMove, DzMouseWheel, DzWindowResize, listens
 from natives.registry import native
 from natives.response import Response
 from natives.sandbox import Sandbox
@@ -168,6 +168,7 @@ class DzApiState:
         return self.game.events.register(trig, self._ids[name], ("dz",) + index, name=name,
                                          sync=bool(sync), func=func, **params)
 
+    @listens(DzKey, DzMouse, DzMouseWheel, DzMouseMove, DzWindowResize)   # MODEL_EVENTS' keys
     def on_publish(self, event) -> None:
         """The ``game.subscribers`` entry: DzAPI input events (``MODEL_EVENTS``)."""
         handler = MODEL_EVENTS.get(type(event))

@@ -566,7 +566,10 @@ class EventRegistry:
         for watched, regs in list(self.spatial["range"].items()):
             if watched is not unit and fx is not None:   # most watched units are far away
                 after = _dist2(x, y, watched.x, watched.y)
-                if all(after > reg.params["range"] ** 2 for reg in regs):
+                for reg in regs:
+                    if after <= reg.params["range"] ** 2:
+                        break
+                else:
                     continue
             self._range(watched, list(regs), unit, fx, fy, x, y)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 
-from natives.modelevents import UnitDeath
+from natives.modelevents import UnitDeath, listens
 
 HERO_KILL_XP = (100, 120, 160, 220, 300)
 HERO_KILL_XP_STEP = 100
@@ -70,6 +70,7 @@ class KillReward:
         self._warned: set[int] = set()
         game.subscribers.append(self._on_event)
 
+    @listens(UnitDeath)
     def _on_event(self, event) -> None:
         if type(event) is UnitDeath and event.killer is not None:
             self.reward(event.unit, event.killer)

@@ -124,9 +124,10 @@ class FogState:
         owner = getattr(u, "owner", None)
         if owner is None or u.destroyed:
             return
-        cell = cell_key(int(u.x // EXPLORE_CELL), int(u.y // EXPLORE_CELL))
+        cell = (int(u.x // EXPLORE_CELL), int(u.y // EXPLORE_CELL))
         if self.unit_cells.get(u) == cell:
             return
+        cell = cell_key(*cell)
         self.unit_cells[u] = cell
         cells = self.explored.setdefault(owner.id, set())
         reach = int(self._sight(u, _is_day(self.game)) // EXPLORE_CELL) + 1

@@ -45,7 +45,7 @@ from typing import Callable
 
 from natives.events import EventRegistry
 from natives.handles import Handle, alive, enum_handle, enum_value
-from natives.modelevents import FrameInput
+from natives.modelevents import FrameInput, listens
 from natives.registry import native
 from natives.response import Response
 
@@ -335,6 +335,7 @@ class FrameTree:
         events.dispatch(FRAME_EVENT_NAME, events.find("frame", frame, event), resp,
                         extra=lambda r: {"event_id": None})
 
+    @listens(FrameInput)
     def on_publish(self, event) -> None:
         """The ``game.subscribers`` entry: a ``FrameInput`` model event is a player's input on a
         frame."""

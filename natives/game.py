@@ -20,9 +20,11 @@ Events
     ``event`` an instance of one of the frozen dataclasses of ``natives.modelevents`` (one
     class per kind of transition, each documenting its fields, their units and who publishes
     it; ``ALL_EVENTS`` lists them): the instance is appended to ``game.published`` and handed
-    to each callable in ``game.subscribers``. The event layer subscribes there and dispatches
-    by type (``natives.events.MODEL_EVENTS``, ``natives.dzapi``); ``natives.ui`` watches
-    ``UnitRemoved``. Anything else passed to ``publish`` is a ``TypeError``.
+    to each callable in ``game.subscribers``, in their order, except those marked
+    (``natives.modelevents.listens``) with classes that do not include the event's. The
+    event layer subscribes there and dispatches by type (``natives.events.MODEL_EVENTS``,
+    ``natives.dzapi``); ``natives.ui`` watches ``UnitRemoved``. Anything else passed to
+    ``publish`` is a ``TypeError``.
 
 World
     ``world_bounds`` is (min_x, min_y, max_x, max_y) in world units, default
@@ -218,6 +220,7 @@ class Game:
         self.jass_random = JassRandom(seed)
         self.published = deque(maxlen=PUBLISHED_LOG_LIMIT)
         self.subscribers = []
+        self._routes = {}   # event class -> (len(subscribers), the subscribers it goes to)
         self.timeline = []
 
         self.world_bounds = tuple(float(v) for v in world_bounds)
@@ -306,7 +309,13 @@ class Game:
         if not isinstance(event, ModelEvent):
             raise TypeError(f"game.publish takes a natives.modelevents event, not {event!r}")
         self.published.append(event)
-        for subscriber in list(self.subscribers):
+        kind = type(event)
+        subscribers = self.subscribers
+        route = self._routes.get(kind)
+        if route is None or route[0] != len(subscribers):   # subscribers are only appended
+            route = self._routes[kind] = (len(subscribers), [
+                s for s in subscribers if kind in getattr(s, "event_kinds", (kind,))])
+        for subscriber in route[1]:
             subscriber(event)
 
     def record(self, kind: str, **data: Any) -> None:

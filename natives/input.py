@@ -47,7 +47,7 @@ from __future__ import annotations
 from natives.events import EventRegistry
 from natives.geometry import new_location
 from natives.handles import alive, enum_handle, enum_value
-from natives.modelevents import PlayerMouse, PlayerOsKey, PlayerSyncData, TrackableInput
+from natives.modelevents import PlayerMouse, PlayerOsKey, PlayerSyncData, TrackableInput, listens
 from natives.registry import native
 from natives.response import Response
 
@@ -71,6 +71,7 @@ class InputState:
         game.subscribers.append(self.on_publish)
         game.scheduler.register("sync_data", self._deliver)   # args: player id, prefix, data
 
+    @listens(PlayerOsKey, PlayerMouse, PlayerSyncData, TrackableInput)   # MODEL_EVENTS' keys
     def on_publish(self, event) -> None:
         """The ``game.subscribers`` entry: dispatch an input model event by its type
         (``MODEL_EVENTS``)."""

@@ -30,6 +30,16 @@ class ModelEvent:
     __slots__ = ()
 
 
+def listens(*kinds: type):
+    """Mark a ``game.subscribers`` method with the model event classes it acts on:
+    ``game.publish`` hands it only events of those classes (a subscriber without the mark
+    gets every event). The mark must name every class the method does anything for."""
+    def mark(fn):
+        fn.event_kinds = frozenset(kinds)
+        return fn
+    return mark
+
+
 # -- units ------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)

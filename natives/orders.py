@@ -48,7 +48,10 @@ Acquisition
     attack-move or patrol look every ``SCAN`` game seconds. A unit that acquired a target
     on its own gives up the chase when the target is more than ``LEASH`` world units from
     where it stood, and walks back there when the fight is over (creeps return to their
-    camp). Ties go to the nearest unit, then the one created first.
+    camp). Ties go to the nearest unit, then the one created first. A moving unit keeps
+    how far it stood clear of every enemy sentry's reach (at most ``CLEARANCE``) and skips
+    the sentry look-up while it stays within that margin of there and no sentry appears,
+    moves, changes owner or gets new weapon figures (the same acquisitions, fewer look-ups).
 
 Swings (``natives.combat`` for the figures)
     In range with its weapon ready, the attacker swings: ``UnitAttacked`` is published
@@ -68,7 +71,8 @@ from typing import Any
 
 from natives import combat
 from natives.handles import alive, own
-from natives.modelevents import UnitAttacked, UnitCreated, UnitDeath, UnitMoved, UnitOrdered, UnitRemoved
+from natives.modelevents import (UnitAttacked, UnitCreated, UnitDeath, UnitMoved, UnitOrdered,
+                                 UnitOwnerChanged, UnitRemoved)
 from natives.paths import find_path
 from natives.registry import native
 
@@ -137,6 +141,9 @@ REPATH = 64.0
 """World units a chased or followed unit moves before the path to it is searched again."""
 
 _FEW_SENTRIES = 32      # up to this many sentries, a moving unit checks them all
+CLEARANCE = 512.0
+"""Most world units a moving unit's recorded clearance from enemy sentries covers: it walks
+that far (less when a sentry is nearer) before the sentries around it are looked up again."""
 _WALK_ORDERS = {"move", "AImove", "patrol", "smart"}
 _ATTACK_ORDERS = {"attack", "attackonce"}
 _MAX_HISTORY = 64
@@ -245,6 +252,12 @@ class Orders:
         self._warned: set[int] = set()
         self.reach = 0.0           # the longest acquisition + weapon range of any sentry yet
         self._enemies: dict = {}   # (owner id, theirs) -> (versions, ids): derived, never saved
+        # unit -> (epoch, versions, owner, x, y, margin): the unit stood at (x, y) ``margin``
+        # world units short of every enemy sentry's reach (``_clear_of_sentries``); derived,
+        # never saved, valid while ``_sentry_epoch`` (bumped when a sentry appears, moves,
+        # changes owner or weapon figures) and the enemy lists' versions stay the same
+        self._clearance: dict = {}
+        self._sentry_epoch = 0
         game.scheduler.register("unit_order_step", self._step)   # subject: the unit
         game.subscribers.append(self._on_event)
 
@@ -359,7 +372,7 @@ class Orders:
         if work.goal is not None:
             self._route(u, work, work.goal)
         u.work = work
-        self._wake(u, 0.0)
+        self.wake(u, 0.0)
 
     def _drop_work(self, u) -> None:
         """The unit's work is being replaced or cleared: a swing under way is interrupted
@@ -386,7 +399,7 @@ class Orders:
             return
         if u.work is not None and u.order_entry is None:
             u.work.last = self.game.now
-            self._wake(u, 0.0)
+            self.wake(u, 0.0)
         elif u.work is None:
             self._idle(u)
 
@@ -404,7 +417,7 @@ class Orders:
             return
         if u.work is not None and u.order_entry is None:
             u.work.last = self.game.now
-            self._wake(u, 0.0)
+            self.wake(u, 0.0)
         elif u in self.sentries:
             self._acquire_around(u)
 
@@ -412,11 +425,9 @@ class Orders:
     def wake(self, u, delay: float) -> None:
         """Schedule the unit's next step ``delay`` game seconds from now (replacing a pending
         one)."""
-        self._wake(u, delay)
-
-    def _wake(self, u, delay: float) -> None:
-        self.game.scheduler.cancel(u.order_entry)
-        u.order_entry = self.game.schedule(delay, "unit_order_step", subject=u)
+        scheduler = self.game.scheduler
+        scheduler.cancel(u.order_entry)
+        u.order_entry = scheduler.schedule(delay, "unit_order_step", subject=u)
 
     def interrupt(self, u) -> None:
         """The swing ``u`` has under way ends before its damage point and deals nothing
@@ -448,7 +459,7 @@ class Orders:
         handler = self.modes.get(w.mode)
         delay = handler.step(u, w, now) if handler is not None else getattr(self, "_do_" + w.mode)(u, w, now)
         if delay is not None and u.work is w and u.order_entry is None:
-            self._wake(u, delay)
+            self.wake(u, delay)
 
     def _do_walk(self, u, w: Work, now: float):
         weapon = combat.weapon(u)
@@ -458,11 +469,11 @@ class Orders:
             if enemy is not None:
                 return self._engage(u, w, enemy)
         if w.path:
-            return self._move_delay(u, w)
+            return self.move_delay(u, w)
         if w.mode == "patrol" and _dist(*w.origin, *w.goal) >= 1.0:
             w.goal, w.origin = w.origin, w.goal
             self._route(u, w, w.goal)
-            return self._move_delay(u, w) if w.path else STEP
+            return self.move_delay(u, w) if w.path else STEP
         self.finish(u)
         return None
 
@@ -481,7 +492,7 @@ class Orders:
             w.path = []
             return STEP * 4
         self._chase(u, w, t)
-        return self._move_delay(u, w) if w.path else STEP * 4
+        return self.move_delay(u, w) if w.path else STEP * 4
 
     def _do_attack(self, u, w: Work, now: float):
         t = w.target
@@ -505,7 +516,7 @@ class Orders:
         if w.resume == "hold" or not _mobile(u):
             return self._disengage(u, w)
         self._chase(u, w, t)
-        return self._move_delay(u, w) if w.path else STEP
+        return self.move_delay(u, w) if w.path else STEP
 
     def _swing(self, u, w: Work, t, weapon) -> None:
         """A swing begins: EVENT_UNIT_ATTACKED now (seed 004: at the swing), the hit at the
@@ -564,7 +575,7 @@ class Orders:
             self._route(u, home, home.goal)
             u.current_order = make_order("point", "move", x=home.goal[0], y=home.goal[1])
             u.work = home
-            self._wake(u, 0.0)
+            self.wake(u, 0.0)
             return None
         self.finish(u)
         return None
@@ -583,10 +594,6 @@ class Orders:
         """Set ``w.path`` to the waypoints from ``u`` to ``goal`` (world units)."""
         self._route(u, w, goal)
 
-    def move_delay(self, u, w: Work) -> float:
-        """Game seconds to the next step of a unit walking ``w.path`` (``_move_delay``)."""
-        return self._move_delay(u, w)
-
     def _route(self, u, w: Work, goal: tuple) -> None:
         path, _reached = find_path(self.game.pathing, u.x, u.y, goal[0], goal[1],
                                    u.utype.move or "foot")
@@ -603,9 +610,10 @@ class Orders:
         x, y = u.x, u.y
         path = w.path
         heading = None
+        hypot = math.hypot
         while path and budget > 1e-9:
             tx, ty = path[0]
-            d = _dist(x, y, tx, ty)
+            d = hypot(tx - x, ty - y)
             if d > 1e-9:
                 heading = (tx - x, ty - y)
             if d <= budget:
@@ -616,40 +624,38 @@ class Orders:
                 x += (tx - x) * budget / d
                 y += (ty - y) * budget / d
                 budget = 0.0
-        while path and _dist(x, y, *path[0]) <= 1e-6:   # rounding: arrive exactly
+        while path and hypot(path[0][0] - x, path[0][1] - y) <= 1e-6:   # rounding: arrive exactly
             x, y = path.pop(0)
         if heading is not None:
             u.facing = math.degrees(math.atan2(heading[1], heading[0])) % 360.0
         if (x, y) != (u.x, u.y):
             self.game.units.move_unit(u, x, y)
 
-    def _move_delay(self, u, w: Work) -> float:
-        """Game seconds to the next step: to the next waypoint, at most ``STEP``, and just
-        past the next region cell boundary while a watched region is near the step."""
+    def move_delay(self, u, w: Work) -> float:
+        """Game seconds to the next step of a unit walking ``w.path``: to the next waypoint,
+        at most ``STEP``, and just past the next region cell boundary while a watched region
+        is near the step (the next ``min(t, STEP) * speed`` world units of the walk)."""
         speed = combat.move_speed(u)
         if speed <= 0:
             return STEP
+        x, y = u.x, u.y
         tx, ty = w.path[0]
-        d = _dist(u.x, u.y, tx, ty)
+        d = math.hypot(tx - x, ty - y)
         t = d / speed
-        if d > 0 and self._regions_near(u, tx, ty, d, min(t, STEP) * speed):
-            cross = min(_to_boundary(u.x, tx - u.x, d), _to_boundary(u.y, ty - u.y, d))
-            t = min(t, cross / speed)
+        if d > 0:
+            f = min(1.0, min(t, STEP) * speed / d)
+            ex, ey = x + (tx - x) * f, y + (ty - y) * f
+            if self.game.events.regions_near(min(x, ex), min(y, ey), max(x, ex), max(y, ey)):
+                cross = min(_to_boundary(x, tx - x, d), _to_boundary(y, ty - y, d))
+                t = min(t, cross / speed)
         return max(min(t, STEP), 1e-4)
-
-    def _regions_near(self, u, tx: float, ty: float, d: float, reach: float) -> bool:
-        """Might the next ``reach`` world units of ``u``'s walk towards (tx, ty), ``d`` away,
-        cross a watched region's cell?"""
-        f = min(1.0, reach / d)
-        ex, ey = u.x + (tx - u.x) * f, u.y + (ty - u.y) * f
-        return self.game.events.regions_near(min(u.x, ex), min(u.y, ey), max(u.x, ex),
-                                             max(u.y, ey))
 
     # -- acquisition --------------------------------------------------------------------------
     def _sentry(self, u, on: bool) -> None:
         w = combat.weapon(u) if on else None
         if w is not None:
             self.sentries[u] = None
+            self._sentry_epoch += 1
             if w.acquire + w.range > self.reach:
                 self.reach = w.acquire + w.range
         else:
@@ -690,12 +696,16 @@ class Orders:
             v.current_order = make_order("target", "attack", target=target)
             v.work = Work("attack", target=target, home=(v.x, v.y))
         v.work.last = self.game.now
-        self._wake(v, 0.0)
+        self.wake(v, 0.0)
 
     def _noticed(self, m) -> None:
         """Unit ``m`` appeared or moved: sentries of enemy players that can attack it and have
         it within acquisition range take it on; an idle ``m`` looks around itself."""
         if not m.alive or m.hidden:
+            return
+        if self._clear_of_sentries(m):
+            if m in self.sentries:
+                self._acquire_around(m)
             return
         sentries = self.sentries
         if len(sentries) > _FEW_SENTRIES:   # many: only those of enemies that can reach m
@@ -726,6 +736,46 @@ class Orders:
         if m in self.sentries:
             self._acquire_around(m)
 
+    def _clear_of_sentries(self, m) -> bool:
+        """True when no sentry of a player hostile to ``m``'s owner has ``m`` within reach
+        (``_noticed``'s bound, and the sentry's acquisition or weapon range, whichever its
+        work uses): ``_noticed`` would acquire nothing. The answer for a point is kept with
+        its margin (the nearest such sentry's distance beyond its reach, at most
+        ``CLEARANCE``): a unit that moved less than the margin from that point, with no
+        sentry added, moved, given away or given new weapon figures since
+        (``weapon_changed``), is still clear without a look-up."""
+        units = self.game.units
+        versions = (units.owners_version, self.game.players.epoch)
+        rec = self._clearance.get(m)
+        if rec is not None and rec[0] == self._sentry_epoch and rec[1] == versions \
+                and rec[2] is m.owner:
+            dx, dy = m.x - rec[3], m.y - rec[4]
+            if dx * dx + dy * dy < rec[5] * rec[5]:
+                return True
+        far = self.reach + m.collision
+        box = far + CLEARANCE + units.max_collision   # any sentry outside is CLEARANCE clear
+        margin = CLEARANCE
+        sentries = self.sentries
+        for v in units.owned_near(self.enemy_ids(m.owner, theirs=True), m.x - box, m.y - box,
+                                  m.x + box, m.y + box):
+            if v in sentries and v is not m:
+                limit = far + v.collision          # as _noticed: the bound, then the weapon
+                w = combat.weapon(v)
+                if w is not None:
+                    limit = min(limit, max(w.acquire, w.range + v.collision + m.collision))
+                margin = min(margin, _dist(v.x, v.y, m.x, m.y) - limit)
+        if margin <= 0:
+            self._clearance.pop(m, None)
+            return False
+        self._clearance[m] = (self._sentry_epoch, versions, m.owner, m.x, m.y, margin)
+        return True
+
+    def weapon_changed(self, u) -> None:
+        """``u``'s weapon figures changed (``natives.combat``'s setters): as a sentry, its
+        reach may have grown, so recorded clearances no longer hold."""
+        if u in self.sentries:
+            self._sentry_epoch += 1
+
     def enemy_ids(self, owner, theirs: bool = False) -> list[int]:
         """Ids of the players that have units and that ``owner`` does not treat as allies
         (``theirs``: that do not treat ``owner`` as an ally; alliances are one-sided), in the
@@ -751,10 +801,15 @@ class Orders:
             u = event.unit
             if kind is UnitCreated:
                 self._sentry(u, True)
+            elif u in self.sentries:   # a sentry moved: recorded clearances may be wrong
+                self._sentry_epoch += 1
             if self.sentries:
                 self._noticed(u)
         elif kind is UnitDeath or kind is UnitRemoved:
             self.sentries.pop(event.unit, None)
+            self._clearance.pop(event.unit, None)
+        elif kind is UnitOwnerChanged and event.unit in self.sentries:
+            self._sentry_epoch += 1
 
     def _warn_weapon(self, u) -> None:
         if u.type_id not in self._warned:

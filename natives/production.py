@@ -72,7 +72,7 @@ from typing import Any
 from natives.handles import alive, enum_value, own
 from natives.geometry import new_location
 from natives.modelevents import (PlayerStateChanged, UnitConstruct, UnitDeath, UnitRemoved,
-                                 UnitResearch, UnitSold, UnitTrain, UnitUpgrade)
+                                 UnitResearch, UnitSold, UnitTrain, UnitUpgrade, listens)
 from natives.objecttypes import MISSING
 from natives.orders import ORDER_IDS, ORDER_STRINGS, Order, Work, make_order
 from natives.players import (PLAYER_STATE_FOOD_CAP_CEILING, PLAYER_STATE_RESOURCE_FOOD_CAP,
@@ -754,6 +754,7 @@ class Production:
         self.game.publish(UnitSold(shop, unit, None))
 
     # -- model events -----------------------------------------------------------------------
+    @listens(PlayerStateChanged, UnitDeath, UnitRemoved)
     def _on_event(self, event) -> None:
         kind = type(event)
         if kind is PlayerStateChanged:

@@ -86,16 +86,18 @@ _ITEMS = "__items__"   # the elements of a model class that is a list or dict
 # kept as the fresh session has them on restore.
 ENVIRONMENT: dict[type, frozenset[str]] = {
     Game: frozenset({"vm", "ai_resolver", "ai_loader", "string_table", "height_function", "subscribers",
-                     "scheduler", "sandbox_dir", "save_writer", "object_types"}),
+                     "scheduler", "sandbox_dir", "save_writer", "object_types", "_routes"}),
     TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
     # how other stores hook in (natives.spells, natives.production, natives.harvest)
-    Orders: frozenset({"checks", "planners", "extensions", "modes", "_enemies"}),
+    Orders: frozenset({"checks", "planners", "extensions", "modes", "_enemies", "_clearance",
+                       "_sentry_epoch"}),
     # coverage collectors of this process (maps.jasscov); an index derived from the regions
     EventRegistry: frozenset({"observers", "region_index"}),
     FrameTree: frozenset({"toc_reader"}),       # the map's TOC/fdf reader (maps.fdf)
-    AIState: frozenset({"vms", "_by_vm"}),   # the AI VMs: written as roots, rebuilt on load
+    AIState: frozenset({"vms", "_by_vm", "foes"}),   # the AI VMs (written as roots, rebuilt
+    # on load) and a cache
     Spells: frozenset({"aura_clean"}),      # the aura update's cache (natives.spells)
-    UnitStore: frozenset({"food_keys"}),   # a cache of shared tuples (natives.units)
+    UnitStore: frozenset({"food_keys", "_owned_sorted"}),   # caches (natives.units)
 }
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
 # holding them keep the fresh session's value.

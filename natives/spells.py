@@ -506,11 +506,13 @@ class Spells:
             self.aura_clean.clear()
             return
         u = event.unit
-        points = ((u.x, u.y), (event.from_x, event.from_y)) if kind is UnitMoved else ((u.x, u.y),)
-        for key, (_, _, radius, x, y, _) in list(self.aura_clean.items()):
-            if key[0] is u or any((px - x) ** 2 + (py - y) ** 2 <= radius * radius
-                                  for px, py in points):
-                del self.aura_clean[key]
+        ux, uy = u.x, u.y
+        fx, fy = (event.from_x, event.from_y) if kind is UnitMoved else (ux, uy)
+        clean = self.aura_clean
+        for key in [key for key, (_, _, radius, x, y, _) in clean.items()
+                    if key[0] is u or (ux - x) ** 2 + (uy - y) ** 2 <= radius * radius
+                    or (fx - x) ** 2 + (fy - y) ** 2 <= radius * radius]:
+            del clean[key]
 
     # -- items and hero skills ------------------------------------------------------------------
     def item_abilities(self, item) -> list[int]:

@@ -43,7 +43,7 @@ from __future__ import annotations
 from typing import Any
 
 from natives.handles import Handle, alive, enum_value, own
-from natives.modelevents import UnitRemoved
+from natives.modelevents import UnitRemoved, listens
 from natives.presentation import destroy_handle, new_handle
 from natives.registry import native
 
@@ -126,6 +126,7 @@ class UIState:
         if game is not None:
             game.subscribers.append(self._on_publish)
 
+    @listens(UnitRemoved)
     def _on_publish(self, event) -> None:
         if type(event) is UnitRemoved:
             unit = event.unit

@@ -452,6 +452,10 @@ def _grid_lookup(units: list[Unit], size: float) -> Callable[[float, float], lis
     return near
 
 
+def _serial_of(u) -> int:
+    return u.serial
+
+
 @functools.cache
 def _ring(k: int) -> tuple[tuple[int, int], ...]:
     """Sector offsets (drow, dcol) at Chebyshev distance ``k`` from a sector."""
@@ -506,6 +510,9 @@ class UnitStore:
         # (owner, food used, food made) -> that tuple: the food a unit counts is one shared
         # tuple per distinct value, not one per unit (a cache: not saved, natives.snapshot)
         self.food_keys: dict[tuple[Player, int, int], tuple[Player, int, int]] = {}
+        # player id -> its units in creation order (``owned_by``); dropped when a unit of the
+        # player is created or removed or changes owner: derived, never saved
+        self._owned_sorted: dict[int, list[Unit]] = {}
 
     # -- types --------------------------------------------------------------------------
     def define_type(self, utype: UnitType) -> None:
@@ -617,7 +624,9 @@ class UnitStore:
         """The unit (not removed) of one of the players ``owners`` (ids) nearest to (x, y)
         within ``radius`` world units that ``accept`` takes, ties to the one created first;
         None if there is none. Visits the index's sectors in rings around the point and stops
-        at the first ring that cannot hold anything nearer (acquisition, ``natives.orders``)."""
+        at the first ring that cannot hold anything nearer (acquisition, ``natives.orders``);
+        when the players occupy fewer sectors than the rings hold, visits those instead (the
+        nearest is the same whatever the order: ties go by serial)."""
         owners = [pid for pid in owners if pid in self.owner_cells]
         if not owners:
             return None
@@ -625,7 +634,24 @@ class UnitStore:
         row, col = math.floor(y / SECTOR_SIZE), math.floor(x / SECTOR_SIZE)
         best, best_d2, best_serial = None, math.inf, 0
         by_owner = self.by_owner
-        for k in range(math.ceil(radius / SECTOR_SIZE) + 2):
+        rings = math.ceil(radius / SECTOR_SIZE) + 2
+        if sum(len(self.owner_cells[pid]) for pid in owners) < (2 * rings - 1) ** 2:
+            for pid in owners:
+                for r, c in self.owner_cells[pid]:
+                    gx = max(c * SECTOR_SIZE - x, 0.0, x - (c + 1) * SECTOR_SIZE)
+                    gy = max(r * SECTOR_SIZE - y, 0.0, y - (r + 1) * SECTOR_SIZE)
+                    gap = gx * gx + gy * gy
+                    if gap > r2 or gap > best_d2:
+                        continue
+                    for v in by_owner[(pid, r, c)]:
+                        dx, dy = v.x - x, v.y - y
+                        d2 = dx * dx + dy * dy
+                        if d2 > r2 or d2 > best_d2 or (d2 == best_d2 and v.serial > best_serial):
+                            continue
+                        if accept(v):
+                            best, best_d2, best_serial = v, d2, v.serial
+            return best
+        for k in range(rings):
             near = (k - 1) * SECTOR_SIZE      # no point of ring k is nearer than this
             if near > 0 and (near * near > best_d2 or near > radius):
                 break
@@ -682,6 +708,17 @@ class UnitStore:
         by_owner = self.by_owner
         return [u for pid in dict.fromkeys(owners) for r, c in self.owner_cells.get(pid, ())
                 for u in by_owner[(pid, r, c)]]
+
+    def owned_by(self, pid: int) -> list[Unit]:
+        """Player ``pid``'s units (not removed) in creation order (the owner index has no
+        order that survives a save and load, so the order is the serial's). The list is
+        cached and shared: read it, never change it (a unit created or removed meanwhile
+        makes a new one, so iterating it while units come and go is safe)."""
+        cached = self._owned_sorted.get(pid)
+        if cached is None:
+            cached = self._owned_sorted[pid] = sorted(self.owned_units((pid,)),
+                                                      key=_serial_of)
+        return cached
 
     def spatial_order(self, units: Iterable[Unit]) -> list[Unit]:
         """Spatial enumeration order (S122): 256x256 sectors bottom row first, each row left
@@ -795,6 +832,7 @@ class UnitStore:
         u.serial = self._next_serial()
         self.units[u.serial] = u
         self._update_sector(u)
+        self._owned_sorted.pop(owner.id, None)
         self.refresh_food(u)
         self.game.publish(UnitCreated(u))
         return u
@@ -813,6 +851,7 @@ class UnitStore:
             self.unload_unit(cargo, publish=False)
         self.units.pop(u.serial, None)
         self._unindex(u)
+        self._owned_sorted.pop(u.owner.id, None)
         self._drop_ability_objects(u)
         for sel in self.selection.values():
             if u in sel:
@@ -914,6 +953,8 @@ class UnitStore:
         if u.sector_seq and not u.destroyed:   # move it to its new owner's bucket
             self._owner_remove(previous.id, u.sector, u)
             self._owner_add(owner.id, u.sector, u)
+        self._owned_sorted.pop(previous.id, None)
+        self._owned_sorted.pop(owner.id, None)
         u.owner = owner
         if change_color:
             u.color = owner.color
@@ -931,11 +972,15 @@ class UnitStore:
             else:
                 x, y = place
         x0, y0, x1, y1 = self.game.world_bounds
-        x = min(max(x, x0), x1)
-        y = min(max(y, y0), y1)
+        if not x0 <= x <= x1:    # (as min(max(x, x0), x1), without the calls: a walk step)
+            x = min(max(x, x0), x1)
+        if not y0 <= y <= y1:
+            y = min(max(y, y0), y1)
         fx, fy = u.x, u.y
         u.x, u.y = x, y
-        self._update_sector(u)
+        if u.sector != (math.floor(y / SECTOR_SIZE), math.floor(x / SECTOR_SIZE)) \
+                or u.sector_seq == 0:    # (the test ``_update_sector`` makes, inline: a walk step)
+            self._update_sector(u)
         if (fx, fy) != (x, y):
             self.game.publish(UnitMoved(u, fx, fy, x, y))
 

@@ -14,7 +14,7 @@ PLAYER_SCORE_GOLD_LOST_UPKEEP.
 """
 from __future__ import annotations
 
-from natives.modelevents import PlayerStateChanged
+from natives.modelevents import PlayerStateChanged, listens
 from natives.players import PLAYER_STATE_GOLD_UPKEEP_RATE, PLAYER_STATE_RESOURCE_FOOD_USED
 
 UPKEEP_LEVELS = ((50, 0), (80, 30))
@@ -52,6 +52,7 @@ class Upkeep:
         self.game = game
         game.subscribers.append(self._on_event)
 
+    @listens(PlayerStateChanged)
     def _on_event(self, event) -> None:
         if type(event) is PlayerStateChanged and event.state == PLAYER_STATE_RESOURCE_FOOD_USED:
             event.player.set_state(PLAYER_STATE_GOLD_UPKEEP_RATE, upkeep_rate(event.value))

@@ -1,6 +1,7 @@
 """The order pipeline (natives/orders.py), movement (natives/paths.py) and combat
 (natives/combat.py): issue 12 items 1, 2, 3 and 5. Figures are the game's (see the sources in
 natives/unitdata.py and natives/combat.py)."""
+import math
 import random
 
 import pytest
@@ -456,3 +457,41 @@ def test_a_patrol_to_where_the_unit_stands_ends_at_once(ctx):
     assert ctx.IssuePointOrder(u, "patrol", 0.0, 0.0)
     run(ctx, 1.0)
     assert u.order_entry is None and ctx.GetUnitCurrentOrder(u) == 0
+
+
+def _acquired_at(ctx, guard, walker, until):
+    """Advance in steps; the walker's distance from ``guard`` when it first takes it on."""
+    t = ctx.game.now
+    while t < until:
+        t += 0.125
+        run(ctx, t)
+        if guard.work is not None and guard.work.target is walker:
+            return math.hypot(walker.x - guard.x, walker.y - guard.y)
+    return None
+
+
+@pytest.mark.parametrize("how", ["created", "moved", "given"])
+def test_a_sentry_that_comes_near_a_walker_takes_it_on_at_the_first_step_in_range(ctx, how):
+    # A walking unit skips the sentry look-up while it keeps clear of enemy sentries
+    # (Orders._clear_of_sentries): a sentry that appears, is moved or changes hands near its
+    # way must still take it on at the first step inside its acquisition range (500).
+    walker = create(ctx, HPEA, x=0.0, player=1)
+    for player, far in ((0, -9000.0), (1, 9000.0)):   # a unit each, far away: the players'
+        create(ctx, HFOO, x=far, y=far, player=player)   # sets of sectors never empty
+    guard = None
+    if how == "moved":
+        guard = create(ctx, x=0.0, y=8000.0)
+    elif how == "given":
+        guard = create(ctx, x=900.0, y=300.0, player=1)      # the walker's own: no threat
+    ctx.IssuePointOrder(walker, "move", 6000.0, 0.0)
+    run(ctx, 1.0)                                            # clear, recorded for a while
+    if how == "created":
+        guard = create(ctx, x=900.0, y=300.0)
+    elif how == "moved":
+        ctx.game.units.move_unit(guard, 900.0, 300.0)
+    else:
+        ctx.game.units.set_owner(guard, ctx.Player(0), False)
+    assert guard.work is None                                # 700+ away: not yet
+    d = _acquired_at(ctx, guard, walker, 6.0)
+    step = walker.move_speed * 0.125                         # one step's walk
+    assert d is not None and 500.0 - step <= d <= 500.0
