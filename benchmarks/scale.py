@@ -1,6 +1,6 @@
 """Cost growth with the size of the game, side by side in one run (issue 16).
 
-    python benchmarks/scale.py [--quick]
+    python benchmarks/scale.py [--quick] [--case units|timers|threads]
 
 Each case runs in a fresh Python process (so peak memory is its own), at growing sizes:
 
@@ -18,7 +18,8 @@ be on an idle machine: the machine is shared), peak resident memory (MiB, ``ru_m
 against the smallest size, the CPU cost per item as a ratio (1.0 = flat) and the memory per
 item beyond the process without the items. Targets (issue 16): 100k units created in under 10 s; cost
 per unit, timer and thread flat (within 2x) from the smallest to the largest size; at most
-1 KiB per handle beyond the first. ``--quick`` runs the two smallest sizes only.
+1 KiB per handle beyond the first. ``--quick`` runs the two smallest sizes only, ``--case``
+(repeatable) the cases named.
 """
 from __future__ import annotations
 
@@ -112,6 +113,7 @@ def run(case: str, n: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="the two smallest sizes only")
+    parser.add_argument("--case", action="append", choices=sorted(SIZES), help="only these cases")
     parser.add_argument("--child", nargs=2, metavar=("CASE", "N"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -120,6 +122,8 @@ def main() -> None:
         return
     print(f"{'case':<8} {'n':>8} {'wall s':>8} {'cpu s':>8} {'peak MiB':>9} {'cost/item':>10} {'B/item':>8}")
     for case, sizes in SIZES.items():
+        if args.case and case not in args.case:
+            continue
         sizes = sizes[:2] if args.quick else sizes
         empty = run(case, 0)
         first = None

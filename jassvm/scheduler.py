@@ -50,7 +50,9 @@ class Scheduler:
         self.now = 0.0
         self.handlers: dict[str, Callable[..., None]] = {}
         self.subjects: dict[int, Any] = {}
-        self._queue: list[tuple[float, int, str, tuple]] = []
+        # heap of (due, seq, kind, *args): one flat tuple per entry (issue 16: every sleeping
+        # thread has one), ordered by its first two items, which are unique
+        self._queue: list[tuple] = []
         self._live: set[int] = set()
         self._seq = 0
 
@@ -68,7 +70,7 @@ class Scheduler:
             raise ValueError(f"scheduler entry {kind!r}: arguments must be plain data, got {args!r}")
         self._seq += 1
         seq = self._seq
-        heapq.heappush(self._queue, (self.now + max(0.0, delay), seq, kind, args))
+        heapq.heappush(self._queue, (self.now + max(0.0, delay), seq, kind, *args))
         self._live.add(seq)
         if subject is not None:
             self.subjects[seq] = subject
@@ -107,19 +109,21 @@ class Scheduler:
         self.now = max(self.now, until)
 
     def _run_next(self) -> None:
-        _, seq, kind, args = heapq.heappop(self._queue)
+        entry = heapq.heappop(self._queue)
+        seq = entry[1]
         self._live.discard(seq)
-        handler = self.handlers[kind]
+        handler = self.handlers[entry[2]]
         if seq in self.subjects:
-            handler(self.subjects.pop(seq), *args)
+            handler(self.subjects.pop(seq), *entry[3:])
         else:
-            handler(*args)
+            handler(*entry[3:])
 
     def entries(self) -> list[Entry]:
         """The live entries in the order they will run (a snapshot)."""
         live = [e for e in self._queue if e[1] in self._live]
         live.sort()
-        return [Entry(due, seq, kind, args, self.subjects.get(seq)) for due, seq, kind, args in live]
+        subjects = self.subjects
+        return [Entry(e[0], e[1], e[2], e[3:], subjects.get(e[1])) for e in live]
 
     def __len__(self) -> int:
         return len(self._live)

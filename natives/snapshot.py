@@ -72,6 +72,7 @@ from natives import unitdata
 from natives.handles import NO_ENTRIES, EnumHandle, enum_handle
 from natives.mission import SAVES_FOLDER
 from natives.orders import Orders
+from natives.response import NO_RESPONSE
 from natives.sandbox import Sandbox, SandboxError
 from natives.spells import Spells
 from natives import library  # noqa: F401  (imports every natives module: all model classes exist)
@@ -111,7 +112,8 @@ _VM_FIELDS = ("globals", "threads", "warnings", "threads_started", "total_ops",
 # (``game.object_types.static_tables()``) are written the same way.
 STATIC_TABLES: dict[str, dict] = {"unit_type": unitdata.UNIT_TYPES, "item_type": unitdata.ITEM_TYPES,
                                   "destructable_type": unitdata.DESTRUCTABLE_TYPES,
-                                  "shared": {"no_entries": NO_ENTRIES, "waygate_off": WAYGATE_OFF}}
+                                  "shared": {"no_entries": NO_ENTRIES, "waygate_off": WAYGATE_OFF,
+                                             "no_response": NO_RESPONSE}}
 
 
 def _static_tables(session) -> dict[str, dict]:
