@@ -18,6 +18,7 @@ import heapq
 from typing import Any, Callable, NamedTuple
 
 PLAIN_TYPES = (type(None), bool, int, float, str)
+_TIMES = (float, int)
 
 
 class Entry(NamedTuple):
@@ -124,6 +125,35 @@ class Scheduler:
         live.sort()
         subjects = self.subjects
         return [Entry(e[0], e[1], e[2], e[3:], subjects.get(e[1])) for e in live]
+
+    def state(self) -> dict[str, Any]:
+        """The scheduler as a save writes it: ``now``, ``queue`` (the live entries as flat
+        ``(due, seq, kind, *args)`` tuples in the order they will run), ``seq`` (the last
+        sequence number given) and ``subjects`` (sequence number -> subject). Cancelled
+        entries still in the heap and the heap's layout are left out: they depend on how the
+        queue got here, not on what it will do."""
+        live = [e for e in self._queue if e[1] in self._live]
+        live.sort()
+        return {"now": self.now, "queue": live, "seq": self._seq, "subjects": self.subjects}
+
+    def restore(self, now: float, queue: list, seq: int, subjects: dict) -> None:
+        """Replace the clock and queue with a ``state()``. Raises ValueError when it does not
+        fit: entries that are not ``(due, seq, kind, *args)`` of registered kinds with plain
+        arguments, due before ``now``, repeated or later sequence numbers, subjects of no
+        entry."""
+        if type(now) not in _TIMES or type(seq) is not int or not isinstance(queue, list):
+            raise ValueError("malformed scheduler state")
+        for e in queue:
+            if not (isinstance(e, tuple) and len(e) >= 3 and type(e[0]) in _TIMES
+                    and type(e[1]) is int and e[2] in self.handlers and is_plain(e[3:])):
+                raise ValueError(f"malformed scheduler entry {e!r:.80}")
+            if e[0] < now or not 0 < e[1] <= seq:
+                raise ValueError(f"scheduler entry {e!r:.80} does not fit the clock")
+        live = {e[1] for e in queue}
+        if len(live) != len(queue) or not isinstance(subjects, dict) or not live.issuperset(subjects):
+            raise ValueError("malformed scheduler state: repeated entries or stray subjects")
+        self.now, self._seq, self.subjects, self._live = now, seq, subjects, live
+        self._queue = sorted(queue)     # a sorted list is a heap
 
     def __len__(self) -> int:
         return len(self._live)

@@ -325,6 +325,28 @@ endfunction
     assert without_wait == ["a", "b"]
 
 
+def test_remove_action_at_a_wait_skips_only_the_removed_one_of_several_pending():
+    # S109: after the wait the pending actions that were not removed still run, in order
+    # (the run's action list was a deque then, and taking its next action crashed the thread)
+    assert run(globals_remove + """
+function C takes nothing returns nothing
+    call P("c")
+endfunction
+function A takes nothing returns nothing
+    call TriggerRemoveAction(GetTriggeringTrigger(), gb)
+    call TriggerSleepAction(0.5)
+    call P("a")
+endfunction
+function main takes nothing returns nothing
+    local trigger t = CreateTrigger()
+    call TriggerAddAction(t, function A)
+    set gb = TriggerAddAction(t, function B)
+    call TriggerAddAction(t, function C)
+    call TriggerExecute(t)
+endfunction
+""") == ["a", "c"]
+
+
 # --------------------------------------------------------------------------- S097, S098
 def test_sleep_outside_action_threads_kills_the_thread():
     s = jass_session("""
