@@ -50,6 +50,7 @@ import dataclasses
 import functools
 import hashlib
 import math
+import operator
 import random
 import sys
 import zlib
@@ -284,10 +285,12 @@ class _Encoder:
         cls = type(obj)
         skip = ENVIRONMENT.get(cls, ())
         attrs = getattr(obj, "__dict__", None)
-        # an attribute that holds what the class-level default gives is not written (its
-        # state, not its history: a field set back to its default, a container filled then
-        # emptied, reads the same as one never set)
-        items = ([(k, x) for k, x in attrs.items() if not _same_as_default(x, getattr(cls, k, _NO_DEFAULT))]
+        # an attribute that holds what the class-level default gives is not written, and the
+        # others go by name (the state, not its history: a field set back to its default, a
+        # container filled then emptied, reads the same as one never set, and the order the
+        # fields were first set in is not the state either)
+        items = (sorted(((k, x) for k, x in attrs.items()
+                         if not _same_as_default(x, getattr(cls, k, _NO_DEFAULT))), key=_first)
                  if attrs is not None else [])
         for k in _slots(type(obj)):
             if hasattr(obj, k):
@@ -302,6 +305,7 @@ class _Encoder:
 
 
 _NO_DEFAULT = object()
+_first = operator.itemgetter(0)
 _SCALARS = (type(None), bool, int, str, bytes)
 _EMPTY_OF = {dict: MappingProxyType, list: tuple, set: frozenset}   # natives.handles.own
 
