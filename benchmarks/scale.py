@@ -1,6 +1,6 @@
 """Cost growth with the size of the game, side by side in one run (issue 16).
 
-    python benchmarks/scale.py [--quick]
+    python benchmarks/scale.py [--quick] [--case units|timers|threads]
 
 Each case runs in a fresh Python process (so peak memory is its own), at growing sizes:
 
@@ -16,9 +16,13 @@ Each case runs in a fresh Python process (so peak memory is its own), at growing
 For each size it prints wall seconds, CPU seconds of the process (what the wall time would
 be on an idle machine: the machine is shared), peak resident memory (MiB, ``ru_maxrss``) and,
 against the smallest size, the CPU cost per item as a ratio (1.0 = flat) and the memory per
-item beyond the process without the items. Targets (issue 16): 100k units created in under 10 s; cost
+item beyond the first (against the same case with one item): ``B/item`` from the resident memory (coarse:
+the allocator takes memory from the system a MiB at a time, about 1 KiB per item at 1k),
+``traced B/item`` the peak of Python's allocations (``tracemalloc``) in a second run of the
+case, cut to its first game seconds (the items are all alive by then). Targets (issue 16): 100k units created in under 10 s; cost
 per unit, timer and thread flat (within 2x) from the smallest to the largest size; at most
-1 KiB per handle beyond the first. ``--quick`` runs the two smallest sizes only.
+1 KiB per handle beyond the first. ``--quick`` runs the two smallest sizes only, ``--case``
+(repeatable) the cases named.
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ import resource
 import subprocess
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,28 +78,39 @@ def case_units(n: int) -> None:
         units_in_range(game.units, origin + (i % 40) * step, origin + (i // 40) * step, 512.0)
 
 
-def case_timers(n: int) -> None:
+def case_timers(n: int, seconds: float = 10.0) -> None:
     from natives.timers import Timer
     s = _session()
     store = s.game.timers
     for _ in range(n):
         store.start(s.game.handles.allocate(Timer()), 1.0, True, None)
-    s.advance(10.0)
+    s.advance(seconds)
 
 
-def case_threads(n: int) -> None:
+def case_threads(n: int, seconds: float = 600.0) -> None:
     s = _session(THREADS_SCRIPT)
     fn = s.program.functions["Sleeper"]
     for _ in range(n):
         s.vm.start_thread([fn], "action", None)
-    s.advance(600.0)
-    assert not s.vm.threads, "threads still sleeping"
+    s.advance(seconds)
+    assert seconds < 600.0 or not s.vm.threads, "threads still sleeping"
 
 
-def child(case: str, n: int) -> None:
-    """Run one case (``n == 0``: just the set-up) and print wall seconds and peak RSS."""
+TRACED_SECONDS = {"timers": {"seconds": 2.0}, "threads": {"seconds": 2.0}}
+"""How the traced run cuts a case short (game seconds): its items are alive from the start."""
+
+
+def child(case: str, n: int, traced: bool = False) -> None:
+    """Run one case of ``n`` items and print wall seconds and peak RSS, or
+    (``traced``) the peak bytes Python allocated while it ran."""
     base = _session()   # imports and the first program load are not the case's cost
     del base
+    if traced:
+        tracemalloc.start()
+        if n:
+            globals()[f"case_{case}"](n, **TRACED_SECONDS.get(case, {}))
+        print(json.dumps({"traced": tracemalloc.get_traced_memory()[1]}))
+        return
     t0, c0 = time.perf_counter(), time.process_time()
     if n:
         globals()[f"case_{case}"](n)
@@ -103,33 +119,38 @@ def child(case: str, n: int) -> None:
     print(json.dumps({"wall": wall, "cpu": cpu, "rss": rss}))
 
 
-def run(case: str, n: int) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", case, str(n)], cwd=ROOT,
-                         capture_output=True, text=True, check=True)
+def run(case: str, n: int, traced: bool = False) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child", case, str(n), *(["traced"] if traced else [])],
+                         cwd=ROOT, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="the two smallest sizes only")
-    parser.add_argument("--child", nargs=2, metavar=("CASE", "N"), help=argparse.SUPPRESS)
+    parser.add_argument("--case", action="append", choices=sorted(SIZES), help="only these cases")
+    parser.add_argument("--child", nargs="+", metavar="CASE N [traced]", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         sys.path.insert(0, str(ROOT))
-        child(args.child[0], int(args.child[1]))
+        child(args.child[0], int(args.child[1]), args.child[2:] == ["traced"])
         return
-    print(f"{'case':<8} {'n':>8} {'wall s':>8} {'cpu s':>8} {'peak MiB':>9} {'cost/item':>10} {'B/item':>8}")
+    print(f"{'case':<8} {'n':>8} {'wall s':>8} {'cpu s':>8} {'peak MiB':>9} {'cost/item':>10} {'B/item':>8}"
+          f" {'traced B/item':>14}")
     for case, sizes in SIZES.items():
+        if args.case and case not in args.case:
+            continue
         sizes = sizes[:2] if args.quick else sizes
-        empty = run(case, 0)
+        one, one_traced = run(case, 1), run(case, 1, traced=True)   # "beyond the first"
         first = None
         for n in sizes:
             r = run(case, n)
             per_item = r["cpu"] / n
             first = first or per_item
-            extra = max(0, r["rss"] - empty["rss"]) / n
+            extra = max(0, r["rss"] - one["rss"]) / (n - 1)
+            traced = (run(case, n, traced=True)["traced"] - one_traced["traced"]) / (n - 1)
             print(f"{case:<8} {n:>8} {r['wall']:>8.2f} {r['cpu']:>8.2f} {r['rss'] / 2**20:>9.1f} "
-                  f"{per_item / first:>9.2f}x {extra:>8.0f}")
+                  f"{per_item / first:>9.2f}x {extra:>8.0f} {traced:>14.0f}")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ import heapq
 from typing import Any, Callable, NamedTuple
 
 PLAIN_TYPES = (type(None), bool, int, float, str)
+_TIMES = (float, int)
+_SWEEP_AFTER = 64     # cancelled entries the heap may hold before a sweep is considered
 
 
 class Entry(NamedTuple):
@@ -50,8 +52,12 @@ class Scheduler:
         self.now = 0.0
         self.handlers: dict[str, Callable[..., None]] = {}
         self.subjects: dict[int, Any] = {}
-        self._queue: list[tuple[float, int, str, tuple]] = []
-        self._live: set[int] = set()
+        # heap of (due, seq, kind, *args): one flat tuple per entry (issue 16: every sleeping
+        # thread has one), ordered by its first two items, which are unique. A cancelled entry
+        # stays in the heap, named in _cancelled, until it comes up or a sweep drops it.
+        self._queue: list[tuple] = []
+        self._cancelled: set[int] = set()
+        self._running = 0      # seq of the entry whose handler runs now (or ran last)
         self._seq = 0
 
     def register(self, kind: str, handler: Callable[..., None]) -> None:
@@ -68,27 +74,38 @@ class Scheduler:
             raise ValueError(f"scheduler entry {kind!r}: arguments must be plain data, got {args!r}")
         self._seq += 1
         seq = self._seq
-        heapq.heappush(self._queue, (self.now + max(0.0, delay), seq, kind, args))
-        self._live.add(seq)
+        heapq.heappush(self._queue, (self.now + max(0.0, delay), seq, kind, *args))
         if subject is not None:
             self.subjects[seq] = subject
         return seq
 
     def cancel(self, seq: int | None) -> None:
         """Drop the pending entry ``seq`` (no-op for None, or an entry that already ran)."""
-        if seq is not None and seq in self._live:
-            self._live.discard(seq)
-            self.subjects.pop(seq, None)
+        if seq is None or seq == self._running:
+            return
+        cancelled = self._cancelled
+        cancelled.add(seq)      # an entry that already ran stays here until the next sweep
+        self.subjects.pop(seq, None)
+        if len(cancelled) > _SWEEP_AFTER and 2 * len(cancelled) > len(self._queue):
+            self._sweep()
+
+    def _sweep(self) -> None:
+        """Drop the cancelled entries from the heap (linear, after at least half as many
+        cancels as the heap holds: constant time per cancel on average)."""
+        cancelled = self._cancelled
+        self._queue = [e for e in self._queue if e[1] not in cancelled]
+        heapq.heapify(self._queue)
+        cancelled.clear()
 
     def pending(self, seq: int | None) -> bool:
-        """Whether entry ``seq`` is still queued."""
-        return seq in self._live
+        """Whether entry ``seq`` is still queued (linear: for tests and tools)."""
+        return seq not in self._cancelled and any(e[1] == seq for e in self._queue)
 
     def next_due(self) -> float | None:
         """Due time of the next live entry, or None when nothing is scheduled."""
-        queue = self._queue
-        while queue and queue[0][1] not in self._live:
-            heapq.heappop(queue)
+        queue, cancelled = self._queue, self._cancelled
+        while queue and queue[0][1] in cancelled:
+            cancelled.discard(heapq.heappop(queue)[1])
         return queue[0][0] if queue else None
 
     def run_until(self, until: float, stop: Callable[[], bool] | None = None) -> None:
@@ -106,20 +123,56 @@ class Scheduler:
                 return
         self.now = max(self.now, until)
 
-    def _run_next(self) -> None:
-        _, seq, kind, args = heapq.heappop(self._queue)
-        self._live.discard(seq)
-        handler = self.handlers[kind]
+    def _run_next(self) -> None:   # after next_due: the first entry is live
+        entry = heapq.heappop(self._queue)
+        seq = self._running = entry[1]
+        handler = self.handlers[entry[2]]
         if seq in self.subjects:
-            handler(self.subjects.pop(seq), *args)
+            handler(self.subjects.pop(seq), *entry[3:])
         else:
-            handler(*args)
+            handler(*entry[3:])
 
     def entries(self) -> list[Entry]:
         """The live entries in the order they will run (a snapshot)."""
-        live = [e for e in self._queue if e[1] in self._live]
-        live.sort()
-        return [Entry(due, seq, kind, args, self.subjects.get(seq)) for due, seq, kind, args in live]
+        live = self._live_entries()
+        subjects = self.subjects
+        return [Entry(e[0], e[1], e[2], e[3:], subjects.get(e[1])) for e in live]
+
+    def state(self) -> dict[str, Any]:
+        """The scheduler as a save writes it: ``now``, ``queue`` (the live entries as flat
+        ``(due, seq, kind, *args)`` tuples in the order they will run), ``seq`` (the last
+        sequence number given) and ``subjects`` (sequence number -> subject). Cancelled
+        entries still in the heap and the heap's layout are left out: they depend on how the
+        queue got here, not on what it will do."""
+        return {"now": self.now, "queue": self._live_entries(), "seq": self._seq,
+                "subjects": self.subjects}
+
+    def restore(self, now: float, queue: list, seq: int, subjects: dict) -> None:
+        """Replace the clock and queue with a ``state()``. Raises ValueError when it does not
+        fit: entries that are not ``(due, seq, kind, *args)`` of registered kinds with plain
+        arguments, due before ``now``, repeated or later sequence numbers, subjects of no
+        entry."""
+        if type(now) not in _TIMES or type(seq) is not int or not isinstance(queue, list):
+            raise ValueError("malformed scheduler state")
+        for e in queue:
+            if not (isinstance(e, tuple) and len(e) >= 3 and type(e[0]) in _TIMES
+                    and type(e[1]) is int and e[2] in self.handlers and is_plain(e[3:])):
+                raise ValueError(f"malformed scheduler entry {e!r:.80}")
+            if e[0] < now or not 0 < e[1] <= seq:
+                raise ValueError(f"scheduler entry {e!r:.80} does not fit the clock")
+        live = {e[1] for e in queue}
+        if len(live) != len(queue) or not isinstance(subjects, dict) or not live.issuperset(subjects):
+            raise ValueError("malformed scheduler state: repeated entries or stray subjects")
+        self.now, self._seq, self.subjects = now, seq, subjects
+        self._queue = sorted(queue)     # a sorted list is a heap
+        self._cancelled = set()
+
+    def _live_entries(self) -> list[tuple]:
+        """The heap's entries that were not cancelled, in the order they will run."""
+        cancelled = self._cancelled
+        return sorted(e for e in self._queue if e[1] not in cancelled)
 
     def __len__(self) -> int:
-        return len(self._live)
+        """How many entries are pending (linear: for tests and tools)."""
+        cancelled = self._cancelled
+        return sum(1 for e in self._queue if e[1] not in cancelled)

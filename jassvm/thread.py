@@ -117,28 +117,31 @@ class Thread:
     ``main``, ``action``, ``executefunc`` or ``callback``; ``response`` holds the event
     payload that response natives read (it survives waits; opaque to the VM, which makes
     it with ``VM.new_response``: the natives layer's ``Response``). Action threads run ``actions``
-    one after another (S108). While the thread sleeps, ``wake`` is the sequence number of its
-    ``resume`` scheduler entry (None when it waits for another thread); ``waiters`` are the
-    ids of threads waiting for this one to finish (``TriggerExecuteWait``).
+    (a tuple of functions, taken from the front: ``()`` once the last one started) one after
+    another (S108). While the thread sleeps, ``wake`` is the sequence number of its ``resume``
+    scheduler entry (None when it waits for another thread); ``waiters`` are the ids of
+    threads waiting for this one to finish (``TriggerExecuteWait``). ``actions`` and
+    ``waiters`` are replaced, never changed in place, so most threads share the empty tuple.
     """
 
     # slots: a sleeping thread costs what its fields do (issue 16: at most 1 KiB per thread)
     __slots__ = ("id", "name", "kind", "response", "frames", "actions", "status", "ops",
                  "result", "slept", "wake", "waiters")
 
-    def __init__(self, thread_id: int, name: str, kind: str, response: Any = None):
+    def __init__(self, thread_id: int, name: str, kind: str, response: Any = None,
+                 actions: tuple[CompiledFunction, ...] = ()):
         self.id = thread_id
         self.name = name
         self.kind = kind
         self.response = response if response is not None else {}
         self.frames: list[Frame] = []
-        self.actions: list[CompiledFunction] = []   # a few at most: taken from the front
+        self.actions = actions
         self.status = "new"          # new, running, sleeping, done, crashed
         self.ops = 0                 # ops in the current uninterrupted run
         self.result: Any = None
         self.slept = False
         self.wake: int | None = None
-        self.waiters: tuple[int, ...] | list[int] = ()   # replaced, never changed in place
+        self.waiters: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:

@@ -187,29 +187,28 @@ class VM:
         it finishes or first waits. Non-JASS functions (natives used as code, None) are
         recorded as errors and skipped. ``response`` (opaque to the VM) defaults to a new
         ``new_response()``."""
-        fns = [f for f in functions
-               if (isinstance(f, CompiledFunction) and f.nparams == 0) or self._callable_code(f)]
-        th = self.new_thread(name or (fns[0].name if fns else "<empty>"), kind, response)
-        th.actions.extend(fns)
+        fns = tuple(f for f in functions
+                    if (isinstance(f, CompiledFunction) and f.nparams == 0) or self._callable_code(f))
+        th = self.new_thread(name or (fns[0].name if fns else "<empty>"), kind, response, fns)
         self.threads_started += 1
         for cb in self.hooks.thread_started:
             cb(th)
         self.execute(th)
         return th
 
-    def new_thread(self, name: str, kind: str, response: Any = None) -> Thread:
-        """A new, not yet started thread with this VM's next id (ids start at 1); its
-        response is ``response`` or a new ``new_response()``."""
+    def new_thread(self, name: str, kind: str, response: Any = None, actions: tuple = ()) -> Thread:
+        """A new, not yet started thread with this VM's next id (ids start at 1) that will
+        run ``actions`` (a tuple of functions); its response is ``response`` or
+        ``new_response()``."""
         self._next_thread_id += 1
         return Thread(self._next_thread_id, name, kind,
-                      response if response is not None else self.new_response())
+                      response if response is not None else self.new_response(), actions)
 
     def run_callback(self, code, response: Any = None, kind: str = "callback") -> Any:
         """Run ``code`` in a new thread that may not wait; its return value (None on a crash)."""
         if not self._callable_code(code):
             return None
-        th = self.new_thread(code.name, kind, response)
-        th.actions.append(code)
+        th = self.new_thread(code.name, kind, response, (code,))
         self.threads_started += 1
         for cb in self.hooks.thread_started:
             cb(th)
@@ -231,7 +230,7 @@ class VM:
         """Make the current thread wait until ``other`` finishes (TriggerExecuteWait)."""
         if other.finished:
             return
-        other.waiters = [*other.waiters, self.current.id]
+        other.waiters = (*other.waiters, self.current.id)
         self.sleep(None)
 
     def _resume_entry(self, thread_id: int) -> None:
@@ -397,7 +396,7 @@ class VM:
         """Run ``th`` until it finishes, waits or crashes."""
         if self._nesting >= MAX_THREAD_NESTING:
             th.status = "crashed"
-            th.actions.clear()
+            th.actions = ()
             self._record("stack-overflow", f"threads nested deeper than {MAX_THREAD_NESTING} "
                          "(callbacks starting callbacks)", [], th)
             self._finished(th)
@@ -441,7 +440,7 @@ class VM:
                 th.frames.clear()
                 if th.kind not in ("action", "init") or th.slept or not th.actions:
                     th.status = "crashed"
-                    th.actions.clear()
+                    th.actions = ()
                     break
             if th.status == "running":
                 th.status = "done"
@@ -470,7 +469,8 @@ class VM:
         rt = (self._fast_runtime() if self.fast and not self.hooks.calls and not inst.trace_all
               else None)   # fast_allowed, inlined: this runs for every thread
         while th.actions:
-            fn = th.actions.pop(0)
+            fn = th.actions[0]
+            th.actions = th.actions[1:]    # the last one leaves the shared empty tuple
             th.ops += FUNCTION_ENTRY_COST
             fast = rt.get(fn) if rt is not None else None
             if fast is None:

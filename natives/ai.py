@@ -53,7 +53,7 @@ from natives.handles import alive, enum_handle
 from natives.modelevents import HeroLevel, UnitCreated, listens
 from natives.production import Cost, unit_cost
 from natives.registry import native
-from natives.response import Response
+from natives.response import thread_response
 from natives.triggers import sleep_delay
 
 AI_THREAD_KIND = "ai"
@@ -206,7 +206,7 @@ class AIState:
         game = self.game
         main = game.vm
         vm = VM(program, game=game, op_limit=main.op_limit if main is not None else OP_LIMIT,
-                scheduler=game.scheduler, new_response=Response, kind_prefix=kind_prefix(pid),
+                scheduler=game.scheduler, new_response=thread_response, kind_prefix=kind_prefix(pid),
                 first_thread_id=first_thread_id(pid), sleep_kinds=AI_SLEEP_KINDS)
         if main is not None:
             vm.retain, vm.release = main.retain, main.release

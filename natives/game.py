@@ -19,8 +19,9 @@ Events
     Model changes that triggers may observe are published with ``game.publish(event)``,
     ``event`` an instance of one of the frozen dataclasses of ``natives.modelevents`` (one
     class per kind of transition, each documenting its fields, their units and who publishes
-    it; ``ALL_EVENTS`` lists them): the instance is appended to ``game.published`` and handed
-    to each callable in ``game.subscribers``, in their order, except those marked
+    it; ``ALL_EVENTS`` lists them): the instance is appended to ``game.published`` (the most
+    recent ``PUBLISHED_LOG_LIMIT``, never saved) and handed to each callable in
+    ``game.subscribers``, in their order, except those marked
     (``natives.modelevents.listens``) with classes that do not include the event's. The
     event layer subscribes there and dispatches by type (``natives.events.MODEL_EVENTS``,
     ``natives.dzapi``); ``natives.ui`` watches ``UnitRemoved``. Anything else passed to
@@ -107,9 +108,12 @@ PRE_PLAYER_AGENTS = 8
 """Agent ids the model reserves before allocating players, so ``GetHandleId(Player(0))`` is
 0x100008 (1048584) as in jassdoc's example (S067, medium confidence)."""
 
-PUBLISHED_LOG_LIMIT = 100_000
+PUBLISHED_LOG_LIMIT = 10_000
 """Most recent published events (``natives.modelevents`` instances) kept in
-``Game.published``."""
+``Game.published``: a log for tests and tools to look back at what happened, which no game
+rule reads (the event layer gets each event as it is published). It is not saved
+(``natives.snapshot.ENVIRONMENT``): a restored game starts with an empty log, and its events
+would otherwise keep removed units alive in memory."""
 
 
 @dataclass(init=False, eq=False, repr=False)

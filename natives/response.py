@@ -24,7 +24,10 @@ and assigning an unknown attribute raise ``AttributeError``.
 
 An instance holds only the fields set on it (its ``__dict__``); the others read the class's
 defaults. Every thread gets a response and events copy them often, so a copy costs the few
-fields an event set, not all eighty.
+fields an event set, not all eighty. A thread started without any context (map init,
+``main``, a thread started with no fields) shares the one read-only ``NO_RESPONSE``
+(``thread_response``): a sleeping thread pays nothing for a response it was never given
+(issue 16: at most 1 KiB per thread), and a write to it fails loudly.
 
 Units: positions are world units, damage life points. This module is a leaf: it imports
 nothing from ``natives``.
@@ -270,6 +273,9 @@ class Response:
     def __setattr__(self, name: str, value: Any) -> None:
         if name not in _FIELD_SET:
             raise AttributeError(f"Response has no field {name!r}")
+        if self is NO_RESPONSE:
+            raise AttributeError("NO_RESPONSE is shared by every thread started without a "
+                                 "response and is never written: set fields on a copy")
         self.__dict__[name] = value
 
     def copy(self, **changes: Any) -> "Response":
@@ -294,6 +300,17 @@ FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Response))
 """The ``Response`` fields, in declaration order (the constructor's positional order)."""
 _FIELD_SET = frozenset(FIELD_NAMES)
 _new = object.__new__
+
+NO_RESPONSE: Response = Response()
+"""The response of every thread started without one: all fields at their defaults, read-only
+(``Response.__setattr__`` refuses writes to it; ``copy`` gives a writable one)."""
+
+
+def thread_response(**values: Any) -> Response:
+    """The response of a new thread (the VM's ``new_response``): a ``Response`` with
+    ``values`` set, or the shared ``NO_RESPONSE`` when none is given. ``TypeError`` for an
+    unknown field."""
+    return Response(**values) if values else NO_RESPONSE
 
 
 def response_natives() -> list[tuple[str, ResponseNative]]:

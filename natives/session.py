@@ -1,7 +1,7 @@
 """A game session: the game-state model and the VM wired together for one mission.
 
 ``GameSession`` owns a ``Game`` (the model) and a ``VM`` running a compiled program; it
-gives the VM the model's scheduler (one clock) and ``Response`` as the threads' response
+gives the VM the model's scheduler (one clock) and ``thread_response`` as the threads' response
 factory, connects handle reference counts and imports every natives module so the registry
 is complete.
 """
@@ -16,7 +16,7 @@ from natives.game import Game
 from natives.handles import Handle
 from natives.library import NATIVE_MODULES, load_natives  # noqa: F401  (re-exported)
 from natives.players import MAP_CONTROL_USER
-from natives.response import Response
+from natives.response import thread_response
 from natives.snapshot import write_save
 
 
@@ -48,7 +48,7 @@ class GameSession:
                          max_players=max_players or max_players_for(program), sandbox_dir=sandbox_dir)
         # One clock: model transitions, timers and sleeping threads share the game's queue.
         self.vm = VM(program, game=self.game, op_limit=op_limit, scheduler=self.game.scheduler,
-                     new_response=Response)
+                     new_response=thread_response)
         self.game.vm = self.vm
         handles = self.game.handles
         self.vm.retain = _handle_hook(handles.retain)

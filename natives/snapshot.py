@@ -49,11 +49,14 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
+import math
+import operator
 import random
 import sys
 import zlib
 from collections import deque
 from pathlib import PurePath
+from types import MappingProxyType
 from typing import Any
 
 import msgpack
@@ -72,6 +75,7 @@ from natives import unitdata
 from natives.handles import NO_ENTRIES, EnumHandle, enum_handle
 from natives.mission import SAVES_FOLDER
 from natives.orders import Orders
+from natives.response import NO_RESPONSE
 from natives.sandbox import Sandbox, SandboxError
 from natives.spells import Spells
 from natives import library  # noqa: F401  (imports every natives module: all model classes exist)
@@ -85,8 +89,10 @@ _ITEMS = "__items__"   # the elements of a model class that is a list or dict
 # Fields that hold what a session is given, not what it plays (or a cache): never written,
 # kept as the fresh session has them on restore.
 ENVIRONMENT: dict[type, frozenset[str]] = {
+    # (``published``: the log of recent model events, for tests and tools; no rule reads it)
     Game: frozenset({"vm", "ai_resolver", "ai_loader", "string_table", "height_function", "subscribers",
-                     "scheduler", "sandbox_dir", "save_writer", "object_types", "_routes"}),
+                     "scheduler", "sandbox_dir", "save_writer", "object_types", "_routes",
+                     "published"}),
     TerrainTiles: frozenset({"source"}),   # the map's war3map.w3e, as the map layer reads it
     # how other stores hook in (natives.spells, natives.production, natives.harvest)
     Orders: frozenset({"checks", "planners", "extensions", "modes", "_enemies", "_clearance",
@@ -102,7 +108,6 @@ ENVIRONMENT: dict[type, frozenset[str]] = {
 # Values that locate the run on this machine (the sandbox folder of the run): attributes
 # holding them keep the fresh session's value.
 ENVIRONMENT_TYPES = (PurePath, Sandbox)
-_SCHEDULER_FIELDS = ("now", "_queue", "_live", "_seq", "subjects")
 _VM_FIELDS = ("globals", "threads", "warnings", "threads_started", "total_ops",
               "missing_called", "_next_thread_id")
 
@@ -113,7 +118,8 @@ _VM_FIELDS = ("globals", "threads", "warnings", "threads_started", "total_ops",
 # (``game.object_types.static_tables()``) are written the same way.
 STATIC_TABLES: dict[str, dict] = {"unit_type": unitdata.UNIT_TYPES, "item_type": unitdata.ITEM_TYPES,
                                   "destructable_type": unitdata.DESTRUCTABLE_TYPES,
-                                  "shared": {"no_entries": NO_ENTRIES, "waygate_off": WAYGATE_OFF}}
+                                  "shared": {"no_entries": NO_ENTRIES, "waygate_off": WAYGATE_OFF,
+                                             "no_response": NO_RESPONSE}}
 
 
 def _static_tables(session) -> dict[str, dict]:
@@ -279,9 +285,16 @@ class _Encoder:
         return out
 
     def _attrs(self, obj: Any, path: str) -> dict:
-        skip = ENVIRONMENT.get(type(obj), ())
+        cls = type(obj)
+        skip = ENVIRONMENT.get(cls, ())
         attrs = getattr(obj, "__dict__", None)
-        items = list(attrs.items()) if attrs is not None else []
+        # an attribute that holds what the class-level default gives is not written, and the
+        # others go by name (the state, not its history: a field set back to its default, a
+        # container filled then emptied, reads the same as one never set, and the order the
+        # fields were first set in is not the state either)
+        items = (sorted(((k, x) for k, x in attrs.items()
+                         if not _same_as_default(x, getattr(cls, k, _NO_DEFAULT))), key=_first)
+                 if attrs is not None else [])
         for k in _slots(type(obj)):
             if hasattr(obj, k):
                 items.append((k, getattr(obj, k)))
@@ -292,6 +305,28 @@ class _Encoder:
                 continue
             out[k] = v(x, path, "." + k)
         return out
+
+
+_NO_DEFAULT = object()
+_first = operator.itemgetter(0)
+_SCALARS = (type(None), bool, int, str, bytes)
+_EMPTY_OF = {dict: MappingProxyType, list: tuple, set: frozenset}   # natives.handles.own
+
+
+def _same_as_default(value: Any, default: Any) -> bool:
+    """Whether an instance attribute ``value`` behaves as the class-level ``default`` would:
+    the same scalar (a float with the same sign), or an empty container where the default is
+    the shared empty one its owner replaces on the first write (``natives.handles.own``)."""
+    if value is default:
+        return True
+    t = type(value)
+    if t is not type(default):   # a container its owner made with own(), empty again
+        return _EMPTY_OF.get(t) is type(default) and not value and not default
+    if t is float:
+        return value == default and math.copysign(1.0, value) == math.copysign(1.0, default)
+    if t in _SCALARS:
+        return value == default
+    return (t is tuple or t is frozenset) and not value and not default
 
 
 def _join(path: str, key: Any) -> str:
@@ -340,7 +375,7 @@ def _encode(session, enc: _Encoder) -> bytes:
     scheduler = vm.scheduler
     roots = {
         "game": enc.value(session.game, "game"),
-        "scheduler": {k: enc.value(getattr(scheduler, k), "scheduler", "." + k) for k in _SCHEDULER_FIELDS},
+        "scheduler": {k: enc.value(v, "scheduler", "." + k) for k, v in scheduler.state().items()},
         "vm": {k: enc.value(getattr(vm, k), "vm", "." + k) for k in _VM_FIELDS},
         "errors": _errors_data(vm.errors),
         "files": sandbox_files(session.game),
@@ -569,14 +604,12 @@ def _restore(session, data: bytes) -> None:
         dec.fill(states)
         if roots["game"] is not session.game:
             raise SnapshotError("the save's game root is not a game")
-        scheduler = session.vm.scheduler
-        for k in _SCHEDULER_FIELDS:
-            setattr(scheduler, k, roots["scheduler"][k])
         vm = session.vm
         for k in _VM_FIELDS:
             setattr(vm, k, roots["vm"][k])
         vm.errors = _errors_from(roots["errors"])
         _restore_ai(session, dec, roots["ai"])
+        vm.scheduler.restore(**roots["scheduler"])    # after the AI VMs registered their kinds
         files = roots["files"]
         if not isinstance(files, dict) or not all(isinstance(k, str) and isinstance(v, bytes)
                                                   for k, v in files.items()):

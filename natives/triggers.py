@@ -36,7 +36,6 @@ Response fields (``natives.response.Response``) set here: ``trigger``
 from __future__ import annotations
 
 import math
-from collections import deque
 from typing import Any
 
 from jassvm.bytecode import CompiledFunction
@@ -168,7 +167,7 @@ def _drop_removed_actions(th) -> None:
     done, rest = acts[:len(acts) - pending], acts[len(acts) - pending:]
     keep = [a for a in rest if not a.removed]
     if len(keep) != len(rest):
-        th.actions = deque(a.code for a in keep)
+        th.actions = tuple(a.code for a in keep)
         th.response.trigger_actions = done + keep
 
 

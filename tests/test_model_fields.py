@@ -11,12 +11,13 @@ import pytest
 
 from jassvm.thread import Thread
 from natives.handles import NO_ENTRIES, NO_MEMBERS, Handle, field_names, own
+from natives.response import NO_RESPONSE
 from natives.snapshot import state_digest
 from natives.timers import Timer
 from natives.unitdata import rawcode
 from natives.units import Destructable, HeroData, Item, Unit, Widget
 from test_save_load import reload
-from test_triggers import jass_session
+from test_triggers import jass_session, seen
 
 SCRIPT = """
 function main takes nothing returns nothing
@@ -102,3 +103,69 @@ def test_defaults_and_own_containers_survive_a_save():
     assert rawcode("AHbz") in a.abilities and type(a.abilities) is dict
     own(a, "abilities")[rawcode("AHtb")] = 1                # still its own, mutable
     assert rawcode("AHtb") not in b.abilities
+
+
+SLEEPER = """
+function Sleeper takes nothing returns nothing
+    call TriggerSleepAction(1.0)
+    call P("woke " + I2S(GetHandleId(GetTriggeringTrigger())))
+endfunction
+function main takes nothing returns nothing
+endfunction
+"""
+
+
+def test_a_thread_without_context_shares_the_read_only_empty_response():
+    # issue 16 (at most 1 KiB per thread): a sleeping thread that was given no event
+    # context holds the shared NO_RESPONSE and the shared empty action tuple
+    s = jass_session(SLEEPER)
+    th = s.vm.start_thread([s.program.functions["Sleeper"]], "action", None)
+    assert th.status == "sleeping" and th.response is NO_RESPONSE and th.actions == ()
+    with pytest.raises(AttributeError, match="NO_RESPONSE"):
+        NO_RESPONSE.trigger_unit = None
+    copy = NO_RESPONSE.copy(trigger_unit=None)
+    copy.issued_order_id = 851971    # a copy is writable
+    assert vars(NO_RESPONSE) == {}
+    restored = reload(s)
+    assert restored.vm.threads[th.id].response is NO_RESPONSE   # a shared constant in saves
+    restored.advance(2.0)
+    assert seen(restored) == ["woke 0"]     # GetTriggeringTrigger() is null: GetHandleId 0
+
+
+CANONICAL = """
+function main takes nothing returns nothing
+    local unit u = CreateUnit(Player(0), 'hfoo', 0.0, 0.0, 0.0)
+    if udg_history then
+        call SetUnitInvulnerable(u, true)    // a rare field set, then back to its default
+        call SetUnitInvulnerable(u, false)
+        call UnitAddType(u, ConvertUnitType(9))      // UNIT_TYPE_GIANT: filled ...
+        call UnitRemoveType(u, ConvertUnitType(9))   // ... and emptied (removed_types filled)
+    endif
+endfunction
+"""
+
+
+def _canonical_pair():
+    fresh = jass_session("globals\n    boolean udg_history = false\nendglobals\n" + CANONICAL)
+    lived = jass_session("globals\n    boolean udg_history = true\nendglobals\n" + CANONICAL)
+    lived.vm.write_global("udg_history", False)
+    lived.vm.total_ops = fresh.vm.total_ops     # the one counter of how much code ran
+    return fresh, lived
+
+
+def test_the_digest_is_of_the_state_not_of_how_it_was_reached():
+    # issue 16: a container filled then emptied, a field set back to its default, read as
+    # the shared default does, so they save (and digest) the same as in a fresh game
+    fresh, lived = _canonical_pair()
+    (u,), (v,) = fresh.game.units.units.values(), lived.game.units.units.values()
+    own(v, "removed_types").clear()
+    assert vars(v) and not vars(u)                    # the same state, by different histories
+    assert state_digest(lived) == state_digest(fresh)
+    for name in field_names(v):                       # every container field of a unit
+        default = getattr(Unit, name, None)
+        if type(default) in (MappingProxyType, tuple, frozenset) and not default:
+            own(v, name).clear()
+    assert state_digest(lived) == state_digest(fresh)
+    restored = reload(lived)
+    (w,) = restored.game.units.units.values()
+    assert vars(w) == {} and w.removed_types is NO_MEMBERS and state_digest(restored) == state_digest(fresh)

@@ -85,3 +85,34 @@ def test_the_queue_of_a_running_campaign_map_is_plain_data():
     run_mission(load_mission(path, options), options, session_hook=probe)
     kinds = {e.kind for e in seen}
     assert {"resume", "timer"} <= kinds, kinds
+
+
+def test_cancelled_entries_never_run_and_are_swept_from_the_heap():
+    # issue 16: a cancelled entry is named in a set until it comes up, not every live one
+    clock = Scheduler()
+    ran = []
+    clock.register("note", ran.append)
+    seqs = [clock.schedule(float(i % 7), "note", i) for i in range(1000)]
+    for seq in seqs[::3]:
+        clock.cancel(seq)
+    for seq in seqs[1::3]:
+        clock.cancel(seq)
+    clock.cancel(seqs[0])           # twice: no effect (remembered until a sweep at most)
+    kept = list(range(2, 1000, 3))
+    assert len(clock) == len(kept) and len(clock._queue) < 1000   # swept on the way
+    assert clock.pending(seqs[2]) and not clock.pending(seqs[0])
+    clock.run_until(10.0)
+    assert sorted(ran) == kept and len(clock) == 0 and clock._cancelled <= {seqs[0]}
+
+
+def test_an_entry_cancelling_itself_or_one_that_ran_leaves_nothing_behind():
+    clock = Scheduler()
+    seqs = []
+    clock.register("self", lambda: clock.cancel(seqs[-1]))
+    seqs.append(clock.schedule(1.0, "self"))
+    first = clock.schedule(0.5, "self")
+    clock.run_until(2.0)
+    clock.cancel(first)             # ran already: remembered until the next sweep at most
+    assert len(clock) == 0 and clock._cancelled <= {first}
+    later = clock.schedule(1.0, "self")
+    assert clock.pending(later) and clock.next_due() == 3.0

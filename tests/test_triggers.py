@@ -295,34 +295,40 @@ endfunction
 """
 
 
+def _remove_b(wait: str, actions: str = "B") -> list[str]:
+    """Lines of a trigger run whose first action A removes action B, then runs ``wait``;
+    ``actions`` are the actions added after A (B among them)."""
+    adds = "\n".join(f"    set gb = TriggerAddAction(t, function {n})" if n == "B"
+                      else f"    call TriggerAddAction(t, function {n})" for n in actions.split())
+    return run(globals_remove + f"""
+function C takes nothing returns nothing
+    call P("c")
+endfunction
+function A takes nothing returns nothing
+    call TriggerRemoveAction(GetTriggeringTrigger(), gb)
+    {wait}
+    call P("a")
+endfunction
+function main takes nothing returns nothing
+    local trigger t = CreateTrigger()
+    call TriggerAddAction(t, function A)
+{adds}
+    call TriggerExecute(t)
+endfunction
+""")
+
+
 def test_remove_action_skips_pending_action_only_after_a_wait():
-    with_wait = run(globals_remove + """
-function A takes nothing returns nothing
-    call TriggerRemoveAction(GetTriggeringTrigger(), gb)
-    call TriggerSleepAction(0.5)
-    call P("a")
-endfunction
-function main takes nothing returns nothing
-    local trigger t = CreateTrigger()
-    call TriggerAddAction(t, function A)
-    set gb = TriggerAddAction(t, function B)
-    call TriggerExecute(t)
-endfunction
-""")
-    without_wait = run(globals_remove + """
-function A takes nothing returns nothing
-    call TriggerRemoveAction(GetTriggeringTrigger(), gb)
-    call P("a")
-endfunction
-function main takes nothing returns nothing
-    local trigger t = CreateTrigger()
-    call TriggerAddAction(t, function A)
-    set gb = TriggerAddAction(t, function B)
-    call TriggerExecute(t)
-endfunction
-""")
-    assert with_wait == ["a"]
-    assert without_wait == ["a", "b"]
+    assert _remove_b("call TriggerSleepAction(0.5)") == ["a"]
+    assert _remove_b("") == ["a", "b"]
+
+
+def test_remove_action_at_a_wait_skips_only_the_removed_one_of_several_pending():
+    # S109: after the wait the pending actions that were not removed still run, in order
+    # (the run's action list was a deque then, and taking its next action crashed the thread)
+    assert _remove_b("call TriggerSleepAction(0.5)", "B C") == ["a", "c"]
+    assert _remove_b("call TriggerSleepAction(0.5)", "C B") == ["a", "c"]
+    assert _remove_b("", "C B") == ["a", "c", "b"]
 
 
 # --------------------------------------------------------------------------- S097, S098

@@ -112,6 +112,19 @@ def test_createunit_search_respects_live_unit_occupancy(ctx):
         assert math.hypot(c.x - other.x, c.y - other.y) >= 32.0
 
 
+def test_createunit_search_looks_only_at_the_units_near_the_point(ctx, monkeypatch):
+    # issue 16 item 6: the search scanned every live unit, so creating units cost more with
+    # each unit (8k units: 66 s); it must look at the crowd around the point only (seed 003)
+    for i in range(2000):                       # far away, in rows 512 world units apart
+        create(ctx, HFOO, x=4096.0 + (i % 50) * 512.0, y=4096.0 + (i // 50) * 512.0)
+    crowd = [create(ctx, HFOO) for _ in range(5)]
+    store, looked = ctx.game.units, []
+    monkeypatch.setattr(store, "can_block", lambda o, f=store.can_block: looked.append(o) or f(o))
+    u = create(ctx, HFOO)
+    assert looked and set(looked) <= set(crowd)
+    assert all(math.hypot(u.x - o.x, u.y - o.y) >= u.collision + o.collision for o in crowd)
+
+
 def test_createunit_occupancy_ignores_dead_hidden_and_flying_units(ctx):
     dead = create(ctx, HFOO)
     ctx.KillUnit(dead)
