@@ -180,7 +180,7 @@ def _front_end_sources() -> list[bytes]:
     """The code that decides what a program compiles to: a change to any of it is a new key."""
     here = Path(__file__).parent
     return [(here / name).read_bytes() for name in
-            ("jass.lark", "parser.py", "ast.py", "source.py", "values.py", "checker.py",
+            ("jass.lark", "parser.py", "ast.py", "records.py", "source.py", "values.py", "checker.py",
              "loadrules.py", "compiler.py", "bytecode.py")]
 
 
