@@ -9,7 +9,7 @@ and rebuilt.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Callable, Mapping
 
@@ -21,6 +21,7 @@ from .ast import SourceFile
 from .compiler import CompiledProgram
 from .diagnostics import Diagnostic, JassError
 from .parse_cache import cache_dir, parse_cached
+from .records import record
 
 if TYPE_CHECKING:
     from .checker import CheckOptions
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["LoadResult", "load_program", "check_sources", "cache_dir", "parse_cached"]
 
-@dataclass
+@record(slots=False)
 class LoadResult:
     """A loaded program and everything the front end said about it."""
 

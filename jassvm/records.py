@@ -1,12 +1,13 @@
-"""Cheap record classes: ``@record`` is ``@dataclass(slots=True)`` for the many small classes that
-every process defines on start-up (the syntax tree of ``jassvm.ast``, the model events of
+"""Cheap record classes: ``@record`` is ``@dataclass(slots=True)`` (or, with ``slots=False``,
+``@dataclass``) for the many small classes that every process defines on start-up (the syntax tree of ``jassvm.ast``, the model events of
 ``natives.modelevents``).
 
 ``dataclasses.dataclass`` costs 0.1-0.5 ms a class, because it compiles each generated method on
 its own and, for ``slots=True``, builds the class twice; with about a hundred such classes that is
-most of a cached program load (issue 17). ``record`` compiles only ``__init__`` (the method that
-runs often) and shares one ``__repr__``, ``__eq__`` and ``__hash__`` between all records, reading
-each class's field names from a tuple. The result behaves as the dataclass would:
+most of a cached program load (issue 17). ``record`` compiles only ``__init__`` and ``__eq__``
+(the methods that run often: building and comparing syntax trees), in one go, and shares one
+``__repr__`` and ``__hash__`` between all records, reading each class's field names from a
+tuple. The result behaves as the dataclass would:
 
 - the same ``__init__`` signature (defaults, ``field(default_factory=...)``, ``field(init=False)``),
   ``__repr__`` text (``Name(a=1, b='x')``, fields with ``repr=False`` left out), ``__eq__`` (same
@@ -29,19 +30,21 @@ from operator import attrgetter
 
 __all__ = ["record"]
 
-_PARAMS = {"init": True, "repr": True, "eq": True, "order": False, "unsafe_hash": False,
+_PARAMS = {"init": True, "repr": True, "order": False, "unsafe_hash": False,
            "match_args": True, "kw_only": False, "weakref_slot": False}
 
 
-def record(cls: type | None = None, /, *, frozen: bool = False):
-    """Decorate ``cls`` (a class with annotated fields) into a slotted record; ``frozen=True``
-    makes instances immutable and hashable. Returns the new class (slots need a new one)."""
+def record(cls: type | None = None, /, *, frozen: bool = False, slots: bool = True, eq: bool = True):
+    """Decorate ``cls`` (a class with annotated fields) into a record; ``frozen=True`` makes
+    instances immutable and hashable; ``slots=False`` keeps instances' ``__dict__`` (as
+    ``@dataclass`` without ``slots=True``); ``eq=False`` keeps identity comparison and hash.
+    Returns the class (a new one with slots, as slots must exist when a class is made)."""
     if cls is None:
-        return lambda c: _build(c, frozen)
-    return _build(cls, frozen)
+        return lambda c: _build(c, frozen, slots, eq)
+    return _build(cls, frozen, slots, eq)
 
 
-def _build(cls: type, frozen: bool) -> type:
+def _build(cls: type, frozen: bool, slots: bool, eq: bool) -> type:
     body = dict(cls.__dict__)
     if "__post_init__" in body:
         raise TypeError(f"record {cls.__qualname__}: __post_init__ is not supported")
@@ -53,48 +56,64 @@ def _build(cls: type, frozen: bool) -> type:
         text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
         if "ClassVar" in text or "InitVar" in text:
             raise TypeError(f"record {cls.__qualname__}.{name}: ClassVar/InitVar fields are not supported")
-        default = body.pop(name, MISSING)
+        default = body.get(name, MISSING)
         f = default if isinstance(default, Field) else dataclasses.field(default=default)
         f.name, f.type = name, annotation
         f._field_type = dataclasses._FIELD   # what dataclasses.fields() lists
+        if f.kw_only is MISSING:             # a dataclass deriving from a record reads it
+            f.kw_only = False
         own[name] = f
-    all_fields = {**inherited, **own}
-    body.pop("__dict__", None)
-    body.pop("__weakref__", None)
-    body["__slots__"] = tuple(n for n in own if n not in inherited)
-    body["__dataclass_fields__"] = all_fields
-    body["__dataclass_params__"] = _params(frozen)
-    body["__match_args__"] = tuple(n for n, f in all_fields.items() if f.init)
-    body["_record_repr"] = tuple(n for n, f in all_fields.items() if f.repr)
-    compared = tuple(n for n, f in all_fields.items() if f.compare)
-    body["_record_key"] = staticmethod(attrgetter(*compared) if len(compared) > 1 else
-                                       _one(compared[0]) if compared else _none)
-    body.setdefault("__repr__", _repr)
-    body.setdefault("__eq__", _eq)
+    fields = {**inherited, **own}
+    compared = tuple(n for n, f in fields.items() if f.compare)
+    added = {
+        "__dataclass_fields__": fields, "__dataclass_params__": _params(frozen, slots, eq),
+        "__match_args__": tuple(n for n, f in fields.items() if f.init),
+        "_record_repr": tuple(n for n, f in fields.items() if f.repr),
+        "_record_key": staticmethod(attrgetter(*compared) if len(compared) > 1 else
+                                    _one(compared[0]) if compared else _none),
+        "__repr__": body.get("__repr__", _repr),
+    }
+    # a class body defining __eq__ gets __hash__ = None from Python: not a hash of its own
+    explicit_hash = "__hash__" in body and not (body["__hash__"] is None and "__eq__" in body)
+    if eq and not explicit_hash:
+        added["__hash__"] = _hash if frozen else None
     if frozen:
-        body.setdefault("__hash__", _hash)
-        body["__setattr__"] = _frozen_setattr
-        body["__delattr__"] = _frozen_delattr
-        body["__getstate__"] = _getstate
-        body["__setstate__"] = _setstate
-    elif "__hash__" not in body:
-        body["__hash__"] = None
-    new = type(cls)(cls.__name__, cls.__bases__, body)
-    new.__qualname__ = cls.__qualname__
-    new.__init__ = _init(new, all_fields, frozen)
+        added.update(__setattr__=_frozen_setattr, __delattr__=_frozen_delattr)
+        if slots:
+            added.update(__getstate__=_getstate, __setstate__=_setstate)
+    if slots:   # a new class, as dataclasses builds: slots must exist when a class is made
+        for name in (*own, "__dict__", "__weakref__"):
+            body.pop(name, None)
+        body["__slots__"] = tuple(n for n in own if n not in inherited)
+        new = type(cls)(cls.__name__, cls.__bases__, {**body, **added})
+        new.__qualname__ = cls.__qualname__
+    else:       # the class itself; a plain default stays a class attribute, as dataclasses leaves it
+        new = cls
+        for name, f in own.items():
+            if isinstance(body.get(name), Field):
+                if f.default is MISSING:
+                    delattr(cls, name)
+                else:
+                    setattr(cls, name, f.default)
+        for name, value in added.items():
+            setattr(cls, name, value)
+    for name, method in _compiled(new, fields, compared, frozen, slots, eq and "__eq__" not in body).items():
+        setattr(new, name, method)
     return new
 
 
-def _params(frozen: bool):
+def _params(frozen: bool, slots: bool, eq: bool):
     # dataclasses reads a base's params when a dataclass derives from a record; their fields
     # differ between Python versions, so they are filled by name
-    values = {**_PARAMS, "frozen": frozen, "slots": True}
+    values = {**_PARAMS, "frozen": frozen, "slots": slots, "eq": eq}
     return dataclasses._DataclassParams(*(values[n] for n in dataclasses._DataclassParams.__slots__))
 
 
-def _init(cls: type, fields: dict[str, Field], frozen: bool):
-    """``__init__`` compiled for ``cls``'s fields, as dataclasses writes it."""
-    scope: dict = {"MISSING": MISSING}
+def _compiled(cls: type, fields: dict[str, Field], compared: tuple[str, ...], frozen: bool,
+              slots: bool, eq: bool) -> dict:
+    """``__init__`` and (with ``eq``) ``__eq__`` for ``cls``'s fields, as dataclasses writes
+    them, compiled together: the two methods that run often (building and comparing trees)."""
+    scope: dict = {"MISSING": MISSING, "_setattr": object.__setattr__}
     params, lines = [], []
     for name, f in fields.items():
         value = name
@@ -118,16 +137,24 @@ def _init(cls: type, fields: dict[str, Field], frozen: bool):
             params.append(name)
         else:
             continue   # init=False without a default: left unset, as dataclasses does
-        if frozen:
+        if frozen and slots:
             scope[f"_set_{name}"] = getattr(cls, name).__set__   # the slot's own setter
             lines.append(f"    _set_{name}(self, {value})")
+        elif frozen:
+            lines.append(f"    _setattr(self, {name!r}, {value})")
         else:
             lines.append(f"    self.{name} = {value}")
     source = f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(lines) or "    pass") + "\n"
+    if eq:
+        mine = "".join(f"self.{n}," for n in compared)
+        theirs = "".join(f"other.{n}," for n in compared)
+        source += (f"def __eq__(self, other):\n    if other.__class__ is self.__class__:\n"
+                   f"        return ({mine}) == ({theirs})\n    return NotImplemented\n")
     exec(source, scope)
-    init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
+    methods = {name: scope[name] for name in ("__init__", "__eq__") if name in scope}
+    for name, method in methods.items():
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+    return methods
 
 
 def _one(name: str):
@@ -142,12 +169,6 @@ def _none(obj) -> tuple:
 def _repr(self) -> str:
     return f"{type(self).__qualname__}(" + \
         ", ".join(f"{n}={getattr(self, n)!r}" for n in self._record_repr) + ")"
-
-
-def _eq(self, other):
-    if other.__class__ is self.__class__:
-        return self._record_key(self) == self._record_key(other)
-    return NotImplemented
 
 
 def _hash(self) -> int:

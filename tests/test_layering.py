@@ -19,7 +19,7 @@ FORBIDDEN = {"jassvm": ("natives", "maps", "cli"), "natives": ("maps", "cli")}
 # read from the cache runs neither lark's parser nor the checker nor the compiler, so a cached
 # load does not import them (issue 17: start-up near the process floor).
 LAZY = {("jassvm.loader", "jassvm.checker"), ("jassvm.loader", "jassvm.compiler"),
-        ("jassvm.parse_cache", "jassvm.parser")}
+        ("jassvm.parse_cache", "jassvm.parser"), ("natives.sandbox", "shutil")}
 
 
 def _modules(package: str) -> dict[str, ast.Module]:
