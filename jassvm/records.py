@@ -1,6 +1,6 @@
-"""Cheap record classes: ``@record`` is ``@dataclass(slots=True)`` (or, with ``slots=False``,
-``@dataclass``) for the many small classes that every process defines on start-up (the syntax tree of ``jassvm.ast``, the model events of
-``natives.modelevents``).
+"""Cheap record classes: ``@record`` is ``@dataclass(slots=True)`` (with ``slots=False``,
+``@dataclass``) for the many small classes every process defines on start-up (the syntax tree
+of ``jassvm.ast``, the model events of ``natives.modelevents``, the model's plain records).
 
 ``dataclasses.dataclass`` costs 0.1-0.5 ms a class, because it compiles each generated method on
 its own and, for ``slots=True``, builds the class twice; with about a hundred such classes that is
@@ -14,13 +14,16 @@ tuple. The result behaves as the dataclass would:
   class, equal compared fields), ``__hash__`` (``None`` unless frozen), ``__match_args__``;
 - ``frozen=True``: assigning or deleting a field raises ``dataclasses.FrozenInstanceError``, the
   hash is the fields' hash, copies and pickles go through ``__getstate__``/``__setstate__``;
-- ``__slots__`` holds the class's own fields;
+- ``slots=True`` (the default): ``__slots__`` holds the class's own fields; ``slots=False``: the
+  class itself is decorated, plain defaults stay class attributes;
 - ``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` work on the class and its
   instances (it carries ``__dataclass_fields__`` and ``__dataclass_params__`` as a dataclass does).
 
 Supported: what those modules use (annotations as strings, plain defaults, ``field(default=,
-default_factory=, init=, repr=, compare=)``, single inheritance between records). Not supported
-(raises ``TypeError`` at class creation): ``ClassVar``/``InitVar`` fields, ``__post_init__``.
+default_factory=, init=, repr=, compare=)``, single inheritance from records or dataclasses, a
+dataclass deriving from a record). Not supported (``TypeError`` at class creation):
+``ClassVar``/``InitVar`` fields, ``__post_init__``; a mutable default raises ``ValueError`` as
+in dataclasses.
 """
 from __future__ import annotations
 
@@ -58,6 +61,9 @@ def _build(cls: type, frozen: bool, slots: bool, eq: bool) -> type:
             raise TypeError(f"record {cls.__qualname__}.{name}: ClassVar/InitVar fields are not supported")
         default = body.get(name, MISSING)
         f = default if isinstance(default, Field) else dataclasses.field(default=default)
+        if f.default is not MISSING and f.default.__class__.__hash__ is None:
+            raise ValueError(f"record {cls.__qualname__}.{name}: mutable default "
+                             f"{type(f.default).__name__}, use default_factory")
         f.name, f.type = name, annotation
         f._field_type = dataclasses._FIELD   # what dataclasses.fields() lists
         if f.kw_only is MISSING:             # a dataclass deriving from a record reads it
@@ -69,14 +75,15 @@ def _build(cls: type, frozen: bool, slots: bool, eq: bool) -> type:
         "__dataclass_fields__": fields, "__dataclass_params__": _params(frozen, slots, eq),
         "__match_args__": tuple(n for n, f in fields.items() if f.init),
         "_record_repr": tuple(n for n, f in fields.items() if f.repr),
-        "_record_key": staticmethod(attrgetter(*compared) if len(compared) > 1 else
-                                    _one(compared[0]) if compared else _none),
         "__repr__": body.get("__repr__", _repr),
     }
     # a class body defining __eq__ gets __hash__ = None from Python: not a hash of its own
     explicit_hash = "__hash__" in body and not (body["__hash__"] is None and "__eq__" in body)
     if eq and not explicit_hash:
         added["__hash__"] = _hash if frozen else None
+        if frozen:   # the compared fields' values as one tuple, for the hash
+            added["_record_key"] = staticmethod(attrgetter(*compared) if len(compared) > 1 else
+                                                _one(compared[0]) if compared else _none)
     if frozen:
         added.update(__setattr__=_frozen_setattr, __delattr__=_frozen_delattr)
         if slots:

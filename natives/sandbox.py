@@ -34,6 +34,7 @@ from __future__ import annotations
 import errno
 import functools
 import os
+import secrets
 import stat
 
 MAX_NAME_LENGTH = 200
@@ -479,7 +480,7 @@ def _is_temp(name: str) -> bool:
 def _create_temp(dir_fd: int, parts: list[str]) -> tuple[str, int]:
     """A new temporary file in folder ``dir_fd``: (name, write descriptor)."""
     for _attempt in range(_TEMP_TRIES):
-        name = f"{TEMP_PREFIX}{os.urandom(8).hex()}{TEMP_SUFFIX}"   # secrets.token_hex(8)
+        name = f"{TEMP_PREFIX}{secrets.token_hex(8)}{TEMP_SUFFIX}"
         try:
             return name, os.open(name, _TEMP_FLAGS, 0o666, dir_fd=dir_fd)
         except FileExistsError:
