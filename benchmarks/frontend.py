@@ -1,6 +1,6 @@
 """Front-end speed as whole processes, measured side by side in one run (issue 17).
 
-    python benchmarks/frontend.py [--runs N]
+    python benchmarks/frontend.py [--runs N] [--wall] [--only check|load|parse]
 
 Prints medians of paired runs (each figure's runs alternate with the reference's) as ratios.
 A process is timed by the CPU time it used (user + system, from ``getrusage``), not wall time,
@@ -11,7 +11,7 @@ so that other work on the machine changes the figures less; ``--wall`` times wal
   (its API files come from the parse cache), against ``python -c pass`` (the process floor)
   and against ``pjass`` when it is on the PATH;
 - loading 1.33.0 common.j + Blizzard.j for a run (parse, check, compile, natives bound), cold
-  and from the program cache, against the process floor;
+  and from the program cache (without and with ``.pyc`` files), against the process floor;
 - parsing the largest map in this process, against lark's bare parse of it (lark's own
   contextual lexer and LALR parser building its generic tree, no tree builder of ours).
 """
@@ -42,10 +42,10 @@ LOAD_API = ("import sys; from jassvm.loader import load_program; from natives.se
 WALL = False
 
 
-def run(cmd: list[str], env: dict | None = None) -> float:
+def run(cmd: list[str], env: dict | None = None, cwd: Path | str = ROOT) -> float:
     """Seconds of one whole process, CPU (or wall with ``--wall``); output discarded."""
     before, t = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
-    subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     after, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter() - t
     if WALL:
         return wall
@@ -110,6 +110,37 @@ def check_figures(files: list[Path], label: str, runs: int, floor) -> None:
     shutil.rmtree(warm_folder, ignore_errors=True)
 
 
+def load_figures(runs: int, floor) -> None:
+    """Loading 1.33.0 common.j + Blizzard.j for a run, cold and from the program cache; the
+    cached load both without ``.pyc`` files (``PYTHONDONTWRITEBYTECODE=1`` and none on disk: every
+    module of the project compiled again, as on a machine that sets it) and with them. The
+    project's packages are copied to a temporary folder for this, so the checkout's own
+    ``__pycache__`` folders are neither read nor written."""
+    api = [str(API / "common.j"), str(API / "Blizzard.j")]
+    load = [sys.executable, "-c", LOAD_API, *api]
+    folder = fresh_cache()
+    with tempfile.TemporaryDirectory(prefix="jass-bench-code-") as code:
+        for package in ("jassvm", "natives"):
+            shutil.copytree(ROOT / package, Path(code) / package,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+        env = cache_env(folder)
+        no_pyc = {**env, "PYTHONDONTWRITEBYTECODE": "1"}
+        with_pyc = {k: v for k, v in env.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+        def cold() -> float:
+            shutil.rmtree(folder, ignore_errors=True)
+            return run(load, no_pyc, cwd=code)
+
+        row("load 1.33.0 API for a run, cold", *paired(cold, floor, max(1, runs // 2)), "python -c pass")
+        run(load, no_pyc, cwd=code)
+        row("load 1.33.0 API for a run, from the program cache, no .pyc",
+            *paired(lambda: run(load, no_pyc, cwd=code), floor, runs), "python -c pass")
+        run(load, with_pyc, cwd=code)   # writes the .pyc files
+        row("load 1.33.0 API for a run, from the program cache, with .pyc",
+            *paired(lambda: run(load, with_pyc, cwd=code), floor, runs), "python -c pass")
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def parse_figures() -> None:
     from lark import Lark
 
@@ -136,6 +167,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5, help="paired runs per warm figure (cold: half)")
     ap.add_argument("--wall", action="store_true", help="wall time instead of CPU time")
+    ap.add_argument("--only", choices=("check", "load", "parse"), help="only these figures")
     args = ap.parse_args()
     runs = args.runs
     global WALL
@@ -146,22 +178,13 @@ def main() -> None:
     if not shutil.which("pjass"):
         print("pjass is not on the PATH: figures are against the process floor (python -c pass) only")
     print(f"{'work':<58} {'ours':>12}  {'reference':>18}  {'ratio':>7}")
-    check_figures([], "1.33.0 common.j + Blizzard.j", runs, floor)
-    check_figures([MAP], f"those + {MAP.parent.name} ({MAP.stat().st_size / 1e6:.2f} MB)", runs, floor)
-    api = [str(API / "common.j"), str(API / "Blizzard.j")]
-    load = [sys.executable, "-c", LOAD_API, *api]
-    folder = fresh_cache()
-
-    def cold() -> float:
-        shutil.rmtree(folder, ignore_errors=True)
-        return run(load, cache_env(folder))
-
-    row("load 1.33.0 API for a run, cold", *paired(cold, floor, max(1, runs // 2)), "python -c pass")
-    run(load, cache_env(folder))
-    row("load 1.33.0 API for a run, from the program cache",
-        *paired(lambda: run(load, cache_env(folder)), floor, runs), "python -c pass")
-    shutil.rmtree(folder, ignore_errors=True)
-    parse_figures()
+    if args.only in (None, "check"):
+        check_figures([], "1.33.0 common.j + Blizzard.j", runs, floor)
+        check_figures([MAP], f"those + {MAP.parent.name} ({MAP.stat().st_size / 1e6:.2f} MB)", runs, floor)
+    if args.only in (None, "load"):
+        load_figures(runs, floor)
+    if args.only in (None, "parse"):
+        parse_figures()
 
 
 if __name__ == "__main__":

@@ -7,8 +7,10 @@ null literal).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import NamedTuple, Optional, Union
+
+from .records import record
 
 
 class Pos(NamedTuple):
@@ -43,7 +45,7 @@ class Node:
 # ---------------------------------------------------------------- expressions
 
 
-@dataclass(slots=True)
+@record
 class Expr(Node):
     """Base of expressions; ``type`` is filled by the checker (a type name, ``"null"``...)."""
 
@@ -51,7 +53,7 @@ class Expr(Node):
     type: Optional[str] = field(default=None, init=False, repr=False, compare=False)
 
 
-@dataclass(slots=True)
+@record
 class IntLit(Expr):
     """An integer literal (decimal, octal, hex or rawcode), value already wrapped to int32."""
 
@@ -59,7 +61,7 @@ class IntLit(Expr):
     text: str = ""
 
 
-@dataclass(slots=True)
+@record
 class RealLit(Expr):
     """A real literal (``1.``, ``.5``, ``1.5``); ``value`` before binary32 rounding."""
 
@@ -67,40 +69,40 @@ class RealLit(Expr):
     text: str = ""
 
 
-@dataclass(slots=True)
+@record
 class StrLit(Expr):
     """A string literal; ``value`` is the unescaped text (undecodable bytes as surrogate escapes)."""
 
     value: str = ""
 
 
-@dataclass(slots=True)
+@record
 class BoolLit(Expr):
     """``true`` or ``false``."""
 
     value: bool = False
 
 
-@dataclass(slots=True)
+@record
 class NullLit(Expr):
     """``null``."""
 
 
-@dataclass(slots=True)
+@record
 class CodeRef(Expr):
     """``function NAME``: a code value."""
 
     name: str = ""
 
 
-@dataclass(slots=True)
+@record
 class VarRef(Expr):
     """A variable read by name (local, parameter or global)."""
 
     name: str = ""
 
 
-@dataclass(slots=True)
+@record
 class IndexRef(Expr):
     """``NAME[index]``: an array element."""
 
@@ -108,7 +110,7 @@ class IndexRef(Expr):
     index: Expr = None  # type: ignore[assignment]
 
 
-@dataclass(slots=True)
+@record
 class CallExpr(Expr):
     """A call of a function or native with its argument expressions."""
 
@@ -116,7 +118,7 @@ class CallExpr(Expr):
     args: list[Expr] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@record
 class Unary(Expr):
     """``op`` is ``"-"``, ``"+"`` or ``"not"``."""
 
@@ -124,7 +126,7 @@ class Unary(Expr):
     operand: Expr = None  # type: ignore[assignment]
 
 
-@dataclass(slots=True)
+@record
 class Binary(Expr):
     """``op`` is one of ``+ - * / % == != < <= > >= and or``."""
 
@@ -133,7 +135,7 @@ class Binary(Expr):
     right: Expr = None  # type: ignore[assignment]
 
 
-@dataclass(slots=True)
+@record
 class Paren(Expr):
     """A parenthesised expression (kept so the checker can tell ``(a)`` from ``a``)."""
 
@@ -143,14 +145,14 @@ class Paren(Expr):
 # ---------------------------------------------------------------- statements
 
 
-@dataclass(slots=True)
+@record
 class Stmt(Node):
     """Base of statements."""
 
     pos: Pos
 
 
-@dataclass(slots=True)
+@record
 class Local(Stmt):
     """``local TYPE [array] NAME [= init]``; may appear after statements (the checker refuses it)."""
 
@@ -160,7 +162,7 @@ class Local(Stmt):
     init: Optional[Expr] = None
 
 
-@dataclass(slots=True)
+@record
 class Set(Stmt):
     """``set NAME [index] = value``."""
 
@@ -169,14 +171,14 @@ class Set(Stmt):
     value: Expr = None  # type: ignore[assignment]
 
 
-@dataclass(slots=True)
+@record
 class Call(Stmt):
     """``call NAME(args)`` as a statement."""
 
     call: CallExpr = None  # type: ignore[assignment]
 
 
-@dataclass(slots=True)
+@record
 class If(Stmt):
     """``if``/``elseif`` branches as (condition, body) pairs, then the ``else`` body or None."""
 
@@ -184,28 +186,28 @@ class If(Stmt):
     else_body: Optional[list[Stmt]] = None
 
 
-@dataclass(slots=True)
+@record
 class Loop(Stmt):
     """``loop ... endloop``."""
 
     body: list[Stmt] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@record
 class ExitWhen(Stmt):
     """``exitwhen cond``: leaves the innermost loop."""
 
     cond: Expr = None  # type: ignore[assignment]
 
 
-@dataclass(slots=True)
+@record
 class Return(Stmt):
     """``return [value]``."""
 
     value: Optional[Expr] = None
 
 
-@dataclass(slots=True)
+@record
 class Debug(Stmt):
     """``debug <statement>``: the game skips these in retail builds."""
 
@@ -215,7 +217,7 @@ class Debug(Stmt):
 # ---------------------------------------------------------------- declarations
 
 
-@dataclass(slots=True)
+@record
 class TypeDecl(Node):
     """``type NAME extends BASE``."""
 
@@ -224,7 +226,7 @@ class TypeDecl(Node):
     base: str = ""
 
 
-@dataclass(slots=True)
+@record
 class GlobalVar(Node):
     """One variable of a ``globals`` block (constant, array, optional initialiser)."""
 
@@ -236,7 +238,7 @@ class GlobalVar(Node):
     init: Optional[Expr] = None
 
 
-@dataclass(slots=True)
+@record
 class Globals(Node):
     """A ``globals ... endglobals`` block."""
 
@@ -244,7 +246,7 @@ class Globals(Node):
     vars: list[GlobalVar] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@record
 class Param(Node):
     """A ``TYPE NAME`` parameter of a function or native."""
 
@@ -253,7 +255,7 @@ class Param(Node):
     name: str = ""
 
 
-@dataclass(slots=True)
+@record
 class NativeDecl(Node):
     """``[constant] native NAME takes ... returns ...``."""
 
@@ -264,7 +266,7 @@ class NativeDecl(Node):
     is_constant: bool = False
 
 
-@dataclass(slots=True)
+@record
 class Function(Node):
     """``[constant] function NAME takes ... returns ... endfunction`` with its statements."""
 
@@ -280,7 +282,7 @@ class Function(Node):
 Decl = Union[TypeDecl, Globals, NativeDecl, Function]
 
 
-@dataclass(slots=True)
+@record
 class SourceFile(Node):
     """One parsed file: its declarations in source order plus the ``//# +flag`` comments found."""
 

@@ -7,8 +7,10 @@ in the game (S093: ``loop / set g = g + 1 / endloop`` costs 7 per iteration).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
+
+from .records import record
 
 # Opcodes, roughly in order of how often they run (the interpreter tests them in this order).
 OPNAMES = [
@@ -33,7 +35,7 @@ for _i, _name in enumerate(OPNAMES):  # LOAD_LOCAL = 0, PUSH = 1, ...: module co
 JUMPS = {"JUMP", "JUMP_IF_FALSE", "JUMP_IF_TRUE", "JUMP_IF_FALSE_KEEP", "JUMP_IF_TRUE_KEEP"}
 
 
-@dataclass(eq=False)
+@record(slots=False, eq=False)
 class CompiledFunction:
     """One JASS function as bytecode.
 
@@ -61,7 +63,7 @@ class CompiledFunction:
         return f"<function {self.name}>"
 
 
-@dataclass(eq=False)
+@record(slots=False, eq=False)
 class NativeBinding:
     """A native as the VM calls it: its name, JASS signature and Python implementation.
 

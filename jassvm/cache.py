@@ -13,7 +13,8 @@ the objects; an entry that fails anything is deleted and the caller rebuilds it 
 way. Nothing read from an entry is ever used to look up a name in a module, and no value is
 accepted without its exact type being checked: the fast path (``jassvm.fastpath``) turns
 bytecode into Python source, so for instance a local slot that were a string would be code.
-Entries are written atomically (a ``mkstemp`` file in the cache folder, then ``os.replace``).
+Entries are written atomically (a new file of an unpredictable name in the cache folder, then
+``os.replace``).
 
 Compiled programs: ``freeze`` reduces a ``CompiledProgram`` to builtin data (function
 references become names, native implementations are dropped), ``thaw`` validates that data
@@ -37,7 +38,6 @@ import os
 import stat
 import struct
 import sys
-import tempfile
 from array import array
 from dataclasses import fields as dataclass_fields
 from itertools import accumulate, chain, compress
@@ -126,11 +126,27 @@ def discard(path: Path) -> None:
         pass
 
 
+_TEMPORARY_FLAGS = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _new_temporary(folder: Path, suffix: str) -> tuple[int, str]:
+    """A new file ``.tmp-<random><suffix>`` in ``folder``, open for writing, only for this user:
+    ``tempfile.mkstemp``'s flags, without importing tempfile and shutil (a cached load never
+    writes, issue 17)."""
+    for _attempt in range(100):
+        name = os.path.join(folder, f".tmp-{os.urandom(8).hex()}{suffix}")
+        try:
+            return os.open(name, _TEMPORARY_FLAGS, 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary file name in {folder}")
+
+
 def write_entry(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically: an unpredictable temporary file in the same
     folder, then ``os.replace``. Raises OSError on failure (callers ignore it)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=path.suffix, dir=path.parent)
+    fd, tmp = _new_temporary(path.parent, path.suffix)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -180,7 +196,7 @@ def _front_end_sources() -> list[bytes]:
     """The code that decides what a program compiles to: a change to any of it is a new key."""
     here = Path(__file__).parent
     return [(here / name).read_bytes() for name in
-            ("jass.lark", "parser.py", "ast.py", "source.py", "values.py", "checker.py",
+            ("jass.lark", "parser.py", "ast.py", "records.py", "source.py", "values.py", "checker.py",
              "loadrules.py", "compiler.py", "bytecode.py")]
 
 

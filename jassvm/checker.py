@@ -77,13 +77,14 @@ diagnostics of their class (syntax, semantic, runtime) instead of reporting them
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from typing import Optional
 
 from . import ast
 from .diagnostics import Diagnostic, Severity
 from .loadrules import accepted_rules, api_generation
 from .parse_cache import parse_cached
+from .records import record
 from .source import SourceText
 from .values import StringHash
 
@@ -116,7 +117,7 @@ _INT32_MIN, _INT32_MAX = -(1 << 31), (1 << 31) - 1
 _SYNTAX, _SEMANTIC, _RUNTIME, _WARN = "syntax", "semantic", "runtime", "warning"
 
 
-@dataclass
+@record(slots=False)
 class CheckOptions:
     """Checker options: pjass's flags as booleans, plus ``strict``.
 
@@ -175,7 +176,7 @@ def _apply_flag(on: set[str], sign: str, name: str) -> None:
         on -= names
 
 
-@dataclass
+@record(slots=False)
 class Program:
     """A checked program: the files in load order and what they declare.
 

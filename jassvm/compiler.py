@@ -6,7 +6,7 @@ of assignments and arguments, and emits short-circuit code for ``and``/``or`` (S
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Iterable, Mapping
 
 from . import ast
@@ -19,6 +19,7 @@ from .bytecode import (
     STORE_LOCAL_H, SUB_I, SUB_R, CompiledFunction, NativeBinding,
 )
 from .diagnostics import Diagnostic, JassError, Severity
+from .records import record
 
 PRIMITIVES = {"integer", "real", "boolean", "string", "code", "nothing"}
 DEFAULTS = {"integer": 0, "real": 0.0, "boolean": False, "string": None}
@@ -38,7 +39,7 @@ def is_handle_type(type_name: str) -> bool:
     return type_name not in PRIMITIVES and type_name != "null"
 
 
-@dataclass
+@record(slots=False)
 class GlobalSlot:
     """A global variable: name, type, array/constant flags and its index in ``VM.globals``."""
 
@@ -50,7 +51,7 @@ class GlobalSlot:
     decl: ast.GlobalVar | None = None
 
 
-@dataclass
+@record(slots=False)
 class CompiledProgram:
     """A whole script (common.j + Blizzard.j + map) as bytecode.
 

@@ -5,8 +5,9 @@ runtime crashes), a severity, a position (file, 1-based line, 1-based column) an
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from .records import record
 
 
 class Severity(str, Enum):
@@ -17,7 +18,7 @@ class Severity(str, Enum):
     NOTE = "note"
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class Diagnostic:
     """One finding at a source position.
 

@@ -43,12 +43,12 @@ from __future__ import annotations
 
 import weakref
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import bytecode as bc
 from .bytecode import CompiledFunction, NativeBinding
 from .compiler import default_value
+from .records import record
 from .values import (
     R2I, JassDivisionByZero, JassStringTooLong, concat, f32, int_div, int_mod, real_div, real_eq,
     wrap_int,
@@ -344,7 +344,7 @@ def _constants(fn: CompiledFunction) -> tuple[list, list, list]:
 # Code generation
 # ---------------------------------------------------------------------------------------
 
-@dataclass
+@record(slots=False)
 class _E:
     """A value on the symbolic operand stack: Python source of an expression not yet run.
 

@@ -9,21 +9,29 @@ and rebuilt.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Callable, Mapping
+
+from typing import TYPE_CHECKING
 
 from . import ast
 from . import cache as program_cache
 from .ast import SourceFile
-from .checker import CheckOptions, check, load_sources
-from .compiler import CompiledProgram, compile_program
+from .compiler import CompiledProgram
 from .diagnostics import Diagnostic, JassError
 from .parse_cache import cache_dir, parse_cached
+from .records import record
+
+if TYPE_CHECKING:
+    from .checker import CheckOptions
+
+# The checker and the compiler are imported where a cache miss needs them: a program or
+# check result read from the cache runs neither (issue 17: start-up near the process floor).
 
 __all__ = ["LoadResult", "load_program", "check_sources", "cache_dir", "parse_cached"]
 
-@dataclass
+@record(slots=False)
 class LoadResult:
     """A loaded program and everything the front end said about it."""
 
@@ -67,6 +75,8 @@ def load_program(sources: list[tuple[str, bytes]], natives: Mapping[str, Callabl
         raise JassError(diags)
     if transform is not None:
         transform(files)
+    from .checker import CheckOptions, check
+    from .compiler import compile_program
     program = check(files, CheckOptions(strict=strict))
     diags.extend(program.diagnostics)
     if any(d.is_error for d in program.diagnostics):
@@ -91,6 +101,7 @@ def check_sources(sources: list[tuple[str, bytes]], options: CheckOptions,
         cached = program_cache.load_diagnostics(entry)
         if cached is not None:
             return cached
+    from .checker import load_sources
     diagnostics = load_sources(sources, options, use_cache=use_cache).diagnostics
     if use_cache:
         program_cache.store_diagnostics(entry, diagnostics)

@@ -20,16 +20,15 @@ A program without any of these declarations (a bare script checked on its own) i
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import ast
+from .records import record
 
 PRE_124, GEN_124, GEN_129 = "pre-1.24", "1.24", "1.29"
 GENERATIONS = (PRE_124, GEN_124, GEN_129)
 _ALL = frozenset(GENERATIONS)
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class LoadRule:
     """One row of the loader's table: checker diagnostics of ``code`` that ``rule`` names
     (``what``), the generations whose game loads a program that has them (``accepted``), and

@@ -17,12 +17,11 @@ from . import __version__
 from . import cache as program_cache
 from .ast import SourceFile
 from .diagnostics import Diagnostic
-from .parser import parse
 
 # The parse cache is keyed by the code that builds syntax trees, so a change to it is a miss.
 _GRAMMAR_HASH = hashlib.sha256(b"".join(
     (Path(__file__).parent / name).read_bytes()
-    for name in ("jass.lark", "parser.py", "ast.py", "source.py", "values.py"))).hexdigest()[:16]
+    for name in ("jass.lark", "parser.py", "ast.py", "records.py", "source.py", "values.py"))).hexdigest()[:16]
 
 
 def cache_dir() -> Path:
@@ -43,6 +42,7 @@ def tree_key(data: bytes, file: str) -> str:
 def parse_cached(data: bytes, file: str, use_cache: bool = True) -> tuple[SourceFile | None, list[Diagnostic]]:
     """``parser.parse`` with an on-disk cache of successful parses (same result, same
     errors: bad input never raises)."""
+    from .parser import parse   # lark: imported only when something is parsed
     if not use_cache:
         return parse(data, file)
     path = cache_dir() / f"{tree_key(data, file)}.ast"

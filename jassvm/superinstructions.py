@@ -14,9 +14,11 @@ Runs (``LOAD_LOCAL`` reads may crash, the others cannot):
 - ``LOAD_LOCAL a; LOAD_LOCAL b`` -> ``LOAD_LOCAL2 (a, b)``
 - ``LOAD_LOCAL a; PUSH k; ADD_I; STORE_LOCAL b`` (an integer ``k``) -> ``LOCAL_ADD_STORE (a, k, b)``
 - ``LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; LT | LE | GT | GE | EQ | NE; JUMP_IF_TRUE | JUMP_IF_FALSE t``
-  -> ``COMPARE_JUMP (a, b or None, k, comparison, jump when true, t)``, the
+  -> ``COMPARE_JUMP (a, b or None, k, comparison, jump when true, t, back)``, the
   comparison an ``operator`` function (integer and handle comparisons are plain Python ones
-  in the interpreter too).
+  in the interpreter too). When a ``JUMP u`` follows the run (a loop ending in ``exitwhen``),
+  ``back`` is ``(u, its op cost)`` and the branch not taken carries that ``JUMP`` out too
+  (its cost and op-limit check) instead of dispatching it; otherwise ``back`` is None.
 """
 from __future__ import annotations
 
@@ -50,8 +52,11 @@ def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
             if (op1 == bc.LOAD_LOCAL or (op1 == bc.PUSH and type(b) is int)) \
                     and op2 in _COMPARISONS and op3 in _BRANCHES:
                 local = b if op1 == bc.LOAD_LOCAL else None
+                back = None
+                if pc + 4 < n and src[pc + 4][0] == bc.JUMP:   # the end of a loop
+                    back = (src[pc + 4][1], src_costs[pc + 4])
                 code[pc] = (bc.COMPARE_JUMP, (a, local, b, _COMPARISONS[op2], _BRANCHES[op3],
-                                              src[pc + 3][1]))
+                                              src[pc + 3][1], back))
                 costs[pc] = sum(src_costs[pc:pc + 4])
                 continue
         if op1 == bc.LOAD_LOCAL:

@@ -546,7 +546,7 @@ class VM:
                     loc[b] = v
                     pc += 3
                 elif op == COMPARE_JUMP:
-                    a, b, k, compare, when, target = arg
+                    a, b, k, compare, when, target, back = arg
                     v = loc[a]
                     if b is not None:
                         k = loc[b]
@@ -555,8 +555,14 @@ class VM:
                         raise crash
                     if compare(v, k) is when:
                         pc = target
-                    else:
+                    elif back is None:
                         pc += 3
+                    else:   # the loop's JUMP back, as JUMP runs it
+                        pc += 4
+                        ops += back[1]
+                        if ops > limit:
+                            raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
+                        pc = back[0]
                 elif op == PUSH:
                     push(arg)
                 elif op == LOAD_GLOBAL:

@@ -54,9 +54,9 @@ from __future__ import annotations
 import enum
 import math
 import operator
-from dataclasses import dataclass
 from typing import Any, Callable
 
+from jassvm.records import record
 from natives.abilitydata import ability_field
 from natives.blight import plane_of
 from natives.handles import own
@@ -96,7 +96,7 @@ class Msg(enum.IntEnum):
 Procedure = Callable[[Any, Msg, "Call"], int]
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class AbilityRow:
     """One registry row: ``code`` the playable rawcode, ``proc`` its procedure, ``flags``
     (``AB_*``), ``target`` (``TARGET_*``), ``orders`` the order strings that cast or command
@@ -114,7 +114,7 @@ class AbilityRow:
         return rawcode_str(self.code)
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class AbilityItem:
     """A registry ``row`` with the rawcode ``code`` the unit or item actually has (an alias
     of the row's ability keeps its own)."""
@@ -123,7 +123,7 @@ class AbilityItem:
     code: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class SpellTarget:
     """What a spell is aimed at: ``unit`` (or an item/destructable widget) and/or the point
     (``x``, ``y``) in world units; all None for a spell without a target."""
@@ -133,7 +133,7 @@ class SpellTarget:
     y: float | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class Call:
     """The typed call record of a message (seed 000's ``abilityCall_t``): ``item`` always;
     ``target`` for VALIDATE/EXECUTE, ``client`` for COMMAND/ITEM_USE (the item or the

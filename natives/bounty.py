@@ -18,15 +18,14 @@ modelled. The gold is PLAYER_STATE_RESOURCE_GOLD (``GetPlayerState``), not gold 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from jassvm.records import record
 from natives.experience import KillReward
 from natives.objecttypes import MISSING
 from natives.players import PLAYER_STATE_GIVES_BOUNTY, PLAYER_STATE_RESOURCE_GOLD
 from natives.upkeep import after_upkeep
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class Bounty:
     """Gold bounty of a unit type: ``base`` + ``dice`` rolls of 1..``sides``."""
 

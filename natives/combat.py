@@ -48,8 +48,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass
 
+from jassvm.records import record
 from natives import unitdata
 from natives.handles import alive, enum_handle, enum_value, own
 from natives.modelevents import UnitDamaging
@@ -242,7 +242,7 @@ WEAPON_TYPE_WHOKNOWS = 0
 sound, jassdoc; the model has no sounds of weapons)."""
 
 
-@dataclass
+@record(slots=False)
 class DamageEvent:
     """The damage in progress, one object shared by every handler's response (so
     ``BlzSetEventDamage`` in one is seen by the next and by the model). ``amount``: before

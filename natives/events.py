@@ -99,10 +99,10 @@ Report
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Callable
 
+from jassvm.records import record
 from jassvm.values import real_eq
 from natives.boolexpr import evaluate
 from natives.core import day_clock
@@ -329,7 +329,7 @@ class Registration(Handle):
             game.timers.stop(timer)
 
 
-@dataclass
+@record(slots=False)
 class QueuedRun:
     """The subject of a ``trigger_actions`` scheduler entry: an event's action thread waiting
     for the next clock step (jassbot ``TriggerRegisterEnterRegion``: "the trigger will be

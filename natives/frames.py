@@ -40,9 +40,10 @@ Events
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Callable
 
+from jassvm.records import record
 from natives.events import EventRegistry
 from natives.handles import Handle, alive, enum_handle, enum_value
 from natives.modelevents import FrameInput, listens
@@ -118,7 +119,7 @@ def is_simple_type(frame_type: str) -> bool:
     return frame_type.startswith("SIMPLE") or frame_type in ("STRING", "TEXTURE", "LAYER")
 
 
-@dataclass
+@record(slots=False)
 class Blueprint:
     """A frame definition of an fdf file: ``Frame "TYPE" "Name" [INHERITS [WITHCHILDREN]
     "Base"] { ... }`` (also the SimpleFrame children ``String``/``Texture``). ``props`` are
@@ -134,7 +135,7 @@ class Blueprint:
     source: str = ""
 
 
-@dataclass
+@record(slots=False)
 class TocContents:
     """What ``FrameTree.toc_reader`` found for one TOC file: the top-level blueprints of the
     fdf files it lists that the map carries, the listed fdf files it does not carry (the

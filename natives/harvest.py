@@ -51,9 +51,9 @@ score counts the whole load); lumber is not.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
+from jassvm.records import record
 from natives.handles import alive
 from natives.orders import Order, Work
 from natives.players import (PLAYER_STATE_GOLD_GATHERED, PLAYER_STATE_LUMBER_GATHERED,
@@ -64,7 +64,7 @@ from natives import unitdata
 from natives.unitdata import rawcode
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class Gatherer:
     """How a worker type gathers: ``gold`` per load (0: cannot mine), ``lumber`` capacity
     (0: cannot cut), ``chop`` game seconds per lumber swing cutting ``cut`` lumber,
@@ -111,7 +111,7 @@ choice)."""
 _HARVEST_ORDERS = ("harvest", "resumeharvesting", "returnresources")
 
 
-@dataclass
+@record(slots=False)
 class Trip:
     """A worker's harvest in progress (``Work.job``): ``resource`` gold or lumber,
     ``source`` the mine or tree, ``phase`` to_source, gather, worship or to_drop, ``drop``

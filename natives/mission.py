@@ -77,8 +77,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from jassvm.records import record
 from natives.builtin import CONSTANTS, constant
 from natives.handles import enum_handle, enum_value
 from natives.modelevents import PlayerLeft
@@ -95,7 +96,7 @@ MAP_DIFFICULTY_HARD, MAP_DIFFICULTY_INSANE = 2, 3
 _SLOT_LEFT = 2  # PLAYER_SLOT_STATE_LEFT
 
 
-@dataclass
+@record(slots=False)
 class Campaign:
     """Campaign-menu flags a mission sets (common.j "Campaign API"); ``None`` = never set."""
 

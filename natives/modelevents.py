@@ -18,7 +18,7 @@ types for readers through the aliases below (``Unit`` is ``natives.units.Unit``,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from jassvm.records import record
 from typing import Any
 
 Unit = Item = Destructable = Order = Player = Dialog = Button = Any
@@ -42,14 +42,14 @@ def listens(*kinds: type):
 
 # -- units ------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitCreated(ModelEvent):
     """``unit`` appeared in the world at its point (``UnitStore.create_unit``)."""
 
     unit: Unit
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitRemoved(ModelEvent):
     """``unit`` was removed (``UnitStore.remove_unit``: ``RemoveUnit``, decay); its handle
     is already destroyed."""
@@ -57,7 +57,7 @@ class UnitRemoved(ModelEvent):
     unit: Unit
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitDeath(ModelEvent):
     """``unit`` died; ``killer`` is the unit credited with the kill or None
     (``UnitStore.kill_unit``)."""
@@ -66,7 +66,7 @@ class UnitDeath(ModelEvent):
     killer: Unit | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitDecay(ModelEvent):
     """``unit``'s corpse finished decaying; the unit is removed right after
     (``UnitStore``'s decay entry)."""
@@ -74,14 +74,14 @@ class UnitDecay(ModelEvent):
     unit: Unit
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitRevived(ModelEvent):
     """The dead hero ``unit`` was revived (``UnitStore.revive_hero``)."""
 
     unit: Unit
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitOwnerChanged(ModelEvent):
     """``unit`` changed owner from ``previous`` to ``owner`` (players;
     ``UnitStore.set_owner``)."""
@@ -91,7 +91,7 @@ class UnitOwnerChanged(ModelEvent):
     owner: Player
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitMoved(ModelEvent):
     """``unit`` moved from (``from_x``, ``from_y``) to (``x``, ``y``), world units; every
     position change (``UnitStore.move_unit``)."""
@@ -103,7 +103,7 @@ class UnitMoved(ModelEvent):
     y: float
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitHidden(ModelEvent):
     """``unit`` was hidden (``hidden`` True) or shown again (``UnitStore.set_hidden``)."""
 
@@ -111,7 +111,7 @@ class UnitHidden(ModelEvent):
     hidden: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitStateChanged(ModelEvent):
     """A unit state changed from ``old`` to ``value``: ``state`` is ``"life"``,
     ``"max_life"``, ``"mana"`` or ``"max_mana"`` (life/mana points; ``UnitStore.set_life``,
@@ -123,7 +123,7 @@ class UnitStateChanged(ModelEvent):
     value: float
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitOrdered(ModelEvent):
     """``unit`` was given ``order`` (``natives.units.Order``; ``UnitStore.issue``)."""
 
@@ -131,7 +131,7 @@ class UnitOrdered(ModelEvent):
     order: Order
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitDamaging(ModelEvent):
     """``unit`` is about to take the hit ``damage`` (a ``natives.combat.DamageEvent``, before
     armor: 1.31+ EVENT_UNIT_DAMAGING); handlers may change it (``BlzSetEventDamage``)."""
@@ -141,7 +141,7 @@ class UnitDamaging(ModelEvent):
     damage: Any
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitDamaged(ModelEvent):
     """``unit`` takes ``amount`` damage (life points) from ``source`` (a unit or None),
     published before life drops (``UnitStore.damage_unit``; the scenario ``damage`` step).
@@ -154,7 +154,7 @@ class UnitDamaged(ModelEvent):
     damage: Any = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitAttacked(ModelEvent):
     """``attacker`` starts an attack on ``unit``: the swing of ``natives.orders`` (seed 004),
     or the scenario ``attack`` step (which deals no damage)."""
@@ -163,7 +163,7 @@ class UnitAttacked(ModelEvent):
     attacker: Unit
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitSelected(ModelEvent):
     """``player`` selected (``selected`` True) or deselected ``unit`` (the scenario
     ``select`` step)."""
@@ -173,7 +173,7 @@ class UnitSelected(ModelEvent):
     selected: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitLoaded(ModelEvent):
     """``unit`` was loaded into ``transport`` (``UnitStore.load_unit``)."""
 
@@ -181,7 +181,7 @@ class UnitLoaded(ModelEvent):
     transport: Unit
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitUnloaded(ModelEvent):
     """``unit`` left ``transport`` (``UnitStore.unload_unit``)."""
 
@@ -189,7 +189,7 @@ class UnitUnloaded(ModelEvent):
     transport: Unit
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitConstruct(ModelEvent):
     """Construction of the structure ``unit`` reached ``phase``: ``"start"``, ``"cancel"``
     or ``"finish"``; ``builder`` is the worker when known (``natives.production``, the
@@ -200,7 +200,7 @@ class UnitConstruct(ModelEvent):
     builder: Unit | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitTrain(ModelEvent):
     """The building ``unit`` reached ``phase`` (``"start"``, ``"cancel"`` or ``"finish"``) of
     training a unit of type ``unit_type`` (rawcode); ``trained`` is the new unit (finish)."""
@@ -211,7 +211,7 @@ class UnitTrain(ModelEvent):
     trained: Unit | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitResearch(ModelEvent):
     """The building ``unit`` reached ``phase`` (start/cancel/finish) of researching the
     upgrade ``tech`` (rawcode)."""
@@ -221,7 +221,7 @@ class UnitResearch(ModelEvent):
     tech: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitUpgrade(ModelEvent):
     """The structure ``unit`` reached ``phase`` (start/cancel/finish) of upgrading into
     another type (a town hall into a keep: ``natives.production``)."""
@@ -230,7 +230,7 @@ class UnitUpgrade(ModelEvent):
     unit: Unit
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class UnitSold(ModelEvent):
     """The shop unit ``shop`` sold ``unit`` to ``buyer`` (a unit or None; the scenario
     ``buy`` step)."""
@@ -240,7 +240,7 @@ class UnitSold(ModelEvent):
     buyer: Unit | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class Spell(ModelEvent):
     """``unit`` reached ``phase`` of casting ``ability_id`` (rawcode): ``"channel"``,
     ``"cast"``, ``"effect"``, ``"finish"`` or ``"endcast"``; ``target`` is the target widget
@@ -257,7 +257,7 @@ class Spell(ModelEvent):
 
 # -- heroes -----------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class HeroLevel(ModelEvent):
     """The hero ``unit`` reached ``level`` from ``previous`` (one event per level gained;
     ``UnitStore.set_hero_level``)."""
@@ -267,7 +267,7 @@ class HeroLevel(ModelEvent):
     previous: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class HeroSkill(ModelEvent):
     """The hero ``unit`` learned ``ability_id`` (rawcode) to ``level`` (``SelectHeroSkill``)."""
 
@@ -278,7 +278,7 @@ class HeroSkill(ModelEvent):
 
 # -- items and destructables ------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class ItemPickup(ModelEvent):
     """``unit`` picked up ``item`` (``UnitStore.give_item``; a powerup is removed right
     after)."""
@@ -287,7 +287,7 @@ class ItemPickup(ModelEvent):
     item: Item
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class ItemDrop(ModelEvent):
     """``unit`` dropped ``item`` (``UnitStore.drop_item``)."""
 
@@ -295,7 +295,7 @@ class ItemDrop(ModelEvent):
     item: Item
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class ItemUse(ModelEvent):
     """``unit`` used ``item`` it carries (the scenario ``use_item`` step)."""
 
@@ -303,7 +303,7 @@ class ItemUse(ModelEvent):
     item: Item
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class ItemSold(ModelEvent):
     """The shop unit ``shop`` sold ``item`` to ``buyer`` (a unit or None; the scenario
     ``buy`` step)."""
@@ -313,28 +313,28 @@ class ItemSold(ModelEvent):
     buyer: Unit | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class ItemRemoved(ModelEvent):
     """``item`` was removed (``UnitStore.remove_item``); its handle is already destroyed."""
 
     item: Item
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class ItemDeath(ModelEvent):
     """``item`` was destroyed by damage (``natives.units.damage_widget``, ``SetWidgetLife``)."""
 
     item: Item
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class DestructableDeath(ModelEvent):
     """``destructable`` died (``UnitStore.kill_destructable``)."""
 
     destructable: Destructable
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class DestructableRemoved(ModelEvent):
     """``destructable`` was removed (``UnitStore.remove_destructable``)."""
 
@@ -343,7 +343,7 @@ class DestructableRemoved(ModelEvent):
 
 # -- players ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class PlayerStateChanged(ModelEvent):
     """``player``'s state ``state`` (the ``playerstate`` value) changed from ``old`` to
     ``value`` (``Player.set_state``)."""
@@ -354,7 +354,7 @@ class PlayerStateChanged(ModelEvent):
     value: float
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class AllianceChanged(ModelEvent):
     """``player``'s alliance flag ``alliance`` (the ``alliancetype`` value) towards ``other``
     became ``value`` (``SetPlayerAlliance``)."""
@@ -365,7 +365,7 @@ class AllianceChanged(ModelEvent):
     value: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class PlayerChat(ModelEvent):
     """``player`` typed the chat line ``text`` (the scenario ``chat`` step)."""
 
@@ -373,7 +373,7 @@ class PlayerChat(ModelEvent):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class PlayerLeft(ModelEvent):
     """``player`` left the game (``natives.mission``: a quit button or the scenario
     ``leave`` step, for a player other than the local one)."""
@@ -381,21 +381,21 @@ class PlayerLeft(ModelEvent):
     player: Player
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class PlayerVictory(ModelEvent):
     """``player`` was removed with a victory (``RemovePlayer``, ``natives.mission``)."""
 
     player: Player
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class PlayerDefeat(ModelEvent):
     """``player`` was removed with a defeat (``RemovePlayer``, ``natives.mission``)."""
 
     player: Player
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class PlayerEndCinematic(ModelEvent):
     """``player`` pressed the skip-cinematic key, Esc (the scenario ``skip_cinematic``
     step)."""
@@ -403,7 +403,7 @@ class PlayerEndCinematic(ModelEvent):
     player: Player
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class PlayerKey(ModelEvent):
     """``player`` pressed (``down`` True) or released an arrow key: ``key`` is ``"left"``,
     ``"right"``, ``"down"`` or ``"up"`` (the scenario ``press_key`` step; other keys raise
@@ -414,7 +414,7 @@ class PlayerKey(ModelEvent):
     down: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class CommandButton(ModelEvent):
     """``player`` clicked a command button: an ability's (``ability_id`` rawcode, 0 for the
     common commands, and its ``order`` string; train buttons are 'Aque' with the unit's id
@@ -426,7 +426,7 @@ class CommandButton(ModelEvent):
     upgrade: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class DialogClick(ModelEvent):
     """``player`` clicked ``button`` of ``dialog`` (``natives.dialogs.click`` /
     ``press_hotkey``)."""
@@ -438,7 +438,7 @@ class DialogClick(ModelEvent):
 
 # -- game -------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class GameStateChanged(ModelEvent):
     """The integer game state ``state`` (the ``igamestate`` value) changed from ``old`` to
     ``value`` (``GameStates.set``, ``natives.core``)."""
@@ -448,7 +448,7 @@ class GameStateChanged(ModelEvent):
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class TimeOfDayChanged(ModelEvent):
     """The day clock changed course (``natives.daynight``): a new value (``old`` and
     ``value``, game hours), ``scale`` or ``running`` (suspension, pause)."""
@@ -461,7 +461,7 @@ class TimeOfDayChanged(ModelEvent):
 
 # -- DzAPI platform input (natives.dzapi) ------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class DzKey(ModelEvent):
     """A keyboard key ``key`` (integer key code) was pressed (``status`` 1) or released (0)
     by ``player`` (a player, a player id, or None for the local player)."""
@@ -471,7 +471,7 @@ class DzKey(ModelEvent):
     status: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class DzMouse(ModelEvent):
     """Mouse ``button`` pressed (``status`` 1) or released (0) by ``player`` (see ``DzKey``)."""
 
@@ -480,7 +480,7 @@ class DzMouse(ModelEvent):
     status: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class DzMouseWheel(ModelEvent):
     """``player`` turned the mouse wheel by ``delta`` (see ``DzKey``)."""
 
@@ -488,14 +488,14 @@ class DzMouseWheel(ModelEvent):
     delta: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class DzMouseMove(ModelEvent):
     """``player`` moved the mouse (see ``DzKey``)."""
 
     player: Any = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class DzWindowResize(ModelEvent):
     """``player``'s game window was resized (see ``DzKey``)."""
 
@@ -504,7 +504,7 @@ class DzWindowResize(ModelEvent):
 
 # -- frames and player input (natives.frames, natives.input) -----------------------------------
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class FrameInput(ModelEvent):
     """``player`` acted on ``frame`` (a ``natives.frames.Frame``): ``event`` is the
     frameeventtype value (FRAMEEVENT_*), ``value`` the slider / popup menu value or wheel
@@ -518,7 +518,7 @@ class FrameInput(ModelEvent):
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class PlayerOsKey(ModelEvent):
     """``player`` pressed (``down``) or released a keyboard key: ``key`` the oskeytype value
     (OSKEY_*), ``meta`` the modifier keys held (1 shift, 2 control, 4 alt, 8 meta)."""
@@ -529,7 +529,7 @@ class PlayerOsKey(ModelEvent):
     down: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class PlayerMouse(ModelEvent):
     """``player``'s mouse: ``kind`` "down", "up" (``button``: mousebuttontype value, 1 left,
     2 middle, 3 right) or "move", the cursor over the ground point (x, y) (world units), over
@@ -543,7 +543,7 @@ class PlayerMouse(ModelEvent):
     unit: Unit = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class PlayerSyncData(ModelEvent):
     """The data ``BlzSendSyncData`` sent reached every player: ``player`` sent ``data`` with
     ``prefix``."""
@@ -553,7 +553,7 @@ class PlayerSyncData(ModelEvent):
     data: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True)
 class TrackableInput(ModelEvent):
     """``player`` clicked (``hit``) or hovered over ``trackable``."""
 

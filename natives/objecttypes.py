@@ -27,9 +27,10 @@ Levels are the files': 1 for an ability's first level, 0 for a field without lev
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Iterable
 
+from jassvm.records import record
 from natives import unitdata
 from natives.unitdata import (HERO_BASE_LIFE, LIFE_PER_STR, MANA_PER_INT, Defense,
                               DestructableType, HeroStats, ItemType, UnitType, Weapon,
@@ -39,7 +40,7 @@ MISSING = object()
 """What ``ObjectTypes.field_value`` answers for a field no layer has."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class ObjectRecord:
     """One object of the map's object data: ``kind`` ("unit", "item", "destructable",
     "doodad", "ability", "buff", "upgrade"), ``code`` its rawcode, ``base`` the stock rawcode

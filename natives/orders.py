@@ -66,9 +66,10 @@ Swings (``natives.combat`` for the figures)
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from jassvm.records import record
 from natives import combat
 from natives.handles import alive, own
 from natives.modelevents import (UnitAttacked, UnitCreated, UnitDeath, UnitMoved, UnitOrdered,
@@ -149,7 +150,7 @@ _ATTACK_ORDERS = {"attack", "attackonce"}
 _MAX_HISTORY = 64
 
 
-@dataclass
+@record(slots=False)
 class Order:
     """A recorded order. ``kind``: immediate, point, target, instant_point, instant_target,
     build or neutral. ``order`` is the order string when known, ``order_id`` the id when
@@ -168,7 +169,7 @@ class Order:
     time: float = 0.0
 
 
-@dataclass
+@record(slots=False)
 class Work:
     """What a unit's current order is doing (plain data, saved with the unit).
 

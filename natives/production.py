@@ -66,9 +66,9 @@ changes when the upgrade finishes.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
+from jassvm.records import record
 from natives.handles import alive, enum_value, own
 from natives.geometry import new_location
 from natives.modelevents import (PlayerStateChanged, UnitConstruct, UnitDeath, UnitRemoved,
@@ -108,7 +108,7 @@ SCORES_KEPT = {PLAYER_SCORE_UNITS_TRAINED, PLAYER_SCORE_UNITS_KILLED, PLAYER_SCO
 """The scores the model keeps (``GetPlayerScore``); the others are not modelled."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class Cost:
     """What one job costs: ``gold``, ``lumber`` and ``time`` (game seconds)."""
 
@@ -238,7 +238,7 @@ UPGRADE_COSTS: dict[int, tuple[Cost, ...]] = _upgrade_costs()
 """Cost of each level of stock upgrades by rawcode (sources in ``_UPGRADE_COSTS``)."""
 
 
-@dataclass
+@record(slots=False)
 class Job:
     """One construction or queue job (plain data, saved with its unit).
 

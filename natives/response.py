@@ -37,8 +37,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from jassvm.records import record
 
-@dataclass(frozen=True)
+
+@record(frozen=True, slots=False)
 class ResponseNative:
     """A response native generated from a ``Response`` field: its common.j ``name``, its
     return type ``returns``, ``doc`` (its docstring), ``constant`` (declared ``constant

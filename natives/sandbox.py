@@ -35,7 +35,6 @@ import errno
 import functools
 import os
 import secrets
-import shutil
 import stat
 
 MAX_NAME_LENGTH = 200
@@ -414,6 +413,7 @@ class Sandbox:
         """Remove folder ``parts`` and everything in it (links inside are removed, never
         followed); False when it does not exist or is not a folder. Raises SandboxError
         when it or a folder on the way is a link, or removal fails."""
+        import shutil   # only here: it costs a few ms of every start-up (issue 17)
         parts = _check_parts(parts)
         if not shutil.rmtree.avoids_symlink_attacks:      # pragma: no cover (not on Linux)
             raise _refused(parts, "this platform cannot remove folders safely")

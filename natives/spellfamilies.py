@@ -26,9 +26,10 @@ the subjects of scheduler entries, so they save and load with the game (``native
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from jassvm.records import record
 from natives.handles import own
 from natives.modelevents import UnitRevived
 from natives.units import UT_SUMMONED, Buff, leaves_corpse, unit_level_of
@@ -42,7 +43,7 @@ CHAIN_JUMP_DELAY = 0.2
 choice; the game's delay was not measured)."""
 
 
-@dataclass(eq=False)
+@record(slots=False, eq=False)
 class SpellBuff(Buff):
     """A spell's buff on a unit: ``armor`` points and ``damage`` (a fraction of the attack's
     raw damage) that combat adds while it lasts (``natives.combat.buff_armor``), and ``move``
@@ -55,7 +56,7 @@ class SpellBuff(Buff):
     attack: float = 0.0
 
 
-@dataclass(eq=False)
+@record(slots=False, eq=False)
 class AuraBuff(SpellBuff):
     """An aura's buff: ``value`` the strongest contribution, ``source`` the unit giving it
     (None once that source dropped it and no other took over); ``consumer`` the field of
@@ -66,7 +67,7 @@ class AuraBuff(SpellBuff):
     consumer: str = "armor"
 
 
-@dataclass(eq=False)
+@record(slots=False, eq=False)
 class Missile:
     """A unit-target missile in flight: ``caster``, ``target``, the rawcode ``code`` that
     launched it at ``level``, its position (``x``, ``y``), ``speed`` (world units per game
@@ -82,7 +83,7 @@ class Missile:
     last: float
 
 
-@dataclass(eq=False)
+@record(slots=False, eq=False)
 class Chain:
     """A bouncing effect: ``caster``, ``code``, the unit struck last (``current``),
     ``visited`` units struck, ``amount`` of the next strike, ``jumps`` strikes left,

@@ -59,8 +59,8 @@ A unit gets its type's abilities when it is created (``type_abilities``: the obj
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from jassvm.records import record
 from natives.abilities import (AB_AUTOCAST, AB_CHANNEL, AB_ITEM, AB_UPDATE, AURA_BUFFS, STUN_BUFF,
                                TARGET_NONE, TARGET_POINT, TARGET_UNIT, AbilityItem, Msg,
                                SpellTarget, init_abilities, release_aura, resolve, send)
@@ -90,7 +90,7 @@ ULTIMATE_LEVEL = 6
 SKILL_LEVELS = 3
 """Levels of a normal hero skill; level L needs hero level 2L-1 (Liquipedia, "Hero")."""
 
-@dataclass
+@record(slots=False)
 class CastWork(Work):
     """The work of a spell order (plain data, saved with the unit): ``code`` the rawcode cast,
     ``phase`` approach, point (cast point), channel, backswing or done; ``tx``/``ty`` the

@@ -12,13 +12,12 @@ the log keeps every message (jassdoc: "All messages will still show up in the me
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from jassvm.records import record
 from natives.registry import native
 
 
 
-@dataclass
+@record(slots=False)
 class Message:
     """One message shown to one player: ``time`` (game seconds), ``player`` (id), ``text``,
     ``duration`` (seconds, None for the game's default), ``x``/``y`` (screen offsets as

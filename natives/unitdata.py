@@ -22,7 +22,9 @@ movement-disabled rows (buildings and scenery, which keep their requested point)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from jassvm.records import record
 
 
 def rawcode(code: str) -> int:
@@ -52,7 +54,7 @@ FLAG_NAMES = {
 }
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class HeroStats:
     """Hero attributes at level 1 and per-level gains; ``primary`` is str/agi/int."""
 
@@ -65,7 +67,7 @@ class HeroStats:
     primary: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class UnitType:
     """One unit type row (project-authored, see module docstring).
 
@@ -480,7 +482,7 @@ ITEM_CLASSES = {"permanent": 0, "charged": 1, "powerup": 2, "artifact": 3, "purc
                 "campaign": 5, "miscellaneous": 6}
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class ItemType:
     """One item type row (project-authored)."""
 
@@ -582,7 +584,7 @@ ITEM_LIFE = 75.0
 # ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class DestructableType:
     code: int
     rawcode: str
@@ -638,7 +640,7 @@ stock types; Liquipedia, "Attack", describes the two phases). A map's own data (
 "ubs1") gives them per type."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class Weapon:
     """A unit type's attack. ``attack_type``: spells, normal, pierce, siege, magic, chaos or
     hero (``natives.combat.DAMAGE_TABLE``); damage per hit is ``base`` + ``dice`` rolls of
@@ -661,7 +663,7 @@ class Weapon:
     backswing: float = BACKSWING
 
 
-@dataclass(frozen=True)
+@record(frozen=True, slots=False)
 class Defense:
     """A unit type's armor: ``armor_type`` (light, medium, heavy, fortified, hero,
     unarmored, divine) and ``armor`` points (heroes add 0.3 per point of agility)."""

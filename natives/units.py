@@ -49,10 +49,10 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
+from jassvm.records import record
 from natives.combat import DamageEvent
 from natives.geometry import Rect, cell_key, new_location
 from natives.handles import NO_ENTRIES, NO_MEMBERS, Handle, alive, enum_handle, enum_value, own
@@ -154,7 +154,7 @@ class Widget(Handle):
         self.max_life = life
 
 
-@dataclass
+@record(slots=False)
 class Buff:
     """A buff on a unit (placed there by an abilities module; the unit model creates none).
     ``positive`` is its polarity; the other flags classify it for ``UnitRemoveBuffsEx``."""

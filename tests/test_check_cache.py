@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from jassvm import cache, parse_cache
+from jassvm import cache, parser
 from jassvm.checker import CheckOptions, load_sources
 from jassvm.loader import check_sources, load_program
 
@@ -46,8 +46,8 @@ def test_cached_check_reports_what_an_uncached_one_does(cache_folder):
 def test_a_changed_file_is_parsed_again_alone(cache_folder, monkeypatch):
     check_sources([("api.j", API), ("map.j", MAP)], CheckOptions())
     parsed = []
-    real_parse = parse_cache.parse
-    monkeypatch.setattr(parse_cache, "parse", lambda data, file: parsed.append(file) or real_parse(data, file))
+    real_parse = parser.parse
+    monkeypatch.setattr(parser, "parse", lambda data, file: parsed.append(file) or real_parse(data, file))
     check_sources([("api.j", API), ("map.j", MAP + b"\n")], CheckOptions())
     assert parsed == ["map.j"]
 

@@ -1,0 +1,199 @@
+"""Cheap record classes: ``@record`` is ``@dataclass(slots=True)`` (with ``slots=False``,
+``@dataclass``) for the many small classes every process defines on start-up (the syntax tree
+of ``jassvm.ast``, the model events of ``natives.modelevents``, the model's plain records).
+
+``dataclasses.dataclass`` costs 0.1-0.5 ms a class, because it compiles each generated method on
+its own and, for ``slots=True``, builds the class twice; with about a hundred such classes that is
+most of a cached program load (issue 17). ``record`` compiles only ``__init__`` and ``__eq__``
+(the methods that run often: building and comparing syntax trees), in one go, and shares one
+``__repr__`` and ``__hash__`` between all records, reading each class's field names from a
+tuple. The result behaves as the dataclass would:
+
+- the same ``__init__`` signature (defaults, ``field(default_factory=...)``, ``field(init=False)``),
+  ``__repr__`` text (``Name(a=1, b='x')``, fields with ``repr=False`` left out), ``__eq__`` (same
+  class, equal compared fields), ``__hash__`` (``None`` unless frozen), ``__match_args__``;
+- ``frozen=True``: assigning or deleting a field raises ``dataclasses.FrozenInstanceError``, the
+  hash is the fields' hash, copies and pickles go through ``__getstate__``/``__setstate__``;
+- ``slots=True`` (the default): ``__slots__`` holds the class's own fields; ``slots=False``: the
+  class itself is decorated, plain defaults stay class attributes;
+- ``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` work on the class and its
+  instances (it carries ``__dataclass_fields__`` and ``__dataclass_params__`` as a dataclass does).
+
+Supported: what those modules use (annotations as strings, plain defaults, ``field(default=,
+default_factory=, init=, repr=, compare=)``, single inheritance from records or dataclasses, a
+dataclass deriving from a record). Not supported (``TypeError`` at class creation):
+``ClassVar``/``InitVar`` fields, ``__post_init__``; a mutable default raises ``ValueError`` as
+in dataclasses.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import MISSING, Field, FrozenInstanceError
+from operator import attrgetter
+
+__all__ = ["record"]
+
+_PARAMS = {"init": True, "repr": True, "order": False, "unsafe_hash": False,
+           "match_args": True, "kw_only": False, "weakref_slot": False}
+
+
+def record(cls: type | None = None, /, *, frozen: bool = False, slots: bool = True, eq: bool = True):
+    """Decorate ``cls`` (a class with annotated fields) into a record; ``frozen=True`` makes
+    instances immutable and hashable; ``slots=False`` keeps instances' ``__dict__`` (as
+    ``@dataclass`` without ``slots=True``); ``eq=False`` keeps identity comparison and hash.
+    Returns the class (a new one with slots, as slots must exist when a class is made)."""
+    if cls is None:
+        return lambda c: _build(c, frozen, slots, eq)
+    return _build(cls, frozen, slots, eq)
+
+
+def _build(cls: type, frozen: bool, slots: bool, eq: bool) -> type:
+    body = dict(cls.__dict__)
+    if "__post_init__" in body:
+        raise TypeError(f"record {cls.__qualname__}: __post_init__ is not supported")
+    inherited: dict[str, Field] = {}
+    for base in reversed(cls.__mro__[1:]):
+        inherited.update(getattr(base, "__dataclass_fields__", {}))
+    own: dict[str, Field] = {}
+    for name, annotation in body.get("__annotations__", {}).items():
+        text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+        if "ClassVar" in text or "InitVar" in text:
+            raise TypeError(f"record {cls.__qualname__}.{name}: ClassVar/InitVar fields are not supported")
+        default = body.get(name, MISSING)
+        f = default if isinstance(default, Field) else dataclasses.field(default=default)
+        if f.default is not MISSING and f.default.__class__.__hash__ is None:
+            raise ValueError(f"record {cls.__qualname__}.{name}: mutable default "
+                             f"{type(f.default).__name__}, use default_factory")
+        f.name, f.type = name, annotation
+        f._field_type = dataclasses._FIELD   # what dataclasses.fields() lists
+        if f.kw_only is MISSING:             # a dataclass deriving from a record reads it
+            f.kw_only = False
+        own[name] = f
+    fields = {**inherited, **own}
+    compared = tuple(n for n, f in fields.items() if f.compare)
+    added = {
+        "__dataclass_fields__": fields, "__dataclass_params__": _params(frozen, slots, eq),
+        "__match_args__": tuple(n for n, f in fields.items() if f.init),
+        "_record_repr": tuple(n for n, f in fields.items() if f.repr),
+        "__repr__": body.get("__repr__", _repr),
+    }
+    # a class body defining __eq__ gets __hash__ = None from Python: not a hash of its own
+    explicit_hash = "__hash__" in body and not (body["__hash__"] is None and "__eq__" in body)
+    if eq and not explicit_hash:
+        added["__hash__"] = _hash if frozen else None
+        if frozen:   # the compared fields' values as one tuple, for the hash
+            added["_record_key"] = staticmethod(attrgetter(*compared) if len(compared) > 1 else
+                                                _one(compared[0]) if compared else _none)
+    if frozen:
+        added.update(__setattr__=_frozen_setattr, __delattr__=_frozen_delattr)
+        if slots:
+            added.update(__getstate__=_getstate, __setstate__=_setstate)
+    if slots:   # a new class, as dataclasses builds: slots must exist when a class is made
+        for name in (*own, "__dict__", "__weakref__"):
+            body.pop(name, None)
+        body["__slots__"] = tuple(n for n in own if n not in inherited)
+        new = type(cls)(cls.__name__, cls.__bases__, {**body, **added})
+        new.__qualname__ = cls.__qualname__
+    else:       # the class itself; a plain default stays a class attribute, as dataclasses leaves it
+        new = cls
+        for name, f in own.items():
+            if isinstance(body.get(name), Field):
+                if f.default is MISSING:
+                    delattr(cls, name)
+                else:
+                    setattr(cls, name, f.default)
+        for name, value in added.items():
+            setattr(cls, name, value)
+    for name, method in _compiled(new, fields, compared, frozen, slots, eq and "__eq__" not in body).items():
+        setattr(new, name, method)
+    return new
+
+
+def _params(frozen: bool, slots: bool, eq: bool):
+    # dataclasses reads a base's params when a dataclass derives from a record; their fields
+    # differ between Python versions, so they are filled by name
+    values = {**_PARAMS, "frozen": frozen, "slots": slots, "eq": eq}
+    return dataclasses._DataclassParams(*(values[n] for n in dataclasses._DataclassParams.__slots__))
+
+
+def _compiled(cls: type, fields: dict[str, Field], compared: tuple[str, ...], frozen: bool,
+              slots: bool, eq: bool) -> dict:
+    """``__init__`` and (with ``eq``) ``__eq__`` for ``cls``'s fields, as dataclasses writes
+    them, compiled together: the two methods that run often (building and comparing trees)."""
+    scope: dict = {"MISSING": MISSING, "_setattr": object.__setattr__}
+    params, lines = [], []
+    for name, f in fields.items():
+        value = name
+        if f.default_factory is not MISSING:
+            scope[f"_factory_{name}"] = f.default_factory
+            if f.init:
+                params.append(f"{name}=MISSING")
+                value = f"_factory_{name}() if {name} is MISSING else {name}"
+            else:
+                value = f"_factory_{name}()"
+        elif f.default is not MISSING:
+            scope[f"_default_{name}"] = f.default
+            if f.init:
+                params.append(f"{name}=_default_{name}")
+            else:
+                value = f"_default_{name}"
+        elif f.init:
+            if params and "=" in params[-1]:
+                raise TypeError(f"record {cls.__qualname__}: non-default argument {name!r} "
+                                "follows default argument")
+            params.append(name)
+        else:
+            continue   # init=False without a default: left unset, as dataclasses does
+        if frozen and slots:
+            scope[f"_set_{name}"] = getattr(cls, name).__set__   # the slot's own setter
+            lines.append(f"    _set_{name}(self, {value})")
+        elif frozen:
+            lines.append(f"    _setattr(self, {name!r}, {value})")
+        else:
+            lines.append(f"    self.{name} = {value}")
+    source = f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(lines) or "    pass") + "\n"
+    if eq:
+        mine = "".join(f"self.{n}," for n in compared)
+        theirs = "".join(f"other.{n}," for n in compared)
+        source += (f"def __eq__(self, other):\n    if other.__class__ is self.__class__:\n"
+                   f"        return ({mine}) == ({theirs})\n    return NotImplemented\n")
+    exec(source, scope)
+    methods = {name: scope[name] for name in ("__init__", "__eq__") if name in scope}
+    for name, method in methods.items():
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+    return methods
+
+
+def _one(name: str):
+    get = attrgetter(name)
+    return lambda obj: (get(obj),)
+
+
+def _none(obj) -> tuple:
+    return ()
+
+
+def _repr(self) -> str:
+    return f"{type(self).__qualname__}(" + \
+        ", ".join(f"{n}={getattr(self, n)!r}" for n in self._record_repr) + ")"
+
+
+def _hash(self) -> int:
+    return hash(self._record_key(self))
+
+
+def _frozen_setattr(self, name, value):
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _frozen_delattr(self, name):
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _getstate(self):
+    return [getattr(self, n) for n in self.__dataclass_fields__]
+
+
+def _setstate(self, state):
+    for n, v in zip(self.__dataclass_fields__, state):
+        object.__setattr__(self, n, v)
