@@ -456,6 +456,27 @@ def _serial_of(u) -> int:
     return u.serial
 
 
+def _sector_gap2(r: int, c: int, x: float, y: float) -> float:
+    """Squared distance (world units) from (x, y) to the nearest point of sector (r, c)."""
+    gx = max(c * SECTOR_SIZE - x, 0.0, x - (c + 1) * SECTOR_SIZE)
+    gy = max(r * SECTOR_SIZE - y, 0.0, y - (r + 1) * SECTOR_SIZE)
+    return gx * gx + gy * gy
+
+
+def _nearest_in(bucket, x: float, y: float, r2: float, accept, best: tuple) -> tuple:
+    """``best`` (unit, squared distance, serial) improved by the units of ``bucket`` within
+    squared radius ``r2`` of (x, y) that ``accept`` takes; ties go to the lower serial."""
+    unit, best_d2, best_serial = best
+    for v in bucket:
+        dx, dy = v.x - x, v.y - y
+        d2 = dx * dx + dy * dy
+        if d2 > r2 or d2 > best_d2 or (d2 == best_d2 and v.serial > best_serial):
+            continue
+        if accept(v):
+            unit, best_d2, best_serial = v, d2, v.serial
+    return unit, best_d2, best_serial
+
+
 @functools.cache
 def _ring(k: int) -> tuple[tuple[int, int], ...]:
     """Sector offsets (drow, dcol) at Chebyshev distance ``k`` from a sector."""
@@ -632,49 +653,30 @@ class UnitStore:
             return None
         r2 = radius * radius
         row, col = math.floor(y / SECTOR_SIZE), math.floor(x / SECTOR_SIZE)
-        best, best_d2, best_serial = None, math.inf, 0
+        best = (None, math.inf, 0)     # unit, squared distance, serial
         by_owner = self.by_owner
         rings = math.ceil(radius / SECTOR_SIZE) + 2
         if sum(len(self.owner_cells[pid]) for pid in owners) < (2 * rings - 1) ** 2:
             for pid in owners:
                 for r, c in self.owner_cells[pid]:
-                    gx = max(c * SECTOR_SIZE - x, 0.0, x - (c + 1) * SECTOR_SIZE)
-                    gy = max(r * SECTOR_SIZE - y, 0.0, y - (r + 1) * SECTOR_SIZE)
-                    gap = gx * gx + gy * gy
-                    if gap > r2 or gap > best_d2:
-                        continue
-                    for v in by_owner[(pid, r, c)]:
-                        dx, dy = v.x - x, v.y - y
-                        d2 = dx * dx + dy * dy
-                        if d2 > r2 or d2 > best_d2 or (d2 == best_d2 and v.serial > best_serial):
-                            continue
-                        if accept(v):
-                            best, best_d2, best_serial = v, d2, v.serial
-            return best
+                    gap = _sector_gap2(r, c, x, y)
+                    if gap <= r2 and gap <= best[1]:
+                        best = _nearest_in(by_owner[(pid, r, c)], x, y, r2, accept, best)
+            return best[0]
         for k in range(rings):
             near = (k - 1) * SECTOR_SIZE      # no point of ring k is nearer than this
-            if near > 0 and (near * near > best_d2 or near > radius):
+            if near > 0 and (near * near > best[1] or near > radius):
                 break
             for dr, dc in _ring(k):
                 r, c = row + dr, col + dc
-                # the sector's nearest point to (x, y): skip sectors that cannot do better
-                gx = max(c * SECTOR_SIZE - x, 0.0, x - (c + 1) * SECTOR_SIZE)
-                gy = max(r * SECTOR_SIZE - y, 0.0, y - (r + 1) * SECTOR_SIZE)
-                gap = gx * gx + gy * gy
-                if gap > r2 or gap > best_d2:
+                gap = _sector_gap2(r, c, x, y)    # skip sectors that cannot do better
+                if gap > r2 or gap > best[1]:
                     continue
                 for pid in owners:
                     bucket = by_owner.get((pid, r, c))
-                    if not bucket:
-                        continue
-                    for v in bucket:
-                        dx, dy = v.x - x, v.y - y
-                        d2 = dx * dx + dy * dy
-                        if d2 > r2 or d2 > best_d2 or (d2 == best_d2 and v.serial > best_serial):
-                            continue
-                        if accept(v):
-                            best, best_d2, best_serial = v, d2, v.serial
-        return best
+                    if bucket:
+                        best = _nearest_in(bucket, x, y, r2, accept, best)
+        return best[0]
 
     def owned_near(self, owners: Iterable[int], x0: float, y0: float, x1: float,
                    y1: float) -> list[Unit]:
