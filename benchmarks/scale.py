@@ -79,6 +79,7 @@ def case_units(n: int) -> None:
 
 
 def case_timers(n: int, seconds: float = 10.0) -> None:
+    """Start ``n`` periodic 1-second timers and advance ``seconds`` game seconds."""
     from natives.timers import Timer
     s = _session()
     store = s.game.timers
@@ -88,6 +89,8 @@ def case_timers(n: int, seconds: float = 10.0) -> None:
 
 
 def case_threads(n: int, seconds: float = 600.0) -> None:
+    """Start ``n`` threads of ``THREADS_SCRIPT`` (each sleeping in a loop) and advance
+    ``seconds`` game seconds."""
     s = _session(THREADS_SCRIPT)
     fn = s.program.functions["Sleeper"]
     for _ in range(n):
@@ -120,6 +123,8 @@ def child(case: str, n: int, traced: bool = False) -> None:
 
 
 def run(case: str, n: int, traced: bool = False) -> dict:
+    """Run one case in a child process; its figures: wall and CPU seconds, RSS bytes
+    (and the tracemalloc peak when ``traced``)."""
     out = subprocess.run([sys.executable, __file__, "--child", case, str(n), *(["traced"] if traced else [])],
                          cwd=ROOT, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
