@@ -35,8 +35,8 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 API = CORPUS / "api" / "1.33.0"
 MAP = CORPUS / "maps" / "custom-dwc-optimized" / "war3map.j"
 JASS = [sys.executable, "-m", "cli"]
-LOAD_API = ("import sys; from jassvm.loader import load_program; from natives.session import load_natives; "
-            "load_program([(p, open(p, 'rb').read()) for p in sys.argv[1:]], load_natives())")
+LOAD_API = ("import sys; from jassvm.loader import load_program; from natives.session import bind_natives; "
+            "load_program([(p, open(p, 'rb').read()) for p in sys.argv[1:]], bind_natives())")
 
 
 WALL = False

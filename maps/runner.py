@@ -33,7 +33,7 @@ from maps.objectdata import FILE_NAMES as OBJECT_FILES, object_records
 from natives.objecttypes import ObjectTypes
 from natives import markup
 from natives.geometry import PathingMap, terrain_of
-from natives.session import GameSession, load_natives
+from natives.session import GameSession, bind_natives
 from natives.mapsetup import MAP_RELOADED
 from natives.unitdata import rawcode
 from natives.snapshot import SaveFile, SnapshotError, load_save, read_save, state_digest
@@ -145,7 +145,7 @@ class MissionReport:
 
 def load_mission(path: str | os.PathLike, options: RunOptions) -> Mission:
     """Load a map for running. Raises MapError (bad map/API) or JassError (script refused)."""
-    natives = load_natives()  # before select_api: the built-in API lists the registry
+    natives = bind_natives()  # natives-only modules are imported on their first call
     mapfiles = load_map(path)
     api = select_api(options.api, mapfiles)
     sources = list(api.sources) + [(mapfiles.script_name if mapfiles.kind != "script"
@@ -275,7 +275,7 @@ def load_ai_program(mission: Mission, script: str) -> tuple[object, str] | None:
         if common_ai is None or data is None or not mission.api.sources:
             return None
         sources = [mission.api.sources[0], ("common.ai", common_ai), (key, data)]
-        program = load_program(sources, load_natives()).program
+        program = load_program(sources, bind_natives()).program
         mission.ai_programs[key] = (program, _digest(d for _n, d in sources))
     return mission.ai_programs[key]
 

@@ -7,6 +7,7 @@ enough for the bundled demo campaign; real maps should load a real common.j/Bliz
 """
 from __future__ import annotations
 
+from natives.library import import_all
 from natives.registry import NATIVES
 
 # Handle types: name -> parent (the game's hierarchy, as common.j declares it).
@@ -77,6 +78,7 @@ def _types_needed() -> list[str]:
 
 def builtin_source() -> bytes:
     """A common.j-like declaration file for the built-in API (types, natives, constants)."""
+    import_all()   # every native is declared, also those a run binds lazily
     lines = ["// Built-in API of jassvm: written by the project, not Blizzard's common.j.", ""]
     for t in _types_needed():
         lines.append(f"type {t} extends {TYPES.get(t, 'handle')}")

@@ -2,8 +2,8 @@
 
 ``GameSession`` owns a ``Game`` (the model) and a ``VM`` running a compiled program; it
 gives the VM the model's scheduler (one clock) and ``thread_response`` as the threads' response
-factory, connects handle reference counts and imports every natives module so the registry
-is complete.
+factory, connects handle reference counts. ``load_natives`` (the complete registry) and ``bind_natives``
+(what a run binds) are re-exported from ``natives.library``.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from jassvm.vm import OP_LIMIT, VM, Thread
 
 from natives.game import Game
 from natives.handles import Handle
-from natives.library import NATIVE_MODULES, load_natives  # noqa: F401  (re-exported)
+from natives.library import NATIVE_MODULES, bind_natives, load_natives  # noqa: F401  (re-exported)
 from natives.players import MAP_CONTROL_USER
 from natives.response import thread_response
 from natives.snapshot import write_save

@@ -78,7 +78,7 @@ from natives.orders import Orders
 from natives.response import NO_RESPONSE
 from natives.sandbox import Sandbox, SandboxError
 from natives.spells import Spells
-from natives import library  # noqa: F401  (imports every natives module: all model classes exist)
+from natives import library
 from natives.units import WAYGATE_OFF, UnitStore
 
 # msgpack extension codes (docs/save-format.md; 6 is retired)
@@ -135,8 +135,9 @@ class SnapshotError(Exception):
 @functools.cache
 def model_classes() -> dict[str, type]:
     """The whitelist of classes a snapshot may contain: every class defined in a
-    ``jassvm.*`` or ``natives.*`` module (all are loaded once ``natives.game`` is), by
-    ``module.qualname``. Computed once."""
+    ``jassvm.*`` or ``natives.*`` module (every natives module is imported first: a run
+    imports some on their first native call), by ``module.qualname``. Computed once a snapshot."""
+    library.import_all()
     out: dict[str, type] = {}
     for name, module in list(sys.modules.items()):
         if module is None or not (name.startswith("natives.") or name.startswith("jassvm.")):

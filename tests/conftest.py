@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 
 from maps.runner import RunOptions, load_mission, run_mission
+from natives.library import load_natives
+
+load_natives()   # tests read the registry directly: every natives module, also those a run imports lazily
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"

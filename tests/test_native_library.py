@@ -1,0 +1,80 @@
+"""The natives library table (``natives.library``): the static table of natives a run binds
+lazily matches the registry, and a run binds the same natives as the complete registry, importing
+a natives-only module on the first call of one of its natives (issue 17)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from natives import library
+from natives.registry import NATIVES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run(code: str) -> str:
+    """``code``'s output in a fresh interpreter (the registry as a run sees it)."""
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def test_lazy_table_lists_exactly_the_natives_of_its_modules():
+    library.load_natives()
+    lazy_modules = set(library.LAZY_NATIVES.values())
+    registered = {name: spec.func.__module__ for name, spec in NATIVES.items()
+                  if spec.func.__module__ in lazy_modules}
+    assert registered == library.LAZY_NATIVES
+
+
+def test_every_natives_module_is_listed():
+    library.load_natives()
+    listed = {f"natives.{m}" for m in library.NATIVE_MODULES}
+    assert len(listed) == len(library.NATIVE_MODULES)
+    assert not set(library.EAGER_MODULES) & set(library.LAZY_NATIVES.values())
+    # natives.combat registers natives too and is imported by natives.units (eager)
+    assert {spec.func.__module__ for spec in NATIVES.values()} - listed == {"natives.combat"}
+
+
+def test_lazy_natives_carry_no_marks():
+    # a stand-in has no ``may_wait`` (jassvm.fastpath reads it before the module is imported)
+    library.load_natives()
+    assert [n for n in library.LAZY_NATIVES if vars(NATIVES[n].func)] == []
+
+
+def test_a_run_binds_the_same_names_without_importing_natives_only_modules():
+    out = _run("import sys, maps.runner, cli\n"
+               "from natives.library import LAZY_NATIVES, bind_natives, load_natives\n"
+               "bound = bind_natives()\n"
+               "lazy = set(LAZY_NATIVES.values())\n"
+               "print(sorted(m for m in lazy if m in sys.modules))\n"
+               "print(set(bound) == set(load_natives()))")
+    assert out.splitlines() == ["[]", "True"]
+
+
+def test_a_stand_in_imports_its_module_and_answers_as_the_native():
+    out = _run("import sys\n"
+               "from natives.library import bind_natives\n"
+               "from natives.registry import NATIVES\n"
+               "from natives.unitdata import rawcode\n"
+               "f = bind_natives()['IsHeroUnitId']\n"
+               "print('natives.heroes' in sys.modules, f.lazy_module)\n"
+               "print(f(None, rawcode('Hpal')), f(None, rawcode('hfoo')), 'natives.heroes' in sys.modules)\n"
+               "print(NATIVES['IsHeroUnitId'].func(None, rawcode('Hpal')))")
+    assert out.splitlines() == ["False natives.heroes", "True False True", "True"]
+
+
+def test_model_classes_include_the_lazily_imported_modules():
+    out = _run("from natives.library import bind_natives\n"
+               "bind_natives()\n"
+               "from natives.snapshot import model_classes\n"
+               "print('natives.pools.UnitPool' in model_classes(), 'natives.aitown.Town' in model_classes())")
+    assert out == "True True"
+
+
+def test_the_built_in_api_declares_the_lazy_natives():
+    out = _run("from natives.library import bind_natives\n"
+               "bind_natives()\n"
+               "from natives.builtin import builtin_source\n"
+               "print(b'native SetHeroStr ' in builtin_source() or b'SetHeroStr takes' in builtin_source())")
+    assert out == "True"
