@@ -7,7 +7,8 @@ its own and, for ``slots=True``, builds the class twice; with about a hundred su
 most of a cached program load (issue 17). ``record`` compiles only ``__init__`` and ``__eq__``
 (the methods that run often: building and comparing syntax trees), in one go, and shares one
 ``__repr__`` and ``__hash__`` between all records, reading each class's field names from a
-tuple. The result behaves as the dataclass would:
+tuple; and it compiles them on the first use of the class (most classes of a cached load are never
+built). The result behaves as the dataclass would:
 
 - the same ``__init__`` signature (defaults, ``field(default_factory=...)``, ``field(init=False)``),
   ``__repr__`` text (``Name(a=1, b='x')``, fields with ``repr=False`` left out), ``__eq__`` (same
@@ -104,9 +105,36 @@ def _build(cls: type, frozen: bool, slots: bool, eq: bool) -> type:
                     setattr(cls, name, f.default)
         for name, value in added.items():
             setattr(cls, name, value)
-    for name, method in _compiled(new, fields, compared, frozen, slots, eq and "__eq__" not in body).items():
-        setattr(new, name, method)
+    _install(new, fields, compared, frozen, slots, eq and "__eq__" not in body)
     return new
+
+
+def _install(cls: type, fields: dict[str, Field], compared: tuple[str, ...], frozen: bool,
+             slots: bool, eq: bool) -> None:
+    """Give ``cls`` stand-ins for ``__init__`` (and with ``eq``, ``__eq__``) that compile the
+    real methods (``_compiled``) on the first call of either, put them on ``cls`` and run them:
+    most record classes of a process are never built (a program read from the cache builds no
+    syntax tree), and compiling them is most of what a record costs to define."""
+    def compile_now() -> None:
+        if cls.__dict__.get("__init__") is init:
+            for name, method in _compiled(cls, fields, compared, frozen, slots, eq).items():
+                setattr(cls, name, method)
+
+    def init(self, *args, **kwargs):
+        compile_now()
+        cls.__init__(self, *args, **kwargs)
+
+    def equal(self, other):
+        compile_now()
+        return cls.__eq__(self, other)
+
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__name__ = "__init__"
+    cls.__init__ = init
+    if eq:
+        equal.__qualname__ = f"{cls.__qualname__}.__eq__"
+        equal.__name__ = "__eq__"
+        cls.__eq__ = equal
 
 
 def _params(frozen: bool, slots: bool, eq: bool):
