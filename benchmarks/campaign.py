@@ -1,7 +1,7 @@
 """Campaign missions: load time (cold / cached) and game seconds simulated per wall second,
 side by side in one run.
 
-    python benchmarks/campaign.py [--until SECONDS] [--bytecode] [--digest] [MAP_DIR ...]
+    python benchmarks/campaign.py [--until SECONDS] [--bytecode] [--digest] [--history N] [MAP_DIR ...]
 
 For each corpus campaign mission (``../shared/corpus/maps/campaign-*``, or the map folders
 given) with the API set its MANIFEST entry recommends (``api/1.30.4``):
@@ -17,6 +17,10 @@ given) with the API set its MANIFEST entry recommends (``api/1.30.4``):
   second; ``cpu s/s``: the same per CPU second of this process (``time.process_time``), the
   steadier figure on a machine other work shares; plus the JASS ops executed, threads started
   and runtime errors recorded.
+
+``--history N`` schedules and cancels N scheduler entries before each mission starts: history
+that leaves the state as it was, so the digests must be those of a run without it (saves number
+entries by rank, not by how many were scheduled before: ``jassvm.scheduler.Scheduler.ranks``).
 
 ``--bytecode`` runs the VM's bytecode interpreter only (``vm.fast = False``) instead of the
 default fast path (``jassvm.fastpath``). Missions run one after another in one process, so the
@@ -49,7 +53,8 @@ def campaign_maps() -> list[Path]:
     return sorted(p for p in (CORPUS / "maps").glob("campaign-*") if p.is_dir())
 
 
-def measure(folder: Path, until: float, bytecode: bool, digest: bool = False) -> dict:
+def measure(folder: Path, until: float, bytecode: bool, digest: bool = False,
+            history: int = 0) -> dict:
     """Load ``folder/war3map.j`` cold and cached, then run it ``until`` game seconds."""
     script = folder / "war3map.j"
     options = RunOptions(api=str(API), until=until, digest=digest)
@@ -73,6 +78,9 @@ def measure(folder: Path, until: float, bytecode: bool, digest: bool = False) ->
     def hook(session) -> None:
         if bytecode:
             session.vm.fast = False
+        scheduler = session.vm.scheduler
+        for _ in range(history):
+            scheduler.cancel(scheduler.schedule(0.0, "timer"))
 
     t0, c0 = time.perf_counter(), time.process_time()
     report, _ = run_mission(mission, options, session_hook=hook)
@@ -92,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bytecode", action="store_true", help="interpret bytecode only (no fast path)")
     ap.add_argument("--digest", action="store_true",
                     help="end each run with the state digest, as jass run --report does")
+    ap.add_argument("--history", type=int, default=0, metavar="N",
+                    help="schedule and cancel N entries before each start (the digest must not change)")
     args = ap.parse_args(argv)
     folders = args.maps or campaign_maps()
     if not folders:
@@ -105,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     print("-" * len(head))
     rows = []
     for folder in folders:
-        r = measure(folder, args.until, args.bytecode, args.digest)
+        r = measure(folder, args.until, args.bytecode, args.digest, args.history)
         rows.append(r)
         print(f"{r['map']:<38} {r['cold']:>7.2f} {r['cached']:>8.2f} {r['run']:>7.2f} "
               f"{r['rate']:>9.0f} {r['cpu_rate']:>8.0f} {r['ops']:>10,} {r['threads']:>8,} {r['errors']:>6}", flush=True)

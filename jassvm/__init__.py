@@ -2,4 +2,4 @@
 
 This package knows no native and no game object (DESIGN.md section 2).
 """
-__version__ = "0.4.0"
+__version__ = "0.5.0"

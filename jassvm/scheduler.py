@@ -11,6 +11,11 @@ handler first, and dropped when the entry runs or is cancelled, so a destroyed h
 id was recycled is never confused with its successor. Nothing here holds a closure, so the
 queue can be listed, saved and restored (the model of Lua's ``lua_yieldk`` continuation:
 a function identity plus a context, both data). Nothing here reads the wall clock.
+
+``schedule`` hands out the sequence number as an ``EntryId`` (an ``int`` that says what it
+is), so a save can find every reference to an entry, wherever the model keeps it, and write
+it as the entry's rank in run order (``ranks``): sequence numbers are how the queue got
+here, the ranks are what it will do.
 """
 from __future__ import annotations
 
@@ -33,6 +38,15 @@ class Entry(NamedTuple):
     subject: Any = None
 
 
+class EntryId(int):
+    """A scheduler sequence number as ``schedule`` returns it and the model keeps it
+    (``unit.order_entry``, ``timer.entry``...): an ``int`` in every way, marked so that a
+    save can renumber it (``Scheduler.ranks``). ``EntryId(0)`` names no entry (an entry
+    that had run or been cancelled when the state was saved)."""
+
+    __slots__ = ()
+
+
 def is_plain(value: Any) -> bool:
     """True for None, bool, int, float, str and (nested) tuples of them."""
     if isinstance(value, tuple):
@@ -45,7 +59,8 @@ class Scheduler:
 
     ``register(kind, handler)`` declares what an entry of ``kind`` does: the handler is
     called as ``handler(*args)``, or ``handler(subject, *args)`` for an entry with a
-    subject. ``schedule`` returns the entry's sequence number, which ``cancel`` takes.
+    subject. ``schedule`` returns the entry's sequence number (an ``EntryId``), which
+    ``cancel`` takes.
     """
 
     def __init__(self) -> None:
@@ -77,7 +92,7 @@ class Scheduler:
         heapq.heappush(self._queue, (self.now + max(0.0, delay), seq, kind, *args))
         if subject is not None:
             self.subjects[seq] = subject
-        return seq
+        return EntryId(seq)
 
     def cancel(self, seq: int | None) -> None:
         """Drop the pending entry ``seq`` (no-op for None, or an entry that already ran)."""
@@ -138,14 +153,29 @@ class Scheduler:
         subjects = self.subjects
         return [Entry(e[0], e[1], e[2], e[3:], subjects.get(e[1])) for e in live]
 
-    def state(self) -> dict[str, Any]:
+    def state(self, rank: dict[int, int] | None = None) -> dict[str, Any]:
         """The scheduler as a save writes it: ``now``, ``queue`` (the live entries as flat
         ``(due, seq, kind, *args)`` tuples in the order they will run), ``seq`` (the last
         sequence number given) and ``subjects`` (sequence number -> subject). Cancelled
         entries still in the heap and the heap's layout are left out: they depend on how the
-        queue got here, not on what it will do."""
-        return {"now": self.now, "queue": self._live_entries(), "seq": self._seq,
-                "subjects": self.subjects}
+        queue got here, not on what it will do. With ``rank`` (``ranks()``) every sequence
+        number is written as the entry's rank and ``seq`` is the number of live entries:
+        what a save writes, with each ``EntryId`` in the model renumbered the same way."""
+        live = self._live_entries()
+        if rank is None:
+            return {"now": self.now, "queue": live, "seq": self._seq, "subjects": self.subjects}
+        subjects = sorted((rank[k], v) for k, v in self.subjects.items()) if self.subjects else []
+        return {"now": self.now, "queue": [(e[0], rank[e[1]], *e[2:]) for e in live],
+                "seq": len(live), "subjects": dict(subjects)}
+
+    def ranks(self) -> dict[int, int]:
+        """Sequence number -> rank (1, 2...) of every live entry in run order: the numbers a
+        save writes instead of the sequence numbers (``state(rank)``). Entries with
+        equal due times keep their relative order, and every entry scheduled after a restore
+        gets a number past them all, as it would have past the original numbers, so the run
+        order is the same; the number of entries that ran before (every unit step, every
+        cancelled timer) is left out, as it is history, not state."""
+        return {e[1]: n for n, e in enumerate(self._live_entries(), 1)}
 
     def restore(self, now: float, queue: list, seq: int, subjects: dict) -> None:
         """Replace the clock and queue with a ``state()``. Raises ValueError when it does not

@@ -14,8 +14,12 @@ Encoding (``encode_state``)
     Values are msgpack-native (None, bools, ints, floats, strings with lone surrogates kept,
     bytes) or msgpack extension types for references, big integers, tuples, frozensets,
     interned enum handles (``Convert*`` results, by type and value), code values (compiled
-    functions, by name; those of an AI script by script, digest and name), unset variables
-    and entries of the project's constant tables. The objects a fresh session builds itself
+    functions, by name; those of an AI script by script, digest and name), unset variables,
+    entries of the project's constant tables and references to scheduler entries. The
+    scheduler's sequence numbers are written as ranks in run order (``Scheduler.ranks``),
+    in its queue and in every ``EntryId`` the model keeps (0 for an entry no longer
+    pending): the order entries will run in is state, how many ran before is not, so a
+    game that got to the same state in fewer steps gives the same bytes. The objects a fresh session builds itself
     (the ``Game``, its stores, the scheduler, the VM) are *anchors*: their state is written,
     and on restore it is poured into the fresh session's own objects, so handlers registered
     by kind on the scheduler and the event layer's subscription stay bound to live objects.
@@ -64,6 +68,7 @@ import msgpack
 from jassvm import __version__
 from jassvm.bytecode import CompiledFunction, NativeBinding
 from jassvm.cache import no_gc
+from jassvm.scheduler import EntryId
 from jassvm.thread import UNSET, RuntimeErrorRecord, StackEntry
 
 from natives.ai import AIState
@@ -83,6 +88,7 @@ from natives.units import WAYGATE_OFF, UnitStore
 
 # msgpack extension codes (docs/save-format.md; 6 is retired)
 _REF, _BIGINT, _ENUM, _CODE, _INIT_CODE, _UNSET, _TUPLE, _STATIC, _FROZENSET, _AI_CODE = 1, 2, 3, 4, 5, 7, 8, 9, 10, 11
+_ENTRY = 12   # a scheduler EntryId, written as the entry's rank in run order (0: no entry)
 _INT_MIN, _INT_MAX = -(1 << 63), (1 << 64) - 1
 _ITEMS = "__items__"   # the elements of a model class that is a list or dict
 
@@ -184,8 +190,10 @@ class _Encoder:
     row ``n``'s class, ``states[n]`` is its state."""
 
     def __init__(self, anchors: dict[int, str], init_index: dict[int, int],
-                 static_tables: dict[str, dict], ai_code: dict[int, tuple] | None = None) -> None:
+                 static_tables: dict[str, dict], ai_code: dict[int, tuple] | None = None,
+                 ranks: dict[int, int] | None = None) -> None:
         self.anchors = anchors
+        self.ranks = ranks or {}      # scheduler sequence number -> rank (Scheduler.ranks)
         self.init_index = init_index
         self.ai_code = ai_code or {}
         self.index: dict[int, int] = {}
@@ -205,6 +213,8 @@ class _Encoder:
             return v
         if t is int:
             return v if _INT_MIN <= v <= _INT_MAX else msgpack.ExtType(_BIGINT, str(v).encode())
+        if t is EntryId:
+            return msgpack.ExtType(_ENTRY, self.packer.pack(self.ranks.get(v, 0)))
         if t is tuple:   # immutable: written inline, so sets of tuples sort by content
             inner = _join(path, key)
             return msgpack.ExtType(_TUPLE, self.packer.pack([self.value(x, inner, i) for i, x in enumerate(v)]))
@@ -356,7 +366,8 @@ def encode_state(session) -> bytes:
     with contextlib.ExitStack() as frames, no_gc():
         for v in [vm, *ai_vms.values()]:
             frames.enter_context(v.plain_frames())
-        enc = _Encoder(_anchors(session), init_index, _static_tables(session), _ai_code(session.game))
+        enc = _Encoder(_anchors(session), init_index, _static_tables(session), _ai_code(session.game),
+                       vm.scheduler.ranks())
         return _encode(session, enc)
 
 
@@ -376,7 +387,7 @@ def _encode(session, enc: _Encoder) -> bytes:
     scheduler = vm.scheduler
     roots = {
         "game": enc.value(session.game, "game"),
-        "scheduler": {k: enc.value(v, "scheduler", "." + k) for k, v in scheduler.state().items()},
+        "scheduler": {k: enc.value(v, "scheduler", "." + k) for k, v in scheduler.state(enc.ranks).items()},
         "vm": {k: enc.value(getattr(vm, k), "vm", "." + k) for k in _VM_FIELDS},
         "errors": _errors_data(vm.errors),
         "files": sandbox_files(session.game),
@@ -490,6 +501,11 @@ class _Decoder:
             return fn
         if code == _UNSET:
             return UNSET
+        if code == _ENTRY:
+            n = self.unpack(data)
+            if type(n) is not int or n < 0:
+                raise SnapshotError(f"malformed scheduler entry reference {n!r}")
+            return EntryId(n)
         if code == _STATIC:
             table, key = self.unpack(data)
             try:

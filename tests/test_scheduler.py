@@ -1,7 +1,7 @@
 """The one game clock (DESIGN.md section 4): pending work is plain data dispatched by kind."""
 import pytest
 
-from jassvm.scheduler import Scheduler, is_plain
+from jassvm.scheduler import EntryId, Scheduler, is_plain
 
 
 def test_entries_are_data_and_run_in_due_then_sequence_order():
@@ -116,3 +116,38 @@ def test_an_entry_cancelling_itself_or_one_that_ran_leaves_nothing_behind():
     assert len(clock) == 0 and clock._cancelled <= {first}
     later = clock.schedule(1.0, "self")
     assert clock.pending(later) and clock.next_due() == 3.0
+
+
+def test_ranks_renumber_the_live_entries_in_run_order_and_keep_it_after_a_restore():
+    """A save writes each live entry's rank in run order instead of its sequence number
+    (how many entries were scheduled before is history): equal due times keep their order,
+    and an entry scheduled after the restore runs after them, as it would have before."""
+    ran = []
+    s = Scheduler()
+    s.register("k", ran.append)
+    for i in range(5):
+        s.cancel(s.schedule(1.0, "k", f"gone{i}"))
+    late = s.schedule(2.0, "k", "late")
+    first = s.schedule(1.0, "k", "first")
+    second = s.schedule(1.0, "k", "second")
+    rank = s.ranks()
+    assert rank == {first: 1, second: 2, late: 3}
+    state = s.state(rank)
+    assert state["queue"] == [(1.0, 1, "k", "first"), (1.0, 2, "k", "second"), (2.0, 3, "k", "late")]
+    assert state["seq"] == 3
+    r = Scheduler()
+    r.register("k", ran.append)
+    r.restore(**state)
+    after = r.schedule(1.0, "k", "after")
+    assert after == 4 and isinstance(after, EntryId)
+    r.run_until(3.0)
+    assert ran == ["first", "second", "after", "late"]
+
+
+def test_schedule_returns_an_entry_id_that_is_an_int():
+    s = Scheduler()
+    s.register("k", lambda: None)
+    seq = s.schedule(0.0, "k")
+    assert type(seq) is EntryId and seq == 1 and s.pending(seq) and s.pending(1)
+    s.cancel(EntryId(1))
+    assert not s.pending(seq)
