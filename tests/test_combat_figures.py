@@ -11,7 +11,7 @@ from natives import combat, experience
 from natives.objecttypes import ObjectRecord, ObjectTypes
 from natives.players import (PLAYER_STATE_GIVES_BOUNTY, PLAYER_STATE_GOLD_UPKEEP_RATE,
                              PLAYER_STATE_RESOURCE_FOOD_USED, PLAYER_STATE_RESOURCE_GOLD as GOLD)
-from natives.production import UNIT_COSTS, UPGRADE_COSTS, Cost
+from natives.production import UNIT_COSTS, UPGRADE_COSTS, Cost, unit_cost
 from natives.unitdata import WEAPON_SOURCES, WEAPONS, rawcode
 
 R = rawcode
@@ -304,6 +304,13 @@ def test_the_nerubian_tower_hits_and_costs_as_its_page_gives(ctx):
     assert UNIT_COSTS[R("uzg2")] == Cost(100, 20, 30.0)
     assert UPGRADE_COSTS[R("Rhde")] == (Cost(150, 100, 45.0),)
     assert UPGRADE_COSTS[R("Rhri")] == (Cost(75, 125, 30.0),)
+
+
+def test_the_altar_of_elders_costs_as_its_page_gives(ctx):
+    """Wowpedia "Altar of Elders (Warcraft III)": 180 gold, 50 lumber, built in 60 s (the
+    figures elf.ai's build loop needs to build its altar, issue 15)."""
+    assert UNIT_COSTS[R("eate")] == Cost(180, 50, 60.0)
+    assert unit_cost(ctx.game, R("eate")) == Cost(180, 50, 60.0)
 
 
 @pytest.mark.parametrize("code, expected, armor", [
