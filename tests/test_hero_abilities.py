@@ -1,0 +1,102 @@
+"""Standard hero abilities: each row's sourced figures take effect (issue 13, build item 4).
+
+The figures asserted are the ones cited in ``natives.abilitydata`` (Liquipedia's ability
+boxes); the cast goes through the order pipeline.
+"""
+from __future__ import annotations
+
+import pytest
+
+from fakectx import FakeCtx
+from natives import abilities as A
+from natives.abilitydata import SOURCES, UNCHECKED
+from natives.orders import ORDER_IDS
+from natives.spells import CAST_POINT
+from natives.unitdata import rawcode
+
+HPAL, HFOO, UCRL = (rawcode(c) for c in ("Hpal", "hfoo", "Ucrl"))
+
+
+@pytest.fixture
+def ctx():
+    return FakeCtx()
+
+
+def unit(ctx, code, x=0.0, y=0.0, player=0):
+    return ctx.CreateUnit(ctx.Player(player), code, x, y, 0.0)
+
+
+def hero_with(ctx, code, level=1, x=0.0, y=0.0, player=0):
+    h = unit(ctx, HPAL, x, y, player)
+    ctx.UnitAddAbility(h, rawcode(code))
+    ctx.SetUnitAbilityLevel(h, rawcode(code), level)
+    h.mana = h.max_mana = 1000.0
+    return h
+
+
+def lost(u):
+    return u.max_life - u.life
+
+
+def test_every_hero_row_names_its_source_and_order():
+    for code in ("AOhw", "AUim"):
+        row = A.REGISTRY[rawcode(code)]
+        assert SOURCES[row.code].startswith("liquipedia.net/warcraft/")
+        assert all(o in ORDER_IDS for o in row.orders)
+        assert row.code not in UNCHECKED
+
+
+def test_healing_wave_level_3_heals_five_targets_from_300(ctx):
+    """Liquipedia Shadow Hunter: "at level 3 ... 300 + 225 + 169 + 126 + 95"."""
+    hunter = hero_with(ctx, "AOhw", level=3)
+    hurt = [unit(ctx, HFOO, 300.0 * (i + 1), 0.0) for i in range(6)]
+    for f in hurt:
+        f.life = 10.0
+    mana = hunter.mana
+    assert ctx.IssueTargetOrder(hunter, "healingwave", hurt[0])
+    ctx.game.advance(CAST_POINT + 0.01)
+    healed = [round(f.life - 10.0, 2) for f in hurt]
+    assert healed == [300.0, 225.0, 168.75, 126.56, 94.92, 0.0]
+    assert hunter.mana == mana - 90
+
+
+def impaler(ctx, level):
+    lord = unit(ctx, UCRL)
+    ctx.UnitAddAbility(lord, rawcode("AUim"))
+    ctx.SetUnitAbilityLevel(lord, rawcode("AUim"), level)
+    lord.mana = lord.max_mana = 1000.0
+    return lord
+
+
+@pytest.mark.parametrize("level, damage, stun", [(1, 60.0, 2.0), (3, 150.0, 4.0)])
+def test_impale_damages_and_stuns_the_enemies_on_its_line(ctx, level, damage, stun):
+    lord = impaler(ctx, level)
+    on_line = [unit(ctx, HFOO, x, 50.0, 1) for x in (200.0, 550.0)]
+    beside = unit(ctx, HFOO, 300.0, 300.0, 1)       # 300 off the line: outside 'aare' 125
+    beyond = unit(ctx, HFOO, 800.0, 0.0, 1)         # past 'Uim1' 600
+    friend = unit(ctx, HFOO, 300.0, 0.0, 0)
+    mana = lord.mana
+    assert ctx.IssuePointOrder(lord, "impale", 100.0, 0.0)   # a near point: the wave runs 600
+    ctx.game.advance(CAST_POINT + 0.01)
+    assert [lost(v) for v in on_line] == [damage, damage]
+    assert lost(beside) == lost(beyond) == lost(friend) == 0.0
+    assert lord.mana == mana - 100
+    stunned = rawcode("BPSE")
+    assert all(v.buffs.get(stunned) for v in on_line)
+    ctx.game.advance(CAST_POINT + stun - 0.1)       # advance() runs to a game time
+    assert all(v.buffs.get(stunned) for v in on_line)
+    ctx.game.advance(CAST_POINT + stun + 0.1)
+    assert not any(v.buffs.get(stunned) for v in on_line)
+
+
+def test_impale_stuns_a_hero_for_the_hero_duration(ctx):
+    lord = impaler(ctx, 2)
+    foe = unit(ctx, HPAL, 300.0, 0.0, 1)
+    assert ctx.IssuePointOrder(lord, "impale", 300.0, 0.0)
+    ctx.game.advance(CAST_POINT + 0.01)
+    stunned = rawcode("BPSE")
+    assert lost(foe) == 105.0 and foe.buffs.get(stunned)
+    ctx.game.advance(CAST_POINT + 1.4)
+    assert foe.buffs.get(stunned)
+    ctx.game.advance(CAST_POINT + 1.6)               # 'ahdu' 1.5 s at level 2
+    assert not foe.buffs.get(stunned)
