@@ -64,7 +64,7 @@ from natives.objecttypes import MISSING
 from natives.spellfamilies import (CHAIN_JUMP_DELAY, TAKEN, AuraBuff, SpellBuff, clamp_reach,
                                    commit_relocation, corpse_level, corpses_near, launch_missile,
                                    raise_corpse_as_summon, refresh_aura, revive_corpse,
-                                   start_chain)
+                                   start_burn, start_chain)
 from natives.unitdata import rawcode, rawcode_str
 from natives.units import acquire_range
 
@@ -412,6 +412,24 @@ def impale(u, msg: Msg, call: Call) -> int:
             return simple_spell(u, msg, call)
 
 
+def flame_strike(u, msg: Msg, call: Call) -> int:
+    """Flame Strike ('AHfs', Liquipedia Blood Mage): after its casting time ('acas', the cast
+    path's delay before the effect, interrupted by a move or a stun) the ground within 'aare'
+    of the target point burns (``start_burn``): 'Hfs1' damage per second to the enemy ground
+    units during the pillar, then 'Hfs3' per second while the fire lasts
+    (``FLAME_STRIKE_STAGES``)."""
+    match msg:
+        case Msg.EXECUTE:
+            t = call.target
+            pillar, fire = FLAME_STRIKE_STAGES
+            stages = [(float(data(u, call.item, "Hfs1", 0.0)), pillar),
+                      (float(data(u, call.item, "Hfs3", 0.0)), fire)]
+            start_burn(u, call.item.code, t.x, t.y, float(data(u, call.item, "aare", 0.0)), stages)
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
 def summon_spell(u, msg: Msg, call: Call) -> int:
     """Water Elemental ('AHwe') and Feral Spirit ('AOsf') (Liquipedia Archmage, Far Seer): the
     level's unit type ('Hwe1'/'Osf1'), 'Hwe2'/'Osf2' of them, in front of the caster with a
@@ -730,6 +748,10 @@ AUTOCASTS = {
 (friendly candidates?, wounded only?, fallback radius when the ability has no cast range
 (project choice), buff a candidate must not have (0: none)). Raise Dead has no unit target:
 its acquisition is its own VALIDATE (a corpse in range)."""
+FLAME_STRIKE_STAGES = (2.67, 6.0)
+"""Flame Strike's pillar and fire durations, game seconds (Liquipedia Blood Mage: "Pillar
+Duration : 2.67 seconds", "Fire Duration : 6 seconds"; not a map's ability data field here:
+common.j's 'Hfs2'/'Hfs4' are damage intervals, whose stock values were not found)."""
 DEFAULT_MISSILE_SPEED = 1000.0
 """Missile speed of a missile spell whose data has no 'amsp' (project default)."""
 STUN_BUFF = rawcode("BPSE")
@@ -766,6 +788,7 @@ REGISTRY: dict[int, AbilityRow] = {r.code: r for r in (
     _row("AOhw", chain_spell, AB_SPELL, TARGET_UNIT, "healingwave"),
     _row("AEbl", blink, AB_SPELL, TARGET_POINT, "blink"),
     _row("AUim", impale, AB_SPELL, TARGET_POINT, "impale"),
+    _row("AHfs", flame_strike, AB_SPELL, TARGET_POINT, "flamestrike"),
     _row("AHmt", mass_teleport, AB_SPELL, TARGET_UNIT, "massteleport"),
     _row("Arai", raise_dead, AB_SPELL | AB_AUTOCAST, TARGET_NONE, "raisedead", "raisedeadon",
          "raisedeadoff"),

@@ -42,6 +42,7 @@ LIQ_PRIEST = "liquipedia.net/warcraft/Priest"
 LIQ_SORCERESS = "liquipedia.net/warcraft/Sorceress"
 LIQ_NECROMANCER = "liquipedia.net/warcraft/Necromancer"
 LIQ_CRYPT_LORD = "liquipedia.net/warcraft/Crypt_Lord"
+LIQ_BLOOD_MAGE = "liquipedia.net/warcraft/Blood_Mage"
 HIVE_BLIGHT = "seed 002 (Blight Growth); jassdoc common.j ABILITY_BLF_CREATES_BLIGHT 'Bli2'"
 
 # rawcode -> (source, {field id: per-level values})
@@ -131,6 +132,16 @@ _TABLE: dict[str, tuple[str, dict[str, tuple]]] = {
                               "aare": (125.0,) * 3, "Uim1": (600.0,) * 3,
                               "Uim3": (60.0, 105.0, 150.0), "adur": (2.0, 3.0, 4.0),
                               "ahdu": (1.0, 1.5, 2.0), "Uim4": (1.0,) * 3}),
+    # Flame Strike: after 'acas' a pillar of fire burns the enemy ground units within 'aare'
+    # of the point for 'Hfs1' (ABILITY_RLF_FULL_DAMAGE_DEALT) per second, then the fire left
+    # burns for 'Hfs3' (ABILITY_RLF_HALF_DAMAGE_DEALT) per second; the two durations are
+    # ``natives.abilities.FLAME_STRIKE_STAGES`` (Liquipedia's ability box: 135 mana, 10 s,
+    # range 800, area 200, "Channel Time : 0.9 seconds", "Pillar Damage : 45/80/110 per
+    # second", "Pillar Duration : 2.67 seconds", "Fire Damage : 4/8/12 per second", "Fire
+    # Duration : 6 seconds").
+    "AHfs": (LIQ_BLOOD_MAGE, {"amcs": (135,) * 3, "acdn": (10.0,) * 3, "aran": (800.0,) * 3,
+                              "aare": (200.0,) * 3, "acas": (0.9,) * 3,
+                              "Hfs1": (45.0, 80.0, 110.0), "Hfs3": (4.0, 8.0, 12.0)}),
     # Potion of Healing (item ability): heals the user.
     "AIh1": (LIQ_ITEMS, {"Hhb1": (250.0,)}),
     # Blight Growth: passive, paints blight up to the area every duration.

@@ -100,3 +100,46 @@ def test_impale_stuns_a_hero_for_the_hero_duration(ctx):
     assert foe.buffs.get(stunned)
     ctx.game.advance(CAST_POINT + 1.6)               # 'ahdu' 1.5 s at level 2
     assert not foe.buffs.get(stunned)
+
+
+def test_flame_strike_burns_the_area_for_its_pillar_then_its_fire(ctx):
+    """Liquipedia Blood Mage, level 1: 45 per second for 2.67 s, then 4 per second for 6 s,
+    after the 0.9 s channel time."""
+    mage = unit(ctx, rawcode("Hblm"))
+    ctx.UnitAddAbility(mage, rawcode("AHfs"))
+    mage.mana = mage.max_mana = 1000.0
+    foe = unit(ctx, HFOO, 500.0, 0.0, 1)
+    near = unit(ctx, HFOO, 500.0, 150.0, 1)       # inside 'aare' 200
+    far = unit(ctx, HFOO, 500.0, 260.0, 1)
+    friend = unit(ctx, HFOO, 450.0, 0.0, 0)
+    for v in (foe, near, far, friend):            # no swings: only the fire hurts
+        ctx.PauseUnit(v, True)
+    assert ctx.IssuePointOrder(mage, "flamestrike", 500.0, 0.0)
+    start = CAST_POINT + 0.9
+    ctx.game.advance(start - 0.01)
+    assert lost(foe) == 0.0
+    ctx.game.advance(start + 1.0 + 0.01)
+    assert lost(foe) == pytest.approx(45.0)       # two half-second steps
+    assert mage.mana == 1000.0 - 135
+    ctx.game.advance(start + 2.67 + 6.0 + 0.01)
+    assert lost(foe) == lost(near) == pytest.approx(45.0 * 2.67 + 4.0 * 6.0)
+    assert lost(far) == lost(friend) == 0.0
+    assert not [e for e in ctx.game.scheduler.entries() if e.kind == "spell_burn"]
+
+
+BURN = """
+function main takes nothing returns nothing
+    local unit mage = CreateUnit(Player(0), 'Hpal', 0, 0, 0)
+    call PauseUnit(CreateUnit(Player(1), 'hfoo', 790, 0, 0), true)
+    call UnitAddAbility(mage, 'AHfs')
+    call IssuePointOrder(mage, "flamestrike", 790, 0)
+endfunction
+"""
+
+
+def test_a_burning_area_survives_a_save_and_load():
+    from test_save_load import assert_same, twins
+    a, b = twins(BURN, save_at=CAST_POINT + 0.9 + 1.2, until=12.0)
+    assert_same(a, b)
+    foe = next(u for u in b.game.units.units.values() if u.type_id == HFOO)
+    assert lost(foe) == pytest.approx(45.0 * 2.67 + 4.0 * 6.0)
