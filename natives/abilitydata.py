@@ -14,8 +14,10 @@ spells here), and the ability-specific data fields ('Hhb1' amount healed, 'Htb1'
 'Htc1' area damage, 'Htc3'/'Htc4' movement/attack speed reduction, 'Had1' armor bonus,
 'Hwe1'/'Osf1' summoned unit type, 'Hwe2'/'Osf2' summoned count, 'Udc1' amount healed or
 damaged, 'Hbz1' waves, 'Hbz2' damage per wave, 'Bli1' expansion amount, 'Bli2' creates
-blight; 'amsp' ABILITY_IF_MISSILE_SPEED, world units per game second; the fields of the
-rows added with the mechanic families are named in their comments).
+blight; 'amsp' ABILITY_IF_MISSILE_SPEED, world units per game second; 'Uim1' wave distance
+and 'Uim3' damage dealt of Impale, 'Hfs1'/'Hfs3' full and half damage dealt of Flame Strike
+(per second); the fields of the rows added with the mechanic families are named in their
+comments).
 
 Look-up (``ability_field``): the map's object data for the ability's own rawcode, its
 base's, the game's tables when given (``natives.objecttypes.ObjectTypes.data_value``), then
