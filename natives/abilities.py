@@ -64,7 +64,7 @@ from natives.objecttypes import MISSING
 from natives.spellfamilies import (CHAIN_JUMP_DELAY, TAKEN, AuraBuff, SpellBuff, clamp_reach,
                                    commit_relocation, corpse_level, corpses_near, launch_missile,
                                    raise_corpse_as_summon, refresh_aura, revive_corpse,
-                                   start_chain)
+                                   start_burn, start_chain)
 from natives.unitdata import rawcode, rawcode_str
 from natives.units import acquire_range
 
@@ -388,6 +388,48 @@ def blizzard(u, msg: Msg, call: Call) -> int:
             return simple_spell(u, msg, call)
 
 
+def impale(u, msg: Msg, call: Call) -> int:
+    """Impale ('AUim', Liquipedia Crypt Lord): spikes run 'Uim1' world units from the caster
+    toward the target point; each living enemy ground unit within 'aare' of that line takes
+    'Uim3' damage and is stunned for 'adur' (heroes 'ahdu'). The game throws the units up for
+    'Uim4' seconds first; here the damage and the stun start at the effect (the air time is
+    not modelled)."""
+    match msg:
+        case Msg.EXECUTE:
+            t = call.target
+            ex, ey = line_end(u, t.x, t.y, float(data(u, call.item, "Uim1", 0.0)))
+            width = float(data(u, call.item, "aare", 0.0))
+            amount = float(data(u, call.item, "Uim3", 0.0))
+            game = _game(u)
+            for v in units_on_line(game, u.x, u.y, ex, ey, width):
+                if _friend(u, v) or v.flying or _structure(v):
+                    continue
+                game.units.damage_unit(v, amount, u)
+                if v.alive:
+                    apply_stun(v, hero_duration(u, call.item, v))
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def flame_strike(u, msg: Msg, call: Call) -> int:
+    """Flame Strike ('AHfs', Liquipedia Blood Mage): after its casting time ('acas', the cast
+    path's delay before the effect, interrupted by a move or a stun) the ground within 'aare'
+    of the target point burns (``start_burn``): 'Hfs1' damage per second to the enemy ground
+    units during the pillar, then 'Hfs3' per second while the fire lasts
+    (``FLAME_STRIKE_STAGES``)."""
+    match msg:
+        case Msg.EXECUTE:
+            t = call.target
+            pillar, fire = FLAME_STRIKE_STAGES
+            stages = [(float(data(u, call.item, "Hfs1", 0.0)), pillar),
+                      (float(data(u, call.item, "Hfs3", 0.0)), fire)]
+            start_burn(u, call.item.code, t.x, t.y, float(data(u, call.item, "aare", 0.0)), stages)
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
 def summon_spell(u, msg: Msg, call: Call) -> int:
     """Water Elemental ('AHwe') and Feral Spirit ('AOsf') (Liquipedia Archmage, Far Seer): the
     level's unit type ('Hwe1'/'Osf1'), 'Hwe2'/'Osf2' of them, in front of the caster with a
@@ -706,6 +748,10 @@ AUTOCASTS = {
 (friendly candidates?, wounded only?, fallback radius when the ability has no cast range
 (project choice), buff a candidate must not have (0: none)). Raise Dead has no unit target:
 its acquisition is its own VALIDATE (a corpse in range)."""
+FLAME_STRIKE_STAGES = (2.67, 6.0)
+"""Flame Strike's pillar and fire durations, game seconds (Liquipedia Blood Mage: "Pillar
+Duration : 2.67 seconds", "Fire Duration : 6 seconds"; not a map's ability data field here:
+common.j's 'Hfs2'/'Hfs4' are damage intervals, whose stock values were not found)."""
 DEFAULT_MISSILE_SPEED = 1000.0
 """Missile speed of a missile spell whose data has no 'amsp' (project default)."""
 STUN_BUFF = rawcode("BPSE")
@@ -741,6 +787,8 @@ REGISTRY: dict[int, AbilityRow] = {r.code: r for r in (
     _row("AOcl", chain_spell, AB_SPELL, TARGET_UNIT, "chainlightning"),
     _row("AOhw", chain_spell, AB_SPELL, TARGET_UNIT, "healingwave"),
     _row("AEbl", blink, AB_SPELL, TARGET_POINT, "blink"),
+    _row("AUim", impale, AB_SPELL, TARGET_POINT, "impale"),
+    _row("AHfs", flame_strike, AB_SPELL, TARGET_POINT, "flamestrike"),
     _row("AHmt", mass_teleport, AB_SPELL, TARGET_UNIT, "massteleport"),
     _row("Arai", raise_dead, AB_SPELL | AB_AUTOCAST, TARGET_NONE, "raisedead", "raisedeadon",
          "raisedeadoff"),
@@ -783,6 +831,32 @@ def units_near(game, x: float, y: float, radius: float) -> list:
     found = [v for v in game.units.units_near(x - radius, y - radius, x + radius, y + radius)
              if (v.x - x) ** 2 + (v.y - y) ** 2 <= r2 and v.alive]
     found.sort(key=_SERIAL)
+    return found
+
+
+def line_end(u, x: float, y: float, length: float) -> tuple[float, float]:
+    """The point ``length`` world units from ``u`` toward (x, y), whatever the distance to it
+    (a wave runs its whole length; a point on the caster aims along its facing, degrees)."""
+    dx, dy = x - u.x, y - u.y
+    d = math.hypot(dx, dy)
+    if d == 0:
+        a = math.radians(u.facing)
+        dx, dy, d = math.cos(a), math.sin(a), 1.0
+    return u.x + dx * length / d, u.y + dy * length / d
+
+
+def units_on_line(game, x0: float, y0: float, x1: float, y1: float, width: float) -> list:
+    """Live units whose origin is within ``width`` world units of the segment (x0, y0)-(x1, y1),
+    in creation order."""
+    dx, dy = x1 - x0, y1 - y0
+    length2 = dx * dx + dy * dy
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    reach = math.sqrt(length2) / 2 + width
+    found = []
+    for v in units_near(game, cx, cy, reach):
+        f = 0.0 if length2 == 0 else max(0.0, min(1.0, ((v.x - x0) * dx + (v.y - y0) * dy) / length2))
+        if (v.x - x0 - f * dx) ** 2 + (v.y - y0 - f * dy) ** 2 <= width * width:
+            found.append(v)
     return found
 
 

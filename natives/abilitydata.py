@@ -14,8 +14,10 @@ spells here), and the ability-specific data fields ('Hhb1' amount healed, 'Htb1'
 'Htc1' area damage, 'Htc3'/'Htc4' movement/attack speed reduction, 'Had1' armor bonus,
 'Hwe1'/'Osf1' summoned unit type, 'Hwe2'/'Osf2' summoned count, 'Udc1' amount healed or
 damaged, 'Hbz1' waves, 'Hbz2' damage per wave, 'Bli1' expansion amount, 'Bli2' creates
-blight; 'amsp' ABILITY_IF_MISSILE_SPEED, world units per game second; the fields of the
-rows added with the mechanic families are named in their comments).
+blight; 'amsp' ABILITY_IF_MISSILE_SPEED, world units per game second; 'Uim1' wave distance
+and 'Uim3' damage dealt of Impale, 'Hfs1'/'Hfs3' full and half damage dealt of Flame Strike
+(per second); the fields of the rows added with the mechanic families are named in their
+comments).
 
 Look-up (``ability_field``): the map's object data for the ability's own rawcode, its
 base's, the game's tables when given (``natives.objecttypes.ObjectTypes.data_value``), then
@@ -41,6 +43,8 @@ LIQ_LICH = "liquipedia.net/warcraft/Lich"
 LIQ_PRIEST = "liquipedia.net/warcraft/Priest"
 LIQ_SORCERESS = "liquipedia.net/warcraft/Sorceress"
 LIQ_NECROMANCER = "liquipedia.net/warcraft/Necromancer"
+LIQ_CRYPT_LORD = "liquipedia.net/warcraft/Crypt_Lord"
+LIQ_BLOOD_MAGE = "liquipedia.net/warcraft/Blood_Mage"
 HIVE_BLIGHT = "seed 002 (Blight Growth); jassdoc common.j ABILITY_BLF_CREATES_BLIGHT 'Bli2'"
 
 # rawcode -> (source, {field id: per-level values})
@@ -81,10 +85,13 @@ _TABLE: dict[str, tuple[str, dict[str, tuple]]] = {
     "AOcl": (LIQ_FAR_SEER, {"amcs": (120,) * 3, "acdn": (9.0,) * 3, "aran": (700.0,) * 3,
                             "aare": (500.0,) * 3, "Ocl1": (85.0, 125.0, 180.0), "Ocl2": (4, 6, 8),
                             "Ocl3": (0.15,) * 3}),
-    # Healing Wave: 'Ohw1' healed on the first target, 'Ohw2' targets, 'Ohw3' reduction.
+    # Healing Wave: 'Ohw1' healed on the first target, 'Ohw2' targets, 'Ohw3' reduction
+    # (Liquipedia's ability box: 90 mana, 9 s, range 700, area 500, "Healing : 130/215/300",
+    # "Jumps : 3/4/5", "Jump Reductions : 25%"; its note "at level 3 ... 300 + 225 + 169 + 126
+    # + 95" shows the jumps count the targets healed, the first included).
     "AOhw": (LIQ_SHADOW_HUNTER, {"amcs": (90,) * 3, "acdn": (9.0,) * 3, "aran": (700.0,) * 3,
-                                 "aare": (500.0,) * 3, "Ohw1": (130.0, 175.0, 220.0),
-                                 "Ohw2": (3, 5, 7), "Ohw3": (0.25,) * 3}),
+                                 "aare": (500.0,) * 3, "Ohw1": (130.0, 215.0, 300.0),
+                                 "Ohw2": (3, 4, 5), "Ohw3": (0.25,) * 3}),
     # Blink: 'Ebl1' maximum and 'Ebl2' minimum distance (no cast range: a farther point is
     # blinked toward).
     "AEbl": (LIQ_WARDEN, {"amcs": (50,) * 3, "acdn": (12.0, 10.0, 8.0),
@@ -118,6 +125,25 @@ _TABLE: dict[str, tuple[str, dict[str, tuple]]] = {
     # prose still says 40 s, from before a patch: the table is taken).
     "Arai": (LIQ_NECROMANCER, {"amcs": (75,), "acdn": (8.0,), "aran": (600.0,), "Rai1": ("uske",),
                                "Rai3": (2,), "adur": (45.0,)}),
+    # Impale: a line of spikes 'Uim1' long and 'aare' wide from the caster toward the target
+    # point; the enemy ground units on it take 'Uim3' damage and are stunned for 'adur'
+    # (heroes 'ahdu'), 'Uim4' of that in the air (Liquipedia's ability box: 100 mana, 9 s,
+    # range 700, area 125, "Damage : 60 / 105 / 150", "Duration : 2 (1) / 3 (1.5) / 4 (2) s",
+    # "Wave Distance : 600", "Air Duration : 1 second").
+    "AUim": (LIQ_CRYPT_LORD, {"amcs": (100,) * 3, "acdn": (9.0,) * 3, "aran": (700.0,) * 3,
+                              "aare": (125.0,) * 3, "Uim1": (600.0,) * 3,
+                              "Uim3": (60.0, 105.0, 150.0), "adur": (2.0, 3.0, 4.0),
+                              "ahdu": (1.0, 1.5, 2.0), "Uim4": (1.0,) * 3}),
+    # Flame Strike: after 'acas' a pillar of fire burns the enemy ground units within 'aare'
+    # of the point for 'Hfs1' (ABILITY_RLF_FULL_DAMAGE_DEALT) per second, then the fire left
+    # burns for 'Hfs3' (ABILITY_RLF_HALF_DAMAGE_DEALT) per second; the two durations are
+    # ``natives.abilities.FLAME_STRIKE_STAGES`` (Liquipedia's ability box: 135 mana, 10 s,
+    # range 800, area 200, "Channel Time : 0.9 seconds", "Pillar Damage : 45/80/110 per
+    # second", "Pillar Duration : 2.67 seconds", "Fire Damage : 4/8/12 per second", "Fire
+    # Duration : 6 seconds").
+    "AHfs": (LIQ_BLOOD_MAGE, {"amcs": (135,) * 3, "acdn": (10.0,) * 3, "aran": (800.0,) * 3,
+                              "aare": (200.0,) * 3, "acas": (0.9,) * 3,
+                              "Hfs1": (45.0, 80.0, 110.0), "Hfs3": (4.0, 8.0, 12.0)}),
     # Potion of Healing (item ability): heals the user.
     "AIh1": (LIQ_ITEMS, {"Hhb1": (250.0,)}),
     # Blight Growth: passive, paints blight up to the area every duration.
@@ -125,7 +151,7 @@ _TABLE: dict[str, tuple[str, dict[str, tuple]]] = {
 }
 
 UNCHECKED = frozenset(rawcode(k) for k in (
-    "AOcl", "AOhw", "AEbl", "AHmt", "AHre", "AUan", "AUfa", "AUfu"))
+    "AOcl", "AEbl", "AHmt", "AHre", "AUan", "AUfa", "AUfu"))
 """Rows written from the cited pages as this project's authors know them, not yet compared with
 the pages by the search tools (no copy of those pages' ability sections was found; the
 missile speeds 'amsp' of Storm Bolt and Death Coil likewise): to check when a copy is at hand.

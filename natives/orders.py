@@ -116,6 +116,7 @@ ORDER_IDS = {
     "frostarmoron": 852458, "chainlightning": 852119, "healingwave": 852501, "blink": 852525,
     "massteleport": 852093, "raisedead": 852197, "raisedeadoff": 852199,
     "resurrection": 852094, "animatedead": 852217, "darkconversion": 852228,
+    "impale": 852555,
 }
 ORDER_STRINGS = {v: k for k, v in ORDER_IDS.items()}
 

@@ -18,6 +18,9 @@ numbers); these helpers own only the mechanic they share:
 - *aura buffs* (``AuraBuff``, ``refresh_aura``): the aura resolver keeps on each recipient the
   strongest non-stacking contribution per buff, with the source that gives it, so combat reads
   the value without scanning the sources;
+- *burning ground* (``Burn``, ``start_burn``, ``burn_tick``): an area that damages the enemy
+  ground units in it every ``BURN_TICK`` at a rate per second, in stages (Flame Strike's
+  pillar, then its lingering fire);
 - *spell buffs* (``SpellBuff``): a timed buff carrying armor and damage bonuses combat adds.
 
 Pending records are plain data (dataclasses of numbers, rawcodes and unit references) that are
@@ -41,6 +44,10 @@ target that stands still)."""
 CHAIN_JUMP_DELAY = 0.2
 """Game seconds between two strikes of a delayed chain such as Chain Lightning (project
 choice; the game's delay was not measured)."""
+
+BURN_TICK = 0.5
+"""Game seconds between two damage steps of a burning area (project choice; each step deals
+the rate times the time it covers, so a stage's total is its rate times its duration)."""
 
 
 @record(slots=False, eq=False)
@@ -220,6 +227,57 @@ def clamp_reach(u, x: float, y: float, reach: float) -> tuple[float, float]:
     if reach <= 0 or d <= reach:
         return x, y
     return u.x + dx * reach / d, u.y + dy * reach / d
+
+
+# -- burning ground ---------------------------------------------------------------------------
+@record(slots=False, eq=False)
+class Burn:
+    """A burning area: ``caster``, ``code``, centre (``x``, ``y``) and ``radius`` (world
+    units); ``stages`` left, each [damage per second, seconds left], the first burning now."""
+
+    caster: Any
+    code: int
+    x: float
+    y: float
+    radius: float
+    stages: list = field(default_factory=list)
+
+
+def start_burn(caster, code: int, x: float, y: float, radius: float, stages) -> Burn:
+    """Start burning the area: ``stages`` are (damage per second, seconds) pairs run one after
+    the other; the first step is ``BURN_TICK`` (or the stage, if shorter) from now."""
+    burn = Burn(caster, code, float(x), float(y), float(radius),
+                [[float(rate), float(seconds)] for rate, seconds in stages if seconds > 0])
+    _schedule_burn(burn)
+    return burn
+
+
+def _schedule_burn(burn: Burn) -> None:
+    if burn.stages:
+        step = min(BURN_TICK, burn.stages[0][1])
+        _game(burn.caster).schedule(step, "spell_burn", step, subject=burn)
+
+
+def burn_tick(burn: Burn, step: float) -> list:
+    """One step of ``step`` game seconds: the living enemy ground units (not structures) of
+    the caster within the radius take the stage's rate times ``step``; the next step is
+    scheduled while time is left. The units hit."""
+    game = _game(burn.caster)
+    rate = burn.stages[0][0]
+    r = burn.radius
+    hit = []
+    for v in game.units.units_near(burn.x - r, burn.y - r, burn.x + r, burn.y + r):
+        if (v.alive and not v.flying and not v.utype.is_structure
+                and not burn.caster.owner.is_ally(v.owner) and _dist2(v, burn.x, burn.y) <= r * r):
+            hit.append(v)
+    hit.sort(key=lambda v: v.serial)
+    for v in hit:
+        game.units.damage_unit(v, rate * step, burn.caster)
+    burn.stages[0][1] -= step
+    if burn.stages[0][1] <= 1e-9:
+        burn.stages.pop(0)
+    _schedule_burn(burn)
+    return hit
 
 
 # -- corpses ----------------------------------------------------------------------------------

@@ -48,8 +48,8 @@ revived unit's roster starts again.
 
 Pending effects are scheduler entries whose subject is a plain record of
 ``natives.spellfamilies``: ``spell_missile`` (a ``Missile``; at its impact the procedure of its
-rawcode gets UPDATE with the target and the level it was cast at) and ``spell_chain`` (a
-``Chain``'s next jump). A unit with an autocast on has one ``autocast_scan`` entry
+rawcode gets UPDATE with the target and the level it was cast at), ``spell_chain`` (a
+``Chain``'s next jump) and ``spell_burn`` (a ``Burn``'s next damage step). A unit with an autocast on has one ``autocast_scan`` entry
 (``AUTOCAST_PERIOD``). An ability's orders other than its casting one (autocast toggles such
 as "healon") are carried out beside the current order (the ``Orders.extensions`` protocol).
 
@@ -71,7 +71,7 @@ from natives.modelevents import (AllianceChanged, HeroSkill, Spell, UnitConstruc
                                  UnitRevived, UnitUnloaded)
 from natives.objecttypes import MISSING
 from natives.orders import ORDER_STRINGS, Work
-from natives.spellfamilies import Chain, Missile, advance_missile, chain_hop
+from natives.spellfamilies import Burn, Chain, Missile, advance_missile, burn_tick, chain_hop
 from natives.unitdata import rawcode, rawcode_str
 
 CAST_POINT = 0.3
@@ -126,6 +126,7 @@ class Spells:
         game.scheduler.register("ability_update", self._update)       # subject unit
         game.scheduler.register("spell_missile", self._missile)       # subject a Missile
         game.scheduler.register("spell_chain", self._chain)           # subject a Chain, arg delay
+        game.scheduler.register("spell_burn", self._burn)             # subject a Burn, arg step
         game.scheduler.register("autocast_scan", self._scan)          # subject unit
         orders = game.orders
         orders.checks.append(self._accepts)
@@ -453,6 +454,9 @@ class Spells:
 
     def _chain(self, chain: Chain, delay: float) -> None:
         chain_hop(chain, schedule=True, delay=delay)
+
+    def _burn(self, burn: Burn, step: float) -> None:
+        burn_tick(burn, step)
 
     # -- autocast acquisition scan ---------------------------------------------------------------
     def autocast_changed(self, u) -> None:
