@@ -132,7 +132,7 @@ class VM:
         self.running: list[Thread] = []
         self.hooks = VMHooks()
         self.instrument = Instrumentation(program)
-        self._fused: dict = {}   # function -> (code, costs) with superinstructions
+        self._fused: dict = {}   # function -> [(op, arg, cost)] with superinstructions
         self._at_line: Thread | None = None    # the thread whose line hooks run right now
         self._next_thread_id = first_thread_id
         self.current: Thread | None = None
@@ -496,7 +496,7 @@ class VM:
          JUMP_IF_TRUE_KEEP, POP, RETURN_NOTHING, STORE_LOCAL_H, STORE_GLOBAL_H,
          STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H, JUMP_IF_TRUE, H2I, R2I_RET,
          STORE_GLOBAL_WATCHED, STORE_GLOBAL_ELEM_WATCHED, LINE, LOAD_LOCAL2, LOCAL_ADD_STORE,
-         COMPARE_JUMP) = range(len(bc.OPNAMES))
+         COMPARE_JUMP, LOCAL_OP, ARITH_STORE, CALL_LOCALS) = range(len(bc.OPNAMES))
         G = self.globals
         limit = self.op_limit
         ctx = self.ctx
@@ -507,7 +507,7 @@ class VM:
         fused = self._fused
         f = frames[-1]
         fn = f.fn
-        code, costs = fused.get(fn) or self._fuse(fn)
+        code = fused.get(fn) or self._fuse(fn)
         loc = f.locals
         stack = f.stack
         push = stack.append
@@ -516,29 +516,50 @@ class VM:
         ops = th.ops
         try:
             while True:
-                op, arg = code[pc]
-                ops += costs[pc]
+                op, arg, cost = code[pc]
+                ops += cost
                 pc += 1
                 if op == LOAD_LOCAL:
                     v = loc[arg]
                     if v is UNSET:
                         raise JassCrash("uninitialized", f"read of uninitialised variable {fn.local_names[arg]} (S084)")
                     push(v)
-                elif op == LOAD_LOCAL2:
-                    a, b = arg
+                elif op == LOCAL_OP:
+                    a, b, k, kind = arg
                     v = loc[a]
-                    w = loc[b]
-                    if v is UNSET or w is UNSET:
-                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, costs, loc, (a, b))
+                    if b is not None:
+                        k = loc[b]
+                    if v is UNSET or k is UNSET:
+                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
                         raise crash
+                    if kind == 0:
+                        v += k
+                    elif kind == 1:
+                        v -= k
+                    else:
+                        v *= k
+                    if v > INT_MAX or v < INT_MIN:
+                        v = wrap_int(v)
                     push(v)
-                    push(w)
+                    pc += 2
+                elif op == ARITH_STORE:
+                    kind, slot = arg
+                    b = pop()
+                    if kind == 0:
+                        v = pop() + b
+                    elif kind == 1:
+                        v = pop() - b
+                    else:
+                        v = pop() * b
+                    if v > INT_MAX or v < INT_MIN:
+                        v = wrap_int(v)
+                    loc[slot] = v
                     pc += 1
                 elif op == LOCAL_ADD_STORE:
                     a, k, b = arg
                     v = loc[a]
                     if v is UNSET:
-                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, costs, loc, (a,))
+                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a,))
                         raise crash
                     v += k
                     if v > INT_MAX or v < INT_MIN:
@@ -551,7 +572,7 @@ class VM:
                     if b is not None:
                         k = loc[b]
                     if v is UNSET or k is UNSET:
-                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, costs, loc, (a, b))
+                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
                         raise crash
                     if compare(v, k) is when:
                         pc = target
@@ -563,6 +584,106 @@ class VM:
                         if ops > limit:
                             raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
                         pc = back[0]
+                elif op == CALL_LOCALS or op == CALL:
+                    if op == CALL_LOCALS:
+                        # The arguments straight from the caller's locals: no stack traffic.
+                        target, argc, slots = arg
+                        if argc == 1:
+                            v = loc[slots[0]]
+                            args = [v]
+                            unset = v is UNSET
+                        elif argc == 2:
+                            v = loc[slots[0]]
+                            w = loc[slots[1]]
+                            args = [v, w]
+                            unset = v is UNSET or w is UNSET
+                        else:
+                            args = [loc[s] for s in slots]
+                            unset = any(v is UNSET for v in args)
+                        if unset:
+                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, slots)
+                            raise crash
+                        pc += argc
+                    else:
+                        target, argc = arg
+                        if argc:
+                            args = stack[-argc:]
+                            del stack[-argc:]
+                        else:
+                            args = []
+                    if fast_get is not None:
+                        fast = fast_get(target)
+                        if fast is not None:
+                            # A function that never waits runs as Python; it makes the depth
+                            # and op-limit checks below itself and leaves th.ops up to date.
+                            f.pc = pc
+                            try:
+                                r = fast(th, len(frames), *args, ops)
+                            finally:
+                                ops = th.ops
+                            if target.returns != "nothing":
+                                push(r)
+                            continue
+                    if inst.active:
+                        target = inst.resolve(target)
+                    nlocals = len(target.local_names)
+                    if nlocals > argc:
+                        args.extend([UNSET] * (nlocals - argc))
+                    f.pc = pc
+                    if len(frames) >= MAX_CALL_DEPTH:
+                        raise JassCrash("stack-overflow", f"call depth over {MAX_CALL_DEPTH}")
+                    if ops > limit:
+                        raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
+                    f = Frame(target, args, array_size)
+                    frames.append(f)
+                    fn = target
+                    code = fused.get(fn) or self._fuse(fn)
+                    loc = args
+                    stack = f.stack
+                    push = stack.append
+                    pop = stack.pop
+                    pc = 0
+                    if hooks.call:
+                        th.ops = ops
+                        for cb in hooks.call:
+                            cb(th, f)
+                elif op == RETURN or op == RETURN_NOTHING:
+                    v = pop() if op == RETURN else None
+                    if hooks.ret:
+                        f.pc = pc
+                        th.ops = ops
+                        for cb in hooks.ret:
+                            cb(th, f)
+                    frames.pop()
+                    if not frames:
+                        th.result = v
+                        th.ops = ops
+                        try:
+                            more = self._push_next_action(th)
+                        finally:
+                            ops = th.ops
+                        if not more:
+                            return
+                    f = frames[-1]
+                    fn = f.fn
+                    code = fused.get(fn) or self._fuse(fn)
+                    loc = f.locals
+                    stack = f.stack
+                    push = stack.append
+                    pop = stack.pop
+                    pc = f.pc
+                    if op == RETURN and len(frames) > 0 and pc > 0:
+                        push(v)
+                elif op == LOAD_LOCAL2:
+                    a, b = arg
+                    v = loc[a]
+                    w = loc[b]
+                    if v is UNSET or w is UNSET:
+                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
+                        raise crash
+                    push(v)
+                    push(w)
+                    pc += 1
                 elif op == PUSH:
                     push(arg)
                 elif op == LOAD_GLOBAL:
@@ -617,48 +738,6 @@ class VM:
                 elif op == NE:
                     b = pop()
                     stack[-1] = stack[-1] != b
-                elif op == CALL:
-                    target, argc = arg
-                    if argc:
-                        args = stack[-argc:]
-                        del stack[-argc:]
-                    else:
-                        args = []
-                    fast = fast_get(target) if fast_get is not None else None
-                    if fast is not None:
-                        # A function that never waits runs as Python; it makes the depth and
-                        # op-limit checks below itself and leaves th.ops up to date.
-                        f.pc = pc
-                        try:
-                            r = fast(th, len(frames), *args, ops)
-                        finally:
-                            ops = th.ops
-                        if target.returns != "nothing":
-                            push(r)
-                        continue
-                    if inst.active:
-                        target = inst.resolve(target)
-                    nlocals = len(target.local_names)
-                    if nlocals > argc:
-                        args.extend([UNSET] * (nlocals - argc))
-                    f.pc = pc
-                    if len(frames) >= MAX_CALL_DEPTH:
-                        raise JassCrash("stack-overflow", f"call depth over {MAX_CALL_DEPTH}")
-                    if ops > limit:
-                        raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
-                    f = Frame(target, args, array_size)
-                    frames.append(f)
-                    fn = target
-                    code, costs = fused.get(fn) or self._fuse(fn)
-                    loc = args
-                    stack = f.stack
-                    push = stack.append
-                    pop = stack.pop
-                    pc = 0
-                    if hooks.call:
-                        th.ops = ops
-                        for cb in hooks.call:
-                            cb(th, f)
                 elif op == CALL_NATIVE:
                     target, argc = arg
                     if argc:
@@ -683,33 +762,6 @@ class VM:
                         elif rt == "boolean":
                             r = bool(r)
                         push(r)
-                elif op == RETURN or op == RETURN_NOTHING:
-                    v = pop() if op == RETURN else None
-                    if hooks.ret:
-                        f.pc = pc
-                        th.ops = ops
-                        for cb in hooks.ret:
-                            cb(th, f)
-                    frames.pop()
-                    if not frames:
-                        th.result = v
-                        th.ops = ops
-                        try:
-                            more = self._push_next_action(th)
-                        finally:
-                            ops = th.ops
-                        if not more:
-                            return
-                    f = frames[-1]
-                    fn = f.fn
-                    code, costs = fused.get(fn) or self._fuse(fn)
-                    loc = f.locals
-                    stack = f.stack
-                    push = stack.append
-                    pop = stack.pop
-                    pc = f.pc
-                    if op == RETURN and len(frames) > 0 and pc > 0:
-                        push(v)
                 elif op == LOAD_LOCAL_ELEM or op == LOAD_GLOBAL_ELEM:
                     i = pop()
                     arr = loc[arg] if op == LOAD_LOCAL_ELEM else G[arg]
@@ -829,7 +881,7 @@ class VM:
                     # set or cleared) or changed instrumentation: reload everything.
                     f = frames[-1]
                     fn = f.fn
-                    code, costs = fused.get(fn) or self._fuse(fn)
+                    code = fused.get(fn) or self._fuse(fn)
                     loc = f.locals
                     stack = f.stack
                     push = stack.append
@@ -842,20 +894,22 @@ class VM:
             f.pc = pc
             th.ops = ops
 
-    def _fuse(self, fn: CompiledFunction) -> tuple[list, list]:
-        """``fn``'s code and costs with superinstructions, made once per function."""
-        entry = self._fused[fn] = fuse(fn)
+    def _fuse(self, fn: CompiledFunction) -> list[tuple[int, Any, int]]:
+        """``fn``'s code with superinstructions as ``(opcode, argument, op cost)`` triples (one
+        subscript per instruction in the loop), made once per function."""
+        code, costs = fuse(fn)
+        entry = self._fused[fn] = [(op, arg, cost) for (op, arg), cost in zip(code, costs)]
         return entry
 
     @staticmethod
-    def _fused_read_crash(fn: CompiledFunction, pc: int, ops: int, costs: list, loc: list,
+    def _fused_read_crash(fn: CompiledFunction, pc: int, ops: int, code: list, loc: list,
                           slots: tuple) -> tuple[int, int, JassCrash]:
         """A superinstruction at ``pc - 1`` read an unset local among ``slots`` (the locals
         its first instructions read, in order; None for a constant): the crash the plain
         instructions raise, with the pc after the reading instruction and the op count
         reached there (the interpreter stores both before the crash is recorded)."""
         start = pc - 1
-        ops -= costs[start]
+        ops -= code[start][2]
         for i, slot in enumerate(slots):
             ops += fn.costs[start + i]
             if slot is not None and loc[slot] is UNSET:
