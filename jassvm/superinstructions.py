@@ -21,7 +21,8 @@ Runs (``LOAD_LOCAL`` reads may crash, the others cannot; integer arithmetic wrap
 - ``LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; ADD_I | SUB_I | MUL_I`` (an integer ``k``) ->
   ``LOCAL_OP (a, b or None, k, kind)``, kind 0, 1, 2 for ADD_I, SUB_I, MUL_I: pushes the result.
 - ``LOAD_LOCAL a1; ...; LOAD_LOCAL an; CALL f`` (``f`` takes exactly those n >= 1 arguments)
-  -> ``CALL_LOCALS (f, n, (a1, ..., an))``: the callee's locals built straight from the slots.
+  -> ``CALL_LOCALS (f, n, (a1, ..., an), pad)``: the callee's locals built straight from the
+  slots, then ``pad`` (``UNSET`` for each of ``f``'s declared locals).
 - ``LOAD_LOCAL a; LOAD_LOCAL b`` (when none of the runs above starts at ``a`` nor at ``b``)
   -> ``LOAD_LOCAL2 (a, b)``
 - ``ADD_I | SUB_I | MUL_I; STORE_LOCAL b`` -> ``ARITH_STORE (kind, b)``.
@@ -33,6 +34,7 @@ from typing import Any
 
 from . import bytecode as bc
 from .bytecode import CompiledFunction
+from .thread import UNSET
 
 _COMPARISONS = {bc.LT: operator.lt, bc.LE: operator.le, bc.GT: operator.gt, bc.GE: operator.ge,
                 bc.EQ: operator.eq, bc.NE: operator.ne}
@@ -97,7 +99,9 @@ def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
         argc = _call_run(src, pc)
         if argc:
             slots = tuple(src[k][1] for k in range(pc, pc + argc))
-            code[pc] = (bc.CALL_LOCALS, (src[pc + argc][1][0], argc, slots))
+            target = src[pc + argc][1][0]
+            pad = (UNSET,) * (len(target.local_names) - argc)
+            code[pc] = (bc.CALL_LOCALS, (target, argc, slots, pad))
             costs[pc] = sum(src_costs[pc:pc + argc + 1])
             continue
         if op1 == bc.LOAD_LOCAL and not _local_op(src, pc + 1) and not _call_run(src, pc + 1):

@@ -505,13 +505,13 @@ class VM:
         hooks = self.hooks
         inst = self.instrument
         fused = self._fused
+        max_depth = MAX_CALL_DEPTH
+        new_frame = object.__new__
         f = frames[-1]
         fn = f.fn
         code = fused.get(fn) or self._fuse(fn)
         loc = f.locals
         stack = f.stack
-        push = stack.append
-        pop = stack.pop
         pc = f.pc
         ops = th.ops
         try:
@@ -523,7 +523,7 @@ class VM:
                     v = loc[arg]
                     if v is UNSET:
                         raise JassCrash("uninitialized", f"read of uninitialised variable {fn.local_names[arg]} (S084)")
-                    push(v)
+                    stack.append(v)
                 elif op == LOCAL_OP:
                     a, b, k, kind = arg
                     v = loc[a]
@@ -540,17 +540,17 @@ class VM:
                         v *= k
                     if v > INT_MAX or v < INT_MIN:
                         v = wrap_int(v)
-                    push(v)
+                    stack.append(v)
                     pc += 2
                 elif op == ARITH_STORE:
                     kind, slot = arg
-                    b = pop()
+                    b = stack.pop()
                     if kind == 0:
-                        v = pop() + b
+                        v = stack.pop() + b
                     elif kind == 1:
-                        v = pop() - b
+                        v = stack.pop() - b
                     else:
-                        v = pop() * b
+                        v = stack.pop() * b
                     if v > INT_MAX or v < INT_MIN:
                         v = wrap_int(v)
                     loc[slot] = v
@@ -587,7 +587,7 @@ class VM:
                 elif op == CALL_LOCALS or op == CALL:
                     if op == CALL_LOCALS:
                         # The arguments straight from the caller's locals: no stack traffic.
-                        target, argc, slots = arg
+                        target, argc, slots, pad = arg
                         if argc == 1:
                             v = loc[slots[0]]
                             args = [v]
@@ -611,6 +611,7 @@ class VM:
                             del stack[-argc:]
                         else:
                             args = []
+                        pad = None
                     if fast_get is not None:
                         fast = fast_get(target)
                         if fast is not None:
@@ -622,33 +623,41 @@ class VM:
                             finally:
                                 ops = th.ops
                             if target.returns != "nothing":
-                                push(r)
+                                stack.append(r)
                             continue
                     if inst.active:
-                        target = inst.resolve(target)
-                    nlocals = len(target.local_names)
-                    if nlocals > argc:
-                        args.extend([UNSET] * (nlocals - argc))
+                        target = inst.resolve(target)   # a copy: the same locals
+                    if pad is None:
+                        nlocals = len(target.local_names)
+                        if nlocals > argc:
+                            args.extend([UNSET] * (nlocals - argc))
+                    elif pad:
+                        args += pad
                     f.pc = pc
-                    if len(frames) >= MAX_CALL_DEPTH:
+                    if len(frames) >= max_depth:
                         raise JassCrash("stack-overflow", f"call depth over {MAX_CALL_DEPTH}")
                     if ops > limit:
                         raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
-                    f = Frame(target, args, array_size)
+                    if target.array_slots:
+                        f = Frame(target, args, array_size)
+                    else:   # Frame() without its __init__ call: what it does for no arrays
+                        f = new_frame(Frame)
+                        f.fn = target
+                        f.pc = 0
+                        f.locals = args
+                        f.stack = []
                     frames.append(f)
                     fn = target
                     code = fused.get(fn) or self._fuse(fn)
                     loc = args
                     stack = f.stack
-                    push = stack.append
-                    pop = stack.pop
                     pc = 0
                     if hooks.call:
                         th.ops = ops
                         for cb in hooks.call:
                             cb(th, f)
                 elif op == RETURN or op == RETURN_NOTHING:
-                    v = pop() if op == RETURN else None
+                    v = stack.pop() if op == RETURN else None
                     if hooks.ret:
                         f.pc = pc
                         th.ops = ops
@@ -669,11 +678,15 @@ class VM:
                     code = fused.get(fn) or self._fuse(fn)
                     loc = f.locals
                     stack = f.stack
-                    push = stack.append
-                    pop = stack.pop
                     pc = f.pc
-                    if op == RETURN and len(frames) > 0 and pc > 0:
-                        push(v)
+                    if pc and op == RETURN:   # not when a new action's frame was pushed
+                        op, arg, cost = code[pc]
+                        if op == STORE_LOCAL:   # ``set x = F(...)``: stored without a dispatch
+                            loc[arg] = v
+                            ops += cost
+                            pc += 1
+                        else:
+                            stack.append(v)
                 elif op == LOAD_LOCAL2:
                     a, b = arg
                     v = loc[a]
@@ -681,62 +694,62 @@ class VM:
                     if v is UNSET or w is UNSET:
                         pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
                         raise crash
-                    push(v)
-                    push(w)
+                    stack.append(v)
+                    stack.append(w)
                     pc += 1
                 elif op == PUSH:
-                    push(arg)
+                    stack.append(arg)
                 elif op == LOAD_GLOBAL:
                     v = G[arg]
                     if v is UNSET:
                         raise JassCrash("uninitialized", f"read of uninitialised global {self.program.globals[arg].name} (S084)")
-                    push(v)
+                    stack.append(v)
                 elif op == STORE_LOCAL:
-                    loc[arg] = pop()
+                    loc[arg] = stack.pop()
                 elif op == STORE_GLOBAL:
-                    G[arg] = pop()
+                    G[arg] = stack.pop()
                 elif op == JUMP_IF_FALSE:
-                    if not pop():
+                    if not stack.pop():
                         pc = arg
                 elif op == JUMP:
                     if ops > limit:  # before jumping, so the crash is on the JUMP's line
                         raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
                     pc = arg
                 elif op == ADD_I:
-                    b = pop()
+                    b = stack.pop()
                     r = stack[-1] + b
                     if r > INT_MAX or r < INT_MIN:
                         r = wrap_int(r)
                     stack[-1] = r
                 elif op == SUB_I:
-                    b = pop()
+                    b = stack.pop()
                     r = stack[-1] - b
                     if r > INT_MAX or r < INT_MIN:
                         r = wrap_int(r)
                     stack[-1] = r
                 elif op == MUL_I:
-                    b = pop()
+                    b = stack.pop()
                     r = stack[-1] * b
                     if r > INT_MAX or r < INT_MIN:
                         r = wrap_int(r)
                     stack[-1] = r
                 elif op == LT:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] < b
                 elif op == LE:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] <= b
                 elif op == GT:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] > b
                 elif op == GE:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] >= b
                 elif op == EQ:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] == b
                 elif op == NE:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] != b
                 elif op == CALL_NATIVE:
                     target, argc = arg
@@ -761,14 +774,14 @@ class VM:
                                 r = wrap_int(r)
                         elif rt == "boolean":
                             r = bool(r)
-                        push(r)
+                        stack.append(r)
                 elif op == LOAD_LOCAL_ELEM or op == LOAD_GLOBAL_ELEM:
-                    i = pop()
+                    i = stack.pop()
                     arr = loc[arg] if op == LOAD_LOCAL_ELEM else G[arg]
-                    push(arr.get(i, arr.default))
+                    stack.append(arr.get(i, arr.default))
                 elif op in (STORE_LOCAL_ELEM, STORE_GLOBAL_ELEM, STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H):
-                    v = pop()
-                    i = pop()
+                    v = stack.pop()
+                    i = stack.pop()
                     arr = loc[arg] if op in (STORE_LOCAL_ELEM, STORE_LOCAL_ELEM_H) else G[arg]
                     if 0 <= i < arr.size:
                         if op >= STORE_LOCAL_ELEM_H and self.retain is not None:
@@ -777,62 +790,62 @@ class VM:
                     else:
                         self.warn(f"array index {i} out of range 0..{arr.size - 1} in {fn.name} (S085)")
                 elif op == STORE_LOCAL_H:
-                    v = pop()
+                    v = stack.pop()
                     if self.retain is not None:
                         self._swap_handle(loc[arg], v)
                     loc[arg] = v
                 elif op == STORE_GLOBAL_H:
-                    v = pop()
+                    v = stack.pop()
                     if self.retain is not None:
                         self._swap_handle(G[arg], v)
                     G[arg] = v
                 elif op == JUMP_IF_TRUE:
-                    if pop():
+                    if stack.pop():
                         pc = arg
                 elif op == JUMP_IF_FALSE_KEEP:
                     if stack[-1]:
-                        pop()
+                        stack.pop()
                     else:
                         pc = arg
                 elif op == JUMP_IF_TRUE_KEEP:
                     if stack[-1]:
                         pc = arg
                     else:
-                        pop()
+                        stack.pop()
                 elif op == NOT:
                     stack[-1] = not stack[-1]
                 elif op == POP:
-                    pop()
+                    stack.pop()
                 elif op == DIV_I:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = int_div(stack[-1], b)
                 elif op == MOD_I:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = int_mod(stack[-1], b)
                 elif op == ADD_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = f32(stack[-1] + b)
                 elif op == SUB_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = f32(stack[-1] - b)
                 elif op == MUL_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = f32(stack[-1] * b)
                 elif op == DIV_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = real_div(stack[-1], b)
                 elif op == NEG_I:
                     stack[-1] = wrap_int(-stack[-1])
                 elif op == NEG_R:
                     stack[-1] = -stack[-1]
                 elif op == CONCAT:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = concat(stack[-1], b)
                 elif op == EQ_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = real_eq(stack[-1], b)
                 elif op == NE_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] != b
                 elif op == I2R:
                     stack[-1] = f32(float(stack[-1]))
@@ -843,7 +856,7 @@ class VM:
                     stack[-1] = R2I(stack[-1])
                 elif op == STORE_GLOBAL_WATCHED:
                     slot, handle = arg
-                    v = pop()
+                    v = stack.pop()
                     old = G[slot]
                     if handle and self.retain is not None:
                         self._swap_handle(old, v)
@@ -854,8 +867,8 @@ class VM:
                         watcher(old, v)
                 elif op == STORE_GLOBAL_ELEM_WATCHED:
                     slot, handle = arg
-                    v = pop()
-                    i = pop()
+                    v = stack.pop()
+                    i = stack.pop()
                     arr = G[slot]
                     if 0 <= i < arr.size:
                         old = arr.get(i, arr.default)
@@ -884,8 +897,6 @@ class VM:
                     code = fused.get(fn) or self._fuse(fn)
                     loc = f.locals
                     stack = f.stack
-                    push = stack.append
-                    pop = stack.pop
                     pc = f.pc
                     fast_get = self._fast_runtime().get if self.fast_allowed else None
                 else:
