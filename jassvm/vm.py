@@ -46,6 +46,19 @@ SLEEP_KINDS = frozenset({"action", "executefunc"})   # S097: where TriggerSleepA
 FAST_DEFAULT = os.environ.get("JASS_FAST", "1") != "0"
 
 
+class _FusedCode(dict):
+    """Function -> its code with superinstructions (``jassvm.superinstructions.fuse``) as
+    ``(opcode, argument, op cost)`` triples (one subscript per instruction in the loop), made
+    on the first lookup of each function."""
+
+    __slots__ = ()
+
+    def __missing__(self, fn: CompiledFunction) -> list[tuple[int, Any, int]]:
+        code, costs = fuse(fn)
+        entry = self[fn] = [(op, arg, cost) for (op, arg), cost in zip(code, costs)]
+        return entry
+
+
 class NativeContext:
     """What a native sees as ``ctx`` (see ``natives.registry``): ``game`` (the VM's game
     object) and ``thread`` (the running thread, ``VM.current``) are plain attributes the VM
@@ -132,7 +145,7 @@ class VM:
         self.running: list[Thread] = []
         self.hooks = VMHooks()
         self.instrument = Instrumentation(program)
-        self._fused: dict = {}   # function -> [(op, arg, cost)] with superinstructions
+        self._fused = _FusedCode()   # function -> [(op, arg, cost)] with superinstructions
         self._at_line: Thread | None = None    # the thread whose line hooks run right now
         self._next_thread_id = first_thread_id
         self.current: Thread | None = None
@@ -509,7 +522,7 @@ class VM:
         new_frame = object.__new__
         f = frames[-1]
         fn = f.fn
-        code = fused.get(fn) or self._fuse(fn)
+        code = fused[fn]
         loc = f.locals
         stack = f.stack
         pc = f.pc
@@ -648,7 +661,7 @@ class VM:
                         f.stack = []
                     frames.append(f)
                     fn = target
-                    code = fused.get(fn) or self._fuse(fn)
+                    code = fused[fn]
                     loc = args
                     stack = f.stack
                     pc = 0
@@ -675,7 +688,7 @@ class VM:
                             return
                     f = frames[-1]
                     fn = f.fn
-                    code = fused.get(fn) or self._fuse(fn)
+                    code = fused[fn]
                     loc = f.locals
                     stack = f.stack
                     pc = f.pc
@@ -894,7 +907,7 @@ class VM:
                     # set or cleared) or changed instrumentation: reload everything.
                     f = frames[-1]
                     fn = f.fn
-                    code = fused.get(fn) or self._fuse(fn)
+                    code = fused[fn]
                     loc = f.locals
                     stack = f.stack
                     pc = f.pc
@@ -904,13 +917,6 @@ class VM:
         finally:
             f.pc = pc
             th.ops = ops
-
-    def _fuse(self, fn: CompiledFunction) -> list[tuple[int, Any, int]]:
-        """``fn``'s code with superinstructions as ``(opcode, argument, op cost)`` triples (one
-        subscript per instruction in the loop), made once per function."""
-        code, costs = fuse(fn)
-        entry = self._fused[fn] = [(op, arg, cost) for (op, arg), cost in zip(code, costs)]
-        return entry
 
     @staticmethod
     def _fused_read_crash(fn: CompiledFunction, pc: int, ops: int, code: list, loc: list,
