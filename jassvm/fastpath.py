@@ -351,11 +351,15 @@ class _E:
     ``stable``: evaluating it later (after statements emitted meanwhile) gives the same value
     and cannot crash, so it need not be stored in a temporary first (constants, temporaries,
     checked-set locals and arithmetic on them). ``depth``: nesting, to bound source depth.
+    ``raw``: for an integer ``+``, ``-`` or ``*``, the same arithmetic before its wrap to 32
+    bits; an enclosing ``+``, ``-`` or ``*`` uses it, since wrapping is taken modulo 2**32
+    and so ``wrap(a + wrap(b * c)) == wrap(a + b * c)``: one range check per expression.
     """
 
     src: str
     stable: bool = True
     depth: int = 0
+    raw: str | None = None
 
 
 def _const_src(v: Any) -> str:
@@ -380,6 +384,7 @@ _WRAP = "(_wrap(_r) if (_r := {a} {op} {b}) > 2147483647 or _r < -2147483648 els
 # ``_r`` and ``_g`` are shared scratch names: each use assigns and reads them with nothing
 # evaluated in between, so nested uses cannot clobber an outer one.
 
+_ARITH_I = {bc.ADD_I: "+", bc.SUB_I: "-", bc.MUL_I: "*"}   # wrapped once per expression (_E.raw)
 _BINARY = {
     bc.LT: "({a} < {b})", bc.LE: "({a} <= {b})", bc.GT: "({a} > {b})", bc.GE: "({a} >= {b})",
     bc.EQ: "({a} == {b})", bc.NE: "({a} != {b})", bc.NE_R: "({a} != {b})",
@@ -696,6 +701,12 @@ class _Gen:
             return self.branch(pc, stack)
         elif op == bc.JUMP_IF_TRUE:
             return self.exitwhen(pc, stack)
+        elif op in _ARITH_I:
+            b = stack.pop()
+            a = stack.pop()
+            raw = f"({a.raw or a.src} {_ARITH_I[op]} {b.raw or b.src})"
+            src = f"(_wrap(_r) if (_r := {raw}) > 2147483647 or _r < -2147483648 else _r)"
+            self.push(stack, _E(src, a.stable and b.stable, max(a.depth, b.depth) + 1, raw), pc)
         elif op in _BINARY:
             b = stack.pop()
             a = stack.pop()
