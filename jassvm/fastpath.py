@@ -41,6 +41,8 @@ with its own globals, context and op limit.
 """
 from __future__ import annotations
 
+import re
+
 import weakref
 from collections import OrderedDict
 from typing import Any, Callable
@@ -441,19 +443,32 @@ class _Gen:
         self.level = 0
         self.pend = 0
         self.known_ln: int | None = None
+        self.pending_ln: tuple[int, int] | None = None   # (level, line) not emitted yet
         self.ntemps = 0
         self.loop_exits: list[int] = []
 
     # -- output
     def emit(self, text: str) -> None:
+        pending = self.pending_ln
+        if pending is not None and (pending[0] != self.level or not _cannot_raise(text)):
+            self.flush_line()
         self.out.append((self.level, text))
+
+    def flush_line(self) -> None:
+        """Emit the pending ``ln = ...`` where its line started (see ``set_line``)."""
+        if self.pending_ln is not None:
+            level, line = self.pending_ln
+            self.out.append((level, f"ln = {line}"))
+            self.pending_ln = None
 
     def capture(self, body: Callable[[], None]) -> list[tuple[int, str]]:
         """Run ``body`` and return what it emitted instead of emitting it."""
+        self.flush_line()
         saved = self.out
         self.out = []
         try:
             body()
+            self.flush_line()
             return self.out
         finally:
             self.out = saved
@@ -463,10 +478,15 @@ class _Gen:
         return f"_t{self.ntemps}"
 
     def set_line(self, pc: int) -> None:
-        """Make the runtime ``ln`` the line of instruction ``pc`` (for crash stacks)."""
+        """Make the runtime ``ln`` the line of instruction ``pc`` (for crash stacks).
+
+        Only a crash reads ``ln``, so the assignment waits until a statement that may raise
+        (``_cannot_raise``), a change of block or a captured part begins: a line of plain
+        local arithmetic costs none, and a later line's assignment replaces a waiting one.
+        """
         line = self.lines[pc]
         if line != self.known_ln:
-            self.emit(f"ln = {line}")
+            self.pending_ln = (self.level, line)
             self.known_ln = line
 
     def flush(self) -> None:
@@ -913,6 +933,21 @@ class _Gen:
         self.run(0, len(self.code), [])
         if len(self.out) == mark:
             self.emit("pass")
+
+
+_CALL_OR_ACCESS = re.compile(r"[\w\])]\(|[.\[]")
+
+
+def _cannot_raise(text: str) -> bool:
+    """True for a generated statement that cannot raise: an op-count addition, or a local
+    or temporary set from local and temporary names, integer constants, operators and
+    ``_wrap`` (no other call, attribute, subscript nor float literal)."""
+    if text.startswith("ops += "):
+        return True
+    name, eq, rhs = text.partition(" = ")
+    if not eq or not (name[:1] == "L" or name.startswith("_t")) or not name[1:].lstrip("t").isdigit():
+        return False
+    return _CALL_OR_ACCESS.search(rhs.replace("_wrap(", "(")) is None
 
 
 def _literal(src: str) -> Any:
