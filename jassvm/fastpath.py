@@ -23,7 +23,8 @@ What the generated code keeps identical to the interpreter:
   interpreter looks at it. ``thread.ops`` is exact whenever a native runs and when a fast
   function returns or crashes (the crash helpers carry the count of the crashing instruction).
 - Crashes: the same ``JassCrash``/``JassDivisionByZero`` at the same instruction. Each fast
-  function keeps its current source line in ``ln``; as an exception unwinds, each appends
+  function keeps its current source line in ``ln`` (assigned before each statement that may
+  raise, not on lines of plain local arithmetic: ``_Gen.set_line``); as an exception unwinds, each appends
   (function, file, line) to ``exc.jass_stack`` (innermost first), which ``VM.execute``
   appends to the interpreter frames' stack.
 - Calls: a fast function calls other fast functions directly (Python calls, linked lazily on
