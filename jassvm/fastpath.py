@@ -23,7 +23,8 @@ What the generated code keeps identical to the interpreter:
   interpreter looks at it. ``thread.ops`` is exact whenever a native runs and when a fast
   function returns or crashes (the crash helpers carry the count of the crashing instruction).
 - Crashes: the same ``JassCrash``/``JassDivisionByZero`` at the same instruction. Each fast
-  function keeps its current source line in ``ln``; as an exception unwinds, each appends
+  function keeps its current source line in ``ln`` (assigned before each statement that may
+  raise, not on lines of plain local arithmetic: ``_Gen.set_line``); as an exception unwinds, each appends
   (function, file, line) to ``exc.jass_stack`` (innermost first), which ``VM.execute``
   appends to the interpreter frames' stack.
 - Calls: a fast function calls other fast functions directly (Python calls, linked lazily on
@@ -40,6 +41,8 @@ e.g. common.j and Blizzard.j under every map, reuses it); each VM instantiates t
 with its own globals, context and op limit.
 """
 from __future__ import annotations
+
+import re
 
 import weakref
 from collections import OrderedDict
@@ -351,11 +354,15 @@ class _E:
     ``stable``: evaluating it later (after statements emitted meanwhile) gives the same value
     and cannot crash, so it need not be stored in a temporary first (constants, temporaries,
     checked-set locals and arithmetic on them). ``depth``: nesting, to bound source depth.
+    ``raw``: for an integer ``+``, ``-`` or ``*``, the same arithmetic before its wrap to 32
+    bits; an enclosing ``+``, ``-`` or ``*`` uses it, since wrapping is taken modulo 2**32
+    and so ``wrap(a + wrap(b * c)) == wrap(a + b * c)``: one range check per expression.
     """
 
     src: str
     stable: bool = True
     depth: int = 0
+    raw: str | None = None
 
 
 def _const_src(v: Any) -> str:
@@ -380,6 +387,7 @@ _WRAP = "(_wrap(_r) if (_r := {a} {op} {b}) > 2147483647 or _r < -2147483648 els
 # ``_r`` and ``_g`` are shared scratch names: each use assigns and reads them with nothing
 # evaluated in between, so nested uses cannot clobber an outer one.
 
+_ARITH_I = {bc.ADD_I: "+", bc.SUB_I: "-", bc.MUL_I: "*"}   # wrapped once per expression (_E.raw)
 _BINARY = {
     bc.LT: "({a} < {b})", bc.LE: "({a} <= {b})", bc.GT: "({a} > {b})", bc.GE: "({a} >= {b})",
     bc.EQ: "({a} == {b})", bc.NE: "({a} != {b})", bc.NE_R: "({a} != {b})",
@@ -436,19 +444,32 @@ class _Gen:
         self.level = 0
         self.pend = 0
         self.known_ln: int | None = None
+        self.pending_ln: tuple[int, int] | None = None   # (level, line) not emitted yet
         self.ntemps = 0
         self.loop_exits: list[int] = []
 
     # -- output
     def emit(self, text: str) -> None:
+        pending = self.pending_ln
+        if pending is not None and (pending[0] != self.level or not _cannot_raise(text)):
+            self.flush_line()
         self.out.append((self.level, text))
+
+    def flush_line(self) -> None:
+        """Emit the pending ``ln = ...`` where its line started (see ``set_line``)."""
+        if self.pending_ln is not None:
+            level, line = self.pending_ln
+            self.out.append((level, f"ln = {line}"))
+            self.pending_ln = None
 
     def capture(self, body: Callable[[], None]) -> list[tuple[int, str]]:
         """Run ``body`` and return what it emitted instead of emitting it."""
+        self.flush_line()
         saved = self.out
         self.out = []
         try:
             body()
+            self.flush_line()
             return self.out
         finally:
             self.out = saved
@@ -458,10 +479,15 @@ class _Gen:
         return f"_t{self.ntemps}"
 
     def set_line(self, pc: int) -> None:
-        """Make the runtime ``ln`` the line of instruction ``pc`` (for crash stacks)."""
+        """Make the runtime ``ln`` the line of instruction ``pc`` (for crash stacks).
+
+        Only a crash reads ``ln``, so the assignment waits until a statement that may raise
+        (``_cannot_raise``), a change of block or a captured part begins: a line of plain
+        local arithmetic costs none, and a later line's assignment replaces a waiting one.
+        """
         line = self.lines[pc]
         if line != self.known_ln:
-            self.emit(f"ln = {line}")
+            self.pending_ln = (self.level, line)
             self.known_ln = line
 
     def flush(self) -> None:
@@ -696,6 +722,12 @@ class _Gen:
             return self.branch(pc, stack)
         elif op == bc.JUMP_IF_TRUE:
             return self.exitwhen(pc, stack)
+        elif op in _ARITH_I:
+            b = stack.pop()
+            a = stack.pop()
+            raw = f"({a.raw or a.src} {_ARITH_I[op]} {b.raw or b.src})"
+            src = f"(_wrap(_r) if (_r := {raw}) > 2147483647 or _r < -2147483648 else _r)"
+            self.push(stack, _E(src, a.stable and b.stable, max(a.depth, b.depth) + 1, raw), pc)
         elif op in _BINARY:
             b = stack.pop()
             a = stack.pop()
@@ -902,6 +934,21 @@ class _Gen:
         self.run(0, len(self.code), [])
         if len(self.out) == mark:
             self.emit("pass")
+
+
+_CALL_OR_ACCESS = re.compile(r"[\w\])]\(|[.\[]")
+
+
+def _cannot_raise(text: str) -> bool:
+    """True for a generated statement that cannot raise: an op-count addition, or a local
+    or temporary set from local and temporary names, integer constants, operators and
+    ``_wrap`` (no other call, attribute, subscript nor float literal)."""
+    if text.startswith("ops += "):
+        return True
+    name, eq, rhs = text.partition(" = ")
+    if not eq or not (name[:1] == "L" or name.startswith("_t")) or not name[1:].lstrip("t").isdigit():
+        return False
+    return _CALL_OR_ACCESS.search(rhs.replace("_wrap(", "(")) is None
 
 
 def _literal(src: str) -> Any:

@@ -9,9 +9,8 @@ costs the sum of its run's op costs; where an instruction inside the run can cra
 an unset local), the interpreter reports the crash at that instruction with the op count the
 plain run would have reached there.
 
-Runs (``LOAD_LOCAL`` reads may crash, the others cannot):
+Runs (``LOAD_LOCAL`` reads may crash, the others cannot; integer arithmetic wraps):
 
-- ``LOAD_LOCAL a; LOAD_LOCAL b`` -> ``LOAD_LOCAL2 (a, b)``
 - ``LOAD_LOCAL a; PUSH k; ADD_I; STORE_LOCAL b`` (an integer ``k``) -> ``LOCAL_ADD_STORE (a, k, b)``
 - ``LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; LT | LE | GT | GE | EQ | NE; JUMP_IF_TRUE | JUMP_IF_FALSE t``
   -> ``COMPARE_JUMP (a, b or None, k, comparison, jump when true, t, back)``, the
@@ -19,6 +18,14 @@ Runs (``LOAD_LOCAL`` reads may crash, the others cannot):
   in the interpreter too). When a ``JUMP u`` follows the run (a loop ending in ``exitwhen``),
   ``back`` is ``(u, its op cost)`` and the branch not taken carries that ``JUMP`` out too
   (its cost and op-limit check) instead of dispatching it; otherwise ``back`` is None.
+- ``LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; ADD_I | SUB_I | MUL_I`` (an integer ``k``) ->
+  ``LOCAL_OP (a, b or None, k, kind)``, kind 0, 1, 2 for ADD_I, SUB_I, MUL_I: pushes the result.
+- ``LOAD_LOCAL a1; ...; LOAD_LOCAL an; CALL f`` (``f`` takes exactly those n >= 1 arguments)
+  -> ``CALL_LOCALS (f, n, (a1, ..., an), pad)``: the callee's locals built straight from the
+  slots, then ``pad`` (``UNSET`` for each of ``f``'s declared locals).
+- ``LOAD_LOCAL a; LOAD_LOCAL b`` (when none of the runs above starts at ``a`` nor at ``b``)
+  -> ``LOAD_LOCAL2 (a, b)``
+- ``ADD_I | SUB_I | MUL_I; STORE_LOCAL b`` -> ``ARITH_STORE (kind, b)``.
 """
 from __future__ import annotations
 
@@ -27,10 +34,31 @@ from typing import Any
 
 from . import bytecode as bc
 from .bytecode import CompiledFunction
+from .thread import UNSET
 
 _COMPARISONS = {bc.LT: operator.lt, bc.LE: operator.le, bc.GT: operator.gt, bc.GE: operator.ge,
                 bc.EQ: operator.eq, bc.NE: operator.ne}
 _BRANCHES = {bc.JUMP_IF_TRUE: True, bc.JUMP_IF_FALSE: False}
+ARITH_KINDS = {bc.ADD_I: 0, bc.SUB_I: 1, bc.MUL_I: 2}   # the ``kind`` of LOCAL_OP, ARITH_STORE
+
+
+def _local_op(src: list, pc: int) -> bool:
+    """True when ``LOAD_LOCAL; LOAD_LOCAL | PUSH integer; ADD_I | SUB_I | MUL_I`` starts at ``pc``."""
+    if pc + 2 >= len(src) or src[pc][0] != bc.LOAD_LOCAL or src[pc + 2][0] not in ARITH_KINDS:
+        return False
+    op1, b = src[pc + 1]
+    return op1 == bc.LOAD_LOCAL or (op1 == bc.PUSH and type(b) is int)
+
+
+def _call_run(src: list, pc: int) -> int:
+    """n when ``n`` LOAD_LOCALs then a CALL of an n-argument function start at ``pc``, else 0."""
+    end = pc
+    while end < len(src) and src[end][0] == bc.LOAD_LOCAL:
+        end += 1
+    n = end - pc
+    if n and end < len(src) and src[end][0] == bc.CALL and src[end][1][1] == n:
+        return n
+    return 0
 
 
 def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
@@ -40,6 +68,10 @@ def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
     n = len(src)
     for pc in range(n):
         op, a = src[pc]
+        if op in ARITH_KINDS and pc + 1 < n and src[pc + 1][0] == bc.STORE_LOCAL:
+            code[pc] = (bc.ARITH_STORE, (ARITH_KINDS[op], src[pc + 1][1]))
+            costs[pc] = src_costs[pc] + src_costs[pc + 1]
+            continue
         if op != bc.LOAD_LOCAL or pc + 1 >= n:
             continue
         op1, b = src[pc + 1]
@@ -59,7 +91,20 @@ def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
                                               src[pc + 3][1], back))
                 costs[pc] = sum(src_costs[pc:pc + 4])
                 continue
-        if op1 == bc.LOAD_LOCAL:
+        if _local_op(src, pc):
+            local = b if op1 == bc.LOAD_LOCAL else None
+            code[pc] = (bc.LOCAL_OP, (a, local, b, ARITH_KINDS[src[pc + 2][0]]))
+            costs[pc] = sum(src_costs[pc:pc + 3])
+            continue
+        argc = _call_run(src, pc)
+        if argc:
+            slots = tuple(src[k][1] for k in range(pc, pc + argc))
+            target = src[pc + argc][1][0]
+            pad = (UNSET,) * (len(target.local_names) - argc)
+            code[pc] = (bc.CALL_LOCALS, (target, argc, slots, pad))
+            costs[pc] = sum(src_costs[pc:pc + argc + 1])
+            continue
+        if op1 == bc.LOAD_LOCAL and not _local_op(src, pc + 1) and not _call_run(src, pc + 1):
             code[pc] = (bc.LOAD_LOCAL2, (a, b))
             costs[pc] = src_costs[pc] + src_costs[pc + 1]
     return code, costs

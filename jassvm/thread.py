@@ -106,8 +106,9 @@ class Frame:
         self.pc = 0
         self.locals = locals_
         self.stack: list = []
-        for slot in fn.array_slots:
-            locals_[slot] = JassArray(default_value(fn.local_types[slot]), array_size)
+        if fn.array_slots:
+            for slot in fn.array_slots:
+                locals_[slot] = JassArray(default_value(fn.local_types[slot]), array_size)
 
 
 class Thread:

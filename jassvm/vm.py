@@ -46,6 +46,19 @@ SLEEP_KINDS = frozenset({"action", "executefunc"})   # S097: where TriggerSleepA
 FAST_DEFAULT = os.environ.get("JASS_FAST", "1") != "0"
 
 
+class _FusedCode(dict):
+    """Function -> its code with superinstructions (``jassvm.superinstructions.fuse``) as
+    ``(opcode, argument, op cost)`` triples (one subscript per instruction in the loop), made
+    on the first lookup of each function."""
+
+    __slots__ = ()
+
+    def __missing__(self, fn: CompiledFunction) -> list[tuple[int, Any, int]]:
+        code, costs = fuse(fn)
+        entry = self[fn] = [(op, arg, cost) for (op, arg), cost in zip(code, costs)]
+        return entry
+
+
 class NativeContext:
     """What a native sees as ``ctx`` (see ``natives.registry``): ``game`` (the VM's game
     object) and ``thread`` (the running thread, ``VM.current``) are plain attributes the VM
@@ -132,7 +145,7 @@ class VM:
         self.running: list[Thread] = []
         self.hooks = VMHooks()
         self.instrument = Instrumentation(program)
-        self._fused: dict = {}   # function -> (code, costs) with superinstructions
+        self._fused = _FusedCode()   # function -> [(op, arg, cost)] with superinstructions
         self._at_line: Thread | None = None    # the thread whose line hooks run right now
         self._next_thread_id = first_thread_id
         self.current: Thread | None = None
@@ -496,7 +509,7 @@ class VM:
          JUMP_IF_TRUE_KEEP, POP, RETURN_NOTHING, STORE_LOCAL_H, STORE_GLOBAL_H,
          STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H, JUMP_IF_TRUE, H2I, R2I_RET,
          STORE_GLOBAL_WATCHED, STORE_GLOBAL_ELEM_WATCHED, LINE, LOAD_LOCAL2, LOCAL_ADD_STORE,
-         COMPARE_JUMP) = range(len(bc.OPNAMES))
+         COMPARE_JUMP, LOCAL_OP, ARITH_STORE, CALL_LOCALS) = range(len(bc.OPNAMES))
         G = self.globals
         limit = self.op_limit
         ctx = self.ctx
@@ -505,40 +518,61 @@ class VM:
         hooks = self.hooks
         inst = self.instrument
         fused = self._fused
+        max_depth = MAX_CALL_DEPTH
+        new_frame = object.__new__
         f = frames[-1]
         fn = f.fn
-        code, costs = fused.get(fn) or self._fuse(fn)
+        code = fused[fn]
         loc = f.locals
         stack = f.stack
-        push = stack.append
-        pop = stack.pop
         pc = f.pc
         ops = th.ops
         try:
             while True:
-                op, arg = code[pc]
-                ops += costs[pc]
+                op, arg, cost = code[pc]
+                ops += cost
                 pc += 1
                 if op == LOAD_LOCAL:
                     v = loc[arg]
                     if v is UNSET:
                         raise JassCrash("uninitialized", f"read of uninitialised variable {fn.local_names[arg]} (S084)")
-                    push(v)
-                elif op == LOAD_LOCAL2:
-                    a, b = arg
+                    stack.append(v)
+                elif op == LOCAL_OP:
+                    a, b, k, kind = arg
                     v = loc[a]
-                    w = loc[b]
-                    if v is UNSET or w is UNSET:
-                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, costs, loc, (a, b))
+                    if b is not None:
+                        k = loc[b]
+                    if v is UNSET or k is UNSET:
+                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
                         raise crash
-                    push(v)
-                    push(w)
+                    if kind == 0:
+                        v += k
+                    elif kind == 1:
+                        v -= k
+                    else:
+                        v *= k
+                    if v > INT_MAX or v < INT_MIN:
+                        v = wrap_int(v)
+                    stack.append(v)
+                    pc += 2
+                elif op == ARITH_STORE:
+                    kind, slot = arg
+                    b = stack.pop()
+                    if kind == 0:
+                        v = stack.pop() + b
+                    elif kind == 1:
+                        v = stack.pop() - b
+                    else:
+                        v = stack.pop() * b
+                    if v > INT_MAX or v < INT_MIN:
+                        v = wrap_int(v)
+                    loc[slot] = v
                     pc += 1
                 elif op == LOCAL_ADD_STORE:
                     a, k, b = arg
                     v = loc[a]
                     if v is UNSET:
-                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, costs, loc, (a,))
+                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a,))
                         raise crash
                     v += k
                     if v > INT_MAX or v < INT_MIN:
@@ -551,7 +585,7 @@ class VM:
                     if b is not None:
                         k = loc[b]
                     if v is UNSET or k is UNSET:
-                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, costs, loc, (a, b))
+                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
                         raise crash
                     if compare(v, k) is when:
                         pc = target
@@ -563,102 +597,173 @@ class VM:
                         if ops > limit:
                             raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
                         pc = back[0]
+                elif op == CALL_LOCALS or op == CALL:
+                    if op == CALL_LOCALS:
+                        # The arguments straight from the caller's locals: no stack traffic.
+                        target, argc, slots, pad = arg
+                        if argc == 1:
+                            v = loc[slots[0]]
+                            args = [v]
+                            unset = v is UNSET
+                        elif argc == 2:
+                            v = loc[slots[0]]
+                            w = loc[slots[1]]
+                            args = [v, w]
+                            unset = v is UNSET or w is UNSET
+                        else:
+                            args = [loc[s] for s in slots]
+                            unset = any(v is UNSET for v in args)
+                        if unset:
+                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, slots)
+                            raise crash
+                        pc += argc
+                    else:
+                        target, argc = arg
+                        if argc:
+                            args = stack[-argc:]
+                            del stack[-argc:]
+                        else:
+                            args = []
+                        pad = None
+                    if fast_get is not None:
+                        fast = fast_get(target)
+                        if fast is not None:
+                            # A function that never waits runs as Python; it makes the depth
+                            # and op-limit checks below itself and leaves th.ops up to date.
+                            f.pc = pc
+                            try:
+                                r = fast(th, len(frames), *args, ops)
+                            finally:
+                                ops = th.ops
+                            if target.returns != "nothing":
+                                stack.append(r)
+                            continue
+                    if inst.active:
+                        target = inst.resolve(target)   # a copy: the same locals
+                    if pad is None:
+                        nlocals = len(target.local_names)
+                        if nlocals > argc:
+                            args.extend([UNSET] * (nlocals - argc))
+                    elif pad:
+                        args += pad
+                    f.pc = pc
+                    if len(frames) >= max_depth:
+                        raise JassCrash("stack-overflow", f"call depth over {MAX_CALL_DEPTH}")
+                    if ops > limit:
+                        raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
+                    if target.array_slots:
+                        f = Frame(target, args, array_size)
+                    else:   # Frame() without its __init__ call: what it does for no arrays
+                        f = new_frame(Frame)
+                        f.fn = target
+                        f.pc = 0
+                        f.locals = args
+                        f.stack = []
+                    frames.append(f)
+                    fn = target
+                    code = fused[fn]
+                    loc = args
+                    stack = f.stack
+                    pc = 0
+                    if hooks.call:
+                        th.ops = ops
+                        for cb in hooks.call:
+                            cb(th, f)
+                elif op == RETURN or op == RETURN_NOTHING:
+                    v = stack.pop() if op == RETURN else None
+                    if hooks.ret:
+                        f.pc = pc
+                        th.ops = ops
+                        for cb in hooks.ret:
+                            cb(th, f)
+                    frames.pop()
+                    if not frames:
+                        th.result = v
+                        th.ops = ops
+                        try:
+                            more = self._push_next_action(th)
+                        finally:
+                            ops = th.ops
+                        if not more:
+                            return
+                    f = frames[-1]
+                    fn = f.fn
+                    code = fused[fn]
+                    loc = f.locals
+                    stack = f.stack
+                    pc = f.pc
+                    if pc and op == RETURN:   # not when a new action's frame was pushed
+                        op, arg, cost = code[pc]
+                        if op == STORE_LOCAL:   # ``set x = F(...)``: stored without a dispatch
+                            loc[arg] = v
+                            ops += cost
+                            pc += 1
+                        else:
+                            stack.append(v)
+                elif op == LOAD_LOCAL2:
+                    a, b = arg
+                    v = loc[a]
+                    w = loc[b]
+                    if v is UNSET or w is UNSET:
+                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
+                        raise crash
+                    stack.append(v)
+                    stack.append(w)
+                    pc += 1
                 elif op == PUSH:
-                    push(arg)
+                    stack.append(arg)
                 elif op == LOAD_GLOBAL:
                     v = G[arg]
                     if v is UNSET:
                         raise JassCrash("uninitialized", f"read of uninitialised global {self.program.globals[arg].name} (S084)")
-                    push(v)
+                    stack.append(v)
                 elif op == STORE_LOCAL:
-                    loc[arg] = pop()
+                    loc[arg] = stack.pop()
                 elif op == STORE_GLOBAL:
-                    G[arg] = pop()
+                    G[arg] = stack.pop()
                 elif op == JUMP_IF_FALSE:
-                    if not pop():
+                    if not stack.pop():
                         pc = arg
                 elif op == JUMP:
                     if ops > limit:  # before jumping, so the crash is on the JUMP's line
                         raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
                     pc = arg
                 elif op == ADD_I:
-                    b = pop()
+                    b = stack.pop()
                     r = stack[-1] + b
                     if r > INT_MAX or r < INT_MIN:
                         r = wrap_int(r)
                     stack[-1] = r
                 elif op == SUB_I:
-                    b = pop()
+                    b = stack.pop()
                     r = stack[-1] - b
                     if r > INT_MAX or r < INT_MIN:
                         r = wrap_int(r)
                     stack[-1] = r
                 elif op == MUL_I:
-                    b = pop()
+                    b = stack.pop()
                     r = stack[-1] * b
                     if r > INT_MAX or r < INT_MIN:
                         r = wrap_int(r)
                     stack[-1] = r
                 elif op == LT:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] < b
                 elif op == LE:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] <= b
                 elif op == GT:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] > b
                 elif op == GE:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] >= b
                 elif op == EQ:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] == b
                 elif op == NE:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] != b
-                elif op == CALL:
-                    target, argc = arg
-                    if argc:
-                        args = stack[-argc:]
-                        del stack[-argc:]
-                    else:
-                        args = []
-                    fast = fast_get(target) if fast_get is not None else None
-                    if fast is not None:
-                        # A function that never waits runs as Python; it makes the depth and
-                        # op-limit checks below itself and leaves th.ops up to date.
-                        f.pc = pc
-                        try:
-                            r = fast(th, len(frames), *args, ops)
-                        finally:
-                            ops = th.ops
-                        if target.returns != "nothing":
-                            push(r)
-                        continue
-                    if inst.active:
-                        target = inst.resolve(target)
-                    nlocals = len(target.local_names)
-                    if nlocals > argc:
-                        args.extend([UNSET] * (nlocals - argc))
-                    f.pc = pc
-                    if len(frames) >= MAX_CALL_DEPTH:
-                        raise JassCrash("stack-overflow", f"call depth over {MAX_CALL_DEPTH}")
-                    if ops > limit:
-                        raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
-                    f = Frame(target, args, array_size)
-                    frames.append(f)
-                    fn = target
-                    code, costs = fused.get(fn) or self._fuse(fn)
-                    loc = args
-                    stack = f.stack
-                    push = stack.append
-                    pop = stack.pop
-                    pc = 0
-                    if hooks.call:
-                        th.ops = ops
-                        for cb in hooks.call:
-                            cb(th, f)
                 elif op == CALL_NATIVE:
                     target, argc = arg
                     if argc:
@@ -682,41 +787,14 @@ class VM:
                                 r = wrap_int(r)
                         elif rt == "boolean":
                             r = bool(r)
-                        push(r)
-                elif op == RETURN or op == RETURN_NOTHING:
-                    v = pop() if op == RETURN else None
-                    if hooks.ret:
-                        f.pc = pc
-                        th.ops = ops
-                        for cb in hooks.ret:
-                            cb(th, f)
-                    frames.pop()
-                    if not frames:
-                        th.result = v
-                        th.ops = ops
-                        try:
-                            more = self._push_next_action(th)
-                        finally:
-                            ops = th.ops
-                        if not more:
-                            return
-                    f = frames[-1]
-                    fn = f.fn
-                    code, costs = fused.get(fn) or self._fuse(fn)
-                    loc = f.locals
-                    stack = f.stack
-                    push = stack.append
-                    pop = stack.pop
-                    pc = f.pc
-                    if op == RETURN and len(frames) > 0 and pc > 0:
-                        push(v)
+                        stack.append(r)
                 elif op == LOAD_LOCAL_ELEM or op == LOAD_GLOBAL_ELEM:
-                    i = pop()
+                    i = stack.pop()
                     arr = loc[arg] if op == LOAD_LOCAL_ELEM else G[arg]
-                    push(arr.get(i, arr.default))
+                    stack.append(arr.get(i, arr.default))
                 elif op in (STORE_LOCAL_ELEM, STORE_GLOBAL_ELEM, STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H):
-                    v = pop()
-                    i = pop()
+                    v = stack.pop()
+                    i = stack.pop()
                     arr = loc[arg] if op in (STORE_LOCAL_ELEM, STORE_LOCAL_ELEM_H) else G[arg]
                     if 0 <= i < arr.size:
                         if op >= STORE_LOCAL_ELEM_H and self.retain is not None:
@@ -725,62 +803,62 @@ class VM:
                     else:
                         self.warn(f"array index {i} out of range 0..{arr.size - 1} in {fn.name} (S085)")
                 elif op == STORE_LOCAL_H:
-                    v = pop()
+                    v = stack.pop()
                     if self.retain is not None:
                         self._swap_handle(loc[arg], v)
                     loc[arg] = v
                 elif op == STORE_GLOBAL_H:
-                    v = pop()
+                    v = stack.pop()
                     if self.retain is not None:
                         self._swap_handle(G[arg], v)
                     G[arg] = v
                 elif op == JUMP_IF_TRUE:
-                    if pop():
+                    if stack.pop():
                         pc = arg
                 elif op == JUMP_IF_FALSE_KEEP:
                     if stack[-1]:
-                        pop()
+                        stack.pop()
                     else:
                         pc = arg
                 elif op == JUMP_IF_TRUE_KEEP:
                     if stack[-1]:
                         pc = arg
                     else:
-                        pop()
+                        stack.pop()
                 elif op == NOT:
                     stack[-1] = not stack[-1]
                 elif op == POP:
-                    pop()
+                    stack.pop()
                 elif op == DIV_I:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = int_div(stack[-1], b)
                 elif op == MOD_I:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = int_mod(stack[-1], b)
                 elif op == ADD_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = f32(stack[-1] + b)
                 elif op == SUB_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = f32(stack[-1] - b)
                 elif op == MUL_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = f32(stack[-1] * b)
                 elif op == DIV_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = real_div(stack[-1], b)
                 elif op == NEG_I:
                     stack[-1] = wrap_int(-stack[-1])
                 elif op == NEG_R:
                     stack[-1] = -stack[-1]
                 elif op == CONCAT:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = concat(stack[-1], b)
                 elif op == EQ_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = real_eq(stack[-1], b)
                 elif op == NE_R:
-                    b = pop()
+                    b = stack.pop()
                     stack[-1] = stack[-1] != b
                 elif op == I2R:
                     stack[-1] = f32(float(stack[-1]))
@@ -791,7 +869,7 @@ class VM:
                     stack[-1] = R2I(stack[-1])
                 elif op == STORE_GLOBAL_WATCHED:
                     slot, handle = arg
-                    v = pop()
+                    v = stack.pop()
                     old = G[slot]
                     if handle and self.retain is not None:
                         self._swap_handle(old, v)
@@ -802,8 +880,8 @@ class VM:
                         watcher(old, v)
                 elif op == STORE_GLOBAL_ELEM_WATCHED:
                     slot, handle = arg
-                    v = pop()
-                    i = pop()
+                    v = stack.pop()
+                    i = stack.pop()
                     arr = G[slot]
                     if 0 <= i < arr.size:
                         old = arr.get(i, arr.default)
@@ -829,11 +907,9 @@ class VM:
                     # set or cleared) or changed instrumentation: reload everything.
                     f = frames[-1]
                     fn = f.fn
-                    code, costs = fused.get(fn) or self._fuse(fn)
+                    code = fused[fn]
                     loc = f.locals
                     stack = f.stack
-                    push = stack.append
-                    pop = stack.pop
                     pc = f.pc
                     fast_get = self._fast_runtime().get if self.fast_allowed else None
                 else:
@@ -842,20 +918,15 @@ class VM:
             f.pc = pc
             th.ops = ops
 
-    def _fuse(self, fn: CompiledFunction) -> tuple[list, list]:
-        """``fn``'s code and costs with superinstructions, made once per function."""
-        entry = self._fused[fn] = fuse(fn)
-        return entry
-
     @staticmethod
-    def _fused_read_crash(fn: CompiledFunction, pc: int, ops: int, costs: list, loc: list,
+    def _fused_read_crash(fn: CompiledFunction, pc: int, ops: int, code: list, loc: list,
                           slots: tuple) -> tuple[int, int, JassCrash]:
         """A superinstruction at ``pc - 1`` read an unset local among ``slots`` (the locals
         its first instructions read, in order; None for a constant): the crash the plain
         instructions raise, with the pc after the reading instruction and the op count
         reached there (the interpreter stores both before the crash is recorded)."""
         start = pc - 1
-        ops -= costs[start]
+        ops -= code[start][2]
         for i, slot in enumerate(slots):
             ops += fn.costs[start + i]
             if slot is not None and loc[slot] is UNSET:

@@ -104,6 +104,33 @@ endfunction
     assert is_fast(vm, "Main") and snap["errors"] == []
 
 
+def test_nested_integer_arithmetic_wraps_like_each_step():
+    """The fast tier wraps a nest of +, -, * once (modulo 2**32); the bytecode tier wraps
+    every step: same values, also where a division needs the wrapped operand."""
+    vm, snap = run_both("""
+globals
+    integer a
+    integer b
+    integer c
+endglobals
+function Main takes nothing returns nothing
+    local integer x = 2147483647
+    local integer y = -2147483648
+    set a = (x * x + y * 3) * (x - y) - 5
+    set b = (x + 1) / 3 + (y - 1) / 7
+    set c = ((x * 65536) * 65536 - y) * x
+endfunction
+""")
+    def w(v):
+        return (v + 2 ** 31) % 2 ** 32 - 2 ** 31
+    x, y = 2147483647, -2147483648
+    g = snap["globals"]
+    assert g["a"] == w((x * x + y * 3) * (x - y) - 5)
+    assert g["b"] == int(w(x + 1) / 3) + int(w(y - 1) / 7)
+    assert g["c"] == w(((x * 65536) * 65536 - y) * x)
+    assert is_fast(vm, "Main") and snap["errors"] == []
+
+
 def test_reals_round_to_binary32_and_compare_like_the_game():
     vm, snap = run_both("""
 globals
@@ -203,6 +230,31 @@ endfunction
     assert stack_lines(snap) == [[("Main", 15), ("Middle", 11), ("Divide", 8)]]
     assert snap["globals"]["before"] == 10 and snap["globals"]["after"] == 6
     assert is_fast(vm, "Divide")
+
+
+@pytest.mark.parametrize("crash, kind, line", [
+    ("set t = t / z", "division-by-zero", 6),                # after lines of plain arithmetic
+    ("if t > 0 then\n    set t = t + 1\nendif\nset t = u", "uninitialized", 9),   # after a branch
+    ("loop\n    set t = t * 3 - 1\n    exitwhen t > 50\nendloop\nset t = u", "uninitialized", 10),
+])
+def test_crash_lines_after_plain_arithmetic_lines(crash, kind, line):
+    """The fast tier assigns its line register only before statements that may raise: a
+    crash after lines of local arithmetic (which assign none) is on its own line."""
+    vm, snap = run_both("""function Work takes integer z returns integer
+local integer t = 1
+local integer u
+set t = t + 2
+set t = t * t - z
+""" + crash + """
+return t
+endfunction
+function Main takes nothing returns nothing
+call Work(0)
+endfunction
+""")
+    assert [e[0] for e in snap["errors"]] == [kind]
+    assert stack_lines(snap)[0][-1] == ("Work", line)
+    assert is_fast(vm, "Work")
 
 
 @pytest.mark.parametrize("expr", ["7 % z", "1.5 / (z * 1.0)", "z / z"])

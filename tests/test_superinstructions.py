@@ -38,8 +38,39 @@ endfunction
 """
 
 
+CALLS = """
+globals
+    integer g = 0
+endglobals
+function Add2 takes integer a, integer b returns integer
+    return a + b
+endfunction
+function Add3 takes integer a, integer b, integer c returns integer
+    local integer t = a - b
+    set t = t * c
+    return t
+endfunction
+function Main takes nothing returns nothing
+    local integer i = 0
+    local integer j = 7
+    loop
+        set g = Add2(g, i) + Add3(i, j, g)
+        set j = Add2(i, j) * i
+        set i = i + 1
+        exitwhen i > 200
+    endloop
+endfunction
+"""
+
+
 def unset_read(statement: str) -> str:
     return f"""
+function Add2 takes integer a, integer b returns integer
+    return a + b
+endfunction
+function Add3 takes integer a, integer b, integer c returns integer
+    return a + b + c
+endfunction
 function Main takes nothing returns nothing
     local integer a
     local integer b = 1
@@ -67,12 +98,21 @@ def run(src: str, fused: bool, monkeypatch, **vm_args) -> dict:
     (unset_read("loop\n    exitwhen a == 3\n    endloop"), {}),  # COMPARE_JUMP, a constant
     (unset_read("set b = a + 1"), {}),                 # LOCAL_ADD_STORE
     (unset_read("set b = b + a"), {}),                 # LOAD_LOCAL2, second read
-    (unset_read("set b = a * b"), {}),                 # LOAD_LOCAL2, first read
+    (unset_read("set b = a * b"), {}),                 # LOCAL_OP, first read
+    (unset_read("set b = b - a"), {}),                 # LOCAL_OP, second read
+    (unset_read("set b = a * 3"), {}),                 # LOCAL_OP, a constant
+    (unset_read("set b = c + b * a"), {}),             # LOCAL_OP after a LOAD_LOCAL
+    (unset_read("set b = Add2(c, a)"), {}),            # CALL_LOCALS, second read
+    (unset_read("set b = Add2(a, c)"), {}),            # CALL_LOCALS, first read
+    (unset_read("set b = Add3(c, b, a)"), {}),         # CALL_LOCALS, three arguments
+    (unset_read("set b = Add2(b + c, a) * a"), {}),    # LOAD_LOCAL2 then an arithmetic store
+    (CALLS, {}),
+    (CALLS, {"op_limit": 2000}),                       # stopped in a call from CALL_LOCALS
 ])
 def test_fused_runs_behave_like_the_plain_instructions(src, vm_args, monkeypatch):
     fused = run(src, True, monkeypatch, **vm_args)
     assert fused == run(src, False, monkeypatch, **vm_args)
-    if src is not LOOPS:
+    if src is not LOOPS and src is not CALLS:
         assert [e[0] for e in fused["errors"]] == ["uninitialized"]
 
 
@@ -83,6 +123,8 @@ def test_every_fused_run_is_replaced_at_its_first_instruction_only():
     assert len(code) == len(fn.code) and sum(1 for a, b in zip(code, fn.code) if a != b) >= 4
     for pc, ((op, _arg), original) in enumerate(zip(code, fn.code)):
         if op >= bc.OPNAMES.index("LOAD_LOCAL2"):
-            assert original[0] == bc.LOAD_LOCAL and costs[pc] > fn.costs[pc]
+            first = bc.LOAD_LOCAL if op != bc.ARITH_STORE else original[0]
+            assert original[0] == first and costs[pc] > fn.costs[pc]
+            assert op != bc.ARITH_STORE or first in (bc.ADD_I, bc.SUB_I, bc.MUL_I)
         else:
             assert (op, _arg) == original and costs[pc] == fn.costs[pc]
