@@ -648,10 +648,25 @@ def _check_flags(flags: list) -> None:
             raise CacheInvalid("flag")
 
 
+def _check_node(spec: tuple, t: tuple) -> None:
+    """``CacheInvalid`` unless ``t`` (tag, file index, line, column, field values) has the
+    types the codec table allows for the node class of ``spec`` (an entry of ``_DECODE``)."""
+    cls, signatures, lists, special = spec
+    if tuple(map(type, t)) not in signatures:
+        raise CacheInvalid(f"fields of {cls.__name__}")
+    for i, item_types in lists:
+        items = t[i]
+        if items and not set(map(type, items)) <= item_types:
+            raise CacheInvalid(f"list in {cls.__name__}")
+    for i, kind in special:
+        if t[i]:
+            (_check_branches if kind == "branches" else _check_flags)(t[i])
+
+
 def encode_tree(tree: ast.SourceFile) -> tuple:
     """``tree`` as builtin data: (file names, msgpack of the tree)."""
     files: dict[str, int] = {}
-    tag_of, names_of = _TAG, _FIELD_NAMES
+    tag_of, names_of, decode = _TAG, _FIELD_NAMES, _DECODE
 
     def enc(v: Any) -> Any:
         t = type(v)
@@ -662,12 +677,21 @@ def encode_tree(tree: ast.SourceFile) -> tuple:
         if t is tuple:
             return [_TUPLE, *map(enc, v)]
         if t is ast.Pos:
+            if type(v.line) is not int or type(v.col) is not int:
+                raise CacheInvalid("position")
             return [_POS, files.setdefault(v.file, len(files)), v.line, v.col]
         pos = v.pos
-        return [tag_of[t], files.setdefault(pos.file, len(files)), pos.line, pos.col,
-                *[enc(getattr(v, name)) for name in names_of[t]]]
+        tag = tag_of[t]
+        node = (tag, files.setdefault(pos.file, len(files)), pos.line, pos.col,
+                *[getattr(v, name) for name in names_of[t]])
+        _check_node(decode[tag], node)   # what ``decode_tree`` will check of it
+        return [*node[:4], *map(enc, node[4:])]
 
+    if type(tree) is not ast.SourceFile:
+        raise CacheInvalid("root is not a SourceFile")
     body = _packer().pack(enc(tree))
+    if not set(map(type, files)) <= _STR:
+        raise CacheInvalid("file name")
     return list(files), body
 
 
@@ -696,17 +720,8 @@ def decode_tree(files: Any, body: Any) -> ast.SourceFile:
                     raise CacheInvalid("position")
                 return new_pos(Pos, (file_of[t[1]], t[2], t[3]))
             raise CacheInvalid("unknown node tag")
-        cls, signatures, lists, special = spec
-        if tuple(map(type, t)) not in signatures:
-            raise CacheInvalid(f"fields of {cls.__name__}")
-        for i, item_types in lists:
-            items = t[i]
-            if items and not set(map(type, items)) <= item_types:
-                raise CacheInvalid(f"list in {cls.__name__}")
-        for i, kind in special:
-            if t[i]:
-                (_check_branches if kind == "branches" else _check_flags)(t[i])
-        return cls(new_pos(Pos, (file_of[t[1]], t[2], t[3])), *t[4:])
+        _check_node(spec, t)
+        return spec[0](new_pos(Pos, (file_of[t[1]], t[2], t[3])), *t[4:])
 
     tree = _unpack(body, list_hook=hook)
     if type(tree) is not ast.SourceFile:
@@ -734,15 +749,20 @@ def load_tree(path: Path) -> tuple[ast.SourceFile, list[Diagnostic]] | None:
 
 def store_tree(path: Path, tree: ast.SourceFile, diagnostics: list[Diagnostic]) -> None:
     """Write a parse cache entry atomically, only when it reads back equal (failures are
-    ignored: the cache is an optimisation)."""
+    ignored: the cache is an optimisation).
+
+    The tree is not decoded back to be compared: ``encode_tree`` applies to every node the
+    checks ``decode_tree`` makes, and an array that passes them decodes to the node it was
+    made from (its class from the tag, its fields in order, lists and tuples tagged, msgpack
+    keeping str, int, float, bool and None exactly), so the entry reads back equal."""
     if not TREE_CODEC_OK:
         return
     with no_gc():
         try:
             files, body = encode_tree(tree)
             data = encode_entry(TREE_MAGIC, (files, body, _freeze_diagnostics(diagnostics)))
-            files, body, diags = decode_entry(TREE_MAGIC, data)
-            if decode_tree(files, body) != tree or _thaw_diagnostics(diags) != diagnostics:
+            _files, _body, diags = decode_entry(TREE_MAGIC, data)
+            if _thaw_diagnostics(diags) != diagnostics:
                 return
             write_entry(path, data)
         except Exception:

@@ -26,6 +26,7 @@ which ``MAX_SYNTAX_NODES`` caps at about 750 MB.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,6 +44,7 @@ _RAWCODE_ESCAPES = {"b": 8, "t": 9, "r": 13, "n": 10, "f": 12, "\\": 92, "'": 39
 _STRING_ESCAPE = re.compile(r"\\(.?)", re.S)
 _FLAG = re.compile(r"//#\s*([+-]\w+(?:\s+[+-]\w+)*+)")
 _INT32 = 1 << 32
+_new_pos = tuple.__new__
 # Binary operators by precedence, loosest first (jass.lark, S059, S061, S062).
 _PRECEDENCE = {"and": 1, "or": 1, "==": 2, "!=": 2, "<": 3, "<=": 3, ">": 3, ">=": 3,
                "+": 4, "-": 4, "*": 5, "/": 5, "%": 5}
@@ -126,9 +128,12 @@ class _Tables:
                 if st.priority == t.priority and m and m.group() == st.pattern.value:
                     self.keywords.setdefault(str(t.name), {})[str(st.pattern.value)] = str(st.name)
                     folded.add(st.name)
-        kept = [t for t in terminals if t.name not in folded]
-        self.lexer = re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in kept))
-        self.ignore = frozenset(map(str, ignore))
+        kept = [t for t in terminals if t.name not in folded and t.name not in ignore]
+        # The ignored terminals (whitespace, a comment) are skipped by the same match as
+        # the token after them; the token is the one named group that matched.
+        skip = "|".join(t.pattern.to_regexp() for t in terminals if t.name in ignore)
+        self.lexer = re.compile(f"(?:{skip})*+(?:" +
+                                "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in kept) + ")")
 
 
 class _Splice(list):
@@ -200,7 +205,7 @@ class _SyntaxError(Exception):
 def _drive(tables: _Tables, text: str):
     """The value of the start rule for ``text`` (see ``_Tables``); raises ``_SyntaxError``."""
     rows, end = tables.rows, tables.end
-    keywords, ignore, dropped = tables.keywords, tables.ignore, tables.dropped
+    keywords, dropped = tables.keywords, tables.dropped
     match = tables.lexer.match
     new_token = str.__new__
     states = [tables.start]
@@ -213,21 +218,18 @@ def _drive(tables: _Tables, text: str):
             m = match(text, pos)
             if m is None:
                 raise _SyntaxError(pos)
-            kind = m.lastgroup
-            if kind in ignore:
-                pos = m.end()
-                continue
+            group = kind = m.lastgroup
             row = rows[states[-1]]
             kw = keywords.get(kind)
             if kw is not None:
-                other = kw.get(m.group())
+                other = kw.get(m.group(group))
                 if other is not None and (other in row or kind not in row):
                     kind = other
             if kind in dropped:   # no rule keeps it: no token object
                 tok = None
             else:
-                tok = new_token(Token, m.group())
-                tok.type, tok.start_pos = kind, pos
+                tok = new_token(Token, m.group(group))
+                tok.type, tok.start_pos = kind, m.start(group)
             pos = m.end()
         else:
             kind, tok, row, at_end = "$END", None, rows[states[-1]], True
@@ -302,7 +304,10 @@ class _Builder(Transformer):
         self.nodes += 1
         if self.nodes > MAX_SYNTAX_NODES:
             raise _TooManyNodes(self.src.pos(tok.start_pos))
-        return self.src.pos(tok.start_pos)
+        # ``SourceText.pos`` inlined: one of these per node.
+        offset, starts = tok.start_pos, self.src.line_starts
+        i = bisect_right(starts, offset)
+        return _new_pos(ast.Pos, (self.src.file, i, offset - starts[i - 1] + 1))
 
     def _count(self, pos: ast.Pos) -> None:
         """Count a node whose position comes from another node."""
