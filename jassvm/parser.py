@@ -160,6 +160,9 @@ def _reduction(rule, builder: "_Builder"):
     plain = len(keep) == size and not any(x for _i, x in keep)
     if plain and size == 1 and expand1:
         return None
+    if fn is None and expand1 and len(keep) == 1 and not keep[0][1]:
+        i = keep[0][0]       # ``?rule`` whose other symbols are all dropped tokens
+        return lambda c: c[i]
     if fn is None and not name.startswith("_"):
         raise ValueError(f"rule {name} has no tree builder method")
     if fn is None:
