@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import hashlib
+import operator
 import os
 import stat
 import struct
@@ -613,6 +614,10 @@ _TUPLE = _LIST + 1           # [TUPLE, item...] -> tuple (If branches, SourceFil
 _POS = _LIST + 2             # [POS, file index, line, col] -> Pos (Function.end_pos)
 # A node is [tag, file index, line, col, field...]: its pos inline, file names in a table.
 _POS_TYPES = (int, int, int, int)
+_PLAIN_TYPES = frozenset({str, int, float, bool, type(None)})
+# Node class -> a function giving (pos, field...) of a node of it.
+_NODE_OF = {cls: operator.attrgetter("pos", *names) if names else (lambda v: (v.pos,))
+            for cls, names in _FIELD_NAMES.items()}
 
 
 def _signatures(kinds: tuple[str, ...]) -> frozenset:
@@ -664,13 +669,15 @@ def _check_node(spec: tuple, t: tuple) -> None:
 
 
 def encode_tree(tree: ast.SourceFile) -> tuple:
-    """``tree`` as builtin data: (file names, msgpack of the tree)."""
+    """``tree`` as builtin data: (file names, msgpack of the tree). Raises ``CacheInvalid``
+    for a node ``decode_tree`` would refuse (``_check_node``)."""
     files: dict[str, int] = {}
-    tag_of, names_of, decode = _TAG, _FIELD_NAMES, _DECODE
+    tag_of, decode, nodes_of = _TAG, _DECODE, _NODE_OF
+    plain = _PLAIN_TYPES
 
     def enc(v: Any) -> Any:
         t = type(v)
-        if t is str or t is int or t is float or t is bool or v is None:
+        if t in plain:
             return v
         if t is list:
             return [_LIST, *map(enc, v)]
@@ -680,12 +687,12 @@ def encode_tree(tree: ast.SourceFile) -> tuple:
             if type(v.line) is not int or type(v.col) is not int:
                 raise CacheInvalid("position")
             return [_POS, files.setdefault(v.file, len(files)), v.line, v.col]
-        pos = v.pos
         tag = tag_of[t]
-        node = (tag, files.setdefault(pos.file, len(files)), pos.line, pos.col,
-                *[getattr(v, name) for name in names_of[t]])
+        node = nodes_of[t](v)      # (pos, field...)
+        pos = node[0]
+        node = (tag, files.setdefault(pos.file, len(files)), pos.line, pos.col, *node[1:])
         _check_node(decode[tag], node)   # what ``decode_tree`` will check of it
-        return [*node[:4], *map(enc, node[4:])]
+        return [tag, node[1], node[2], node[3], *map(enc, node[4:])]
 
     if type(tree) is not ast.SourceFile:
         raise CacheInvalid("root is not a SourceFile")
