@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import hashlib
+import operator
 import os
 import stat
 import struct
@@ -613,6 +614,10 @@ _TUPLE = _LIST + 1           # [TUPLE, item...] -> tuple (If branches, SourceFil
 _POS = _LIST + 2             # [POS, file index, line, col] -> Pos (Function.end_pos)
 # A node is [tag, file index, line, col, field...]: its pos inline, file names in a table.
 _POS_TYPES = (int, int, int, int)
+_PLAIN_TYPES = frozenset({str, int, float, bool, type(None)})
+# Node class -> a function giving (pos, field...) of a node of it.
+_NODE_OF = {cls: operator.attrgetter("pos", *names) if names else (lambda v: (v.pos,))
+            for cls, names in _FIELD_NAMES.items()}
 
 
 def _signatures(kinds: tuple[str, ...]) -> frozenset:
@@ -648,26 +653,52 @@ def _check_flags(flags: list) -> None:
             raise CacheInvalid("flag")
 
 
+def _check_node(spec: tuple, t: tuple) -> None:
+    """``CacheInvalid`` unless ``t`` (tag, file index, line, column, field values) has the
+    types the codec table allows for the node class of ``spec`` (an entry of ``_DECODE``)."""
+    cls, signatures, lists, special = spec
+    if tuple(map(type, t)) not in signatures:
+        raise CacheInvalid(f"fields of {cls.__name__}")
+    for i, item_types in lists:
+        items = t[i]
+        if items and not set(map(type, items)) <= item_types:
+            raise CacheInvalid(f"list in {cls.__name__}")
+    for i, kind in special:
+        if t[i]:
+            (_check_branches if kind == "branches" else _check_flags)(t[i])
+
+
 def encode_tree(tree: ast.SourceFile) -> tuple:
-    """``tree`` as builtin data: (file names, msgpack of the tree)."""
+    """``tree`` as builtin data: (file names, msgpack of the tree). Raises ``CacheInvalid``
+    for a node ``decode_tree`` would refuse (``_check_node``)."""
     files: dict[str, int] = {}
-    tag_of, names_of = _TAG, _FIELD_NAMES
+    tag_of, decode, nodes_of = _TAG, _DECODE, _NODE_OF
+    plain = _PLAIN_TYPES
 
     def enc(v: Any) -> Any:
         t = type(v)
-        if t is str or t is int or t is float or t is bool or v is None:
+        if t in plain:
             return v
         if t is list:
             return [_LIST, *map(enc, v)]
         if t is tuple:
             return [_TUPLE, *map(enc, v)]
         if t is ast.Pos:
+            if type(v.line) is not int or type(v.col) is not int:
+                raise CacheInvalid("position")
             return [_POS, files.setdefault(v.file, len(files)), v.line, v.col]
-        pos = v.pos
-        return [tag_of[t], files.setdefault(pos.file, len(files)), pos.line, pos.col,
-                *[enc(getattr(v, name)) for name in names_of[t]]]
+        tag = tag_of[t]
+        node = nodes_of[t](v)      # (pos, field...)
+        pos = node[0]
+        node = (tag, files.setdefault(pos.file, len(files)), pos.line, pos.col, *node[1:])
+        _check_node(decode[tag], node)   # what ``decode_tree`` will check of it
+        return [tag, node[1], node[2], node[3], *map(enc, node[4:])]
 
+    if type(tree) is not ast.SourceFile:
+        raise CacheInvalid("root is not a SourceFile")
     body = _packer().pack(enc(tree))
+    if not set(map(type, files)) <= _STR:
+        raise CacheInvalid("file name")
     return list(files), body
 
 
@@ -696,17 +727,8 @@ def decode_tree(files: Any, body: Any) -> ast.SourceFile:
                     raise CacheInvalid("position")
                 return new_pos(Pos, (file_of[t[1]], t[2], t[3]))
             raise CacheInvalid("unknown node tag")
-        cls, signatures, lists, special = spec
-        if tuple(map(type, t)) not in signatures:
-            raise CacheInvalid(f"fields of {cls.__name__}")
-        for i, item_types in lists:
-            items = t[i]
-            if items and not set(map(type, items)) <= item_types:
-                raise CacheInvalid(f"list in {cls.__name__}")
-        for i, kind in special:
-            if t[i]:
-                (_check_branches if kind == "branches" else _check_flags)(t[i])
-        return cls(new_pos(Pos, (file_of[t[1]], t[2], t[3])), *t[4:])
+        _check_node(spec, t)
+        return spec[0](new_pos(Pos, (file_of[t[1]], t[2], t[3])), *t[4:])
 
     tree = _unpack(body, list_hook=hook)
     if type(tree) is not ast.SourceFile:
@@ -734,15 +756,20 @@ def load_tree(path: Path) -> tuple[ast.SourceFile, list[Diagnostic]] | None:
 
 def store_tree(path: Path, tree: ast.SourceFile, diagnostics: list[Diagnostic]) -> None:
     """Write a parse cache entry atomically, only when it reads back equal (failures are
-    ignored: the cache is an optimisation)."""
+    ignored: the cache is an optimisation).
+
+    The tree is not decoded back to be compared: ``encode_tree`` applies to every node the
+    checks ``decode_tree`` makes, and an array that passes them decodes to the node it was
+    made from (its class from the tag, its fields in order, lists and tuples tagged, msgpack
+    keeping str, int, float, bool and None exactly), so the entry reads back equal."""
     if not TREE_CODEC_OK:
         return
     with no_gc():
         try:
             files, body = encode_tree(tree)
             data = encode_entry(TREE_MAGIC, (files, body, _freeze_diagnostics(diagnostics)))
-            files, body, diags = decode_entry(TREE_MAGIC, data)
-            if decode_tree(files, body) != tree or _thaw_diagnostics(diags) != diagnostics:
+            _files, _body, diags = decode_entry(TREE_MAGIC, data)
+            if _thaw_diagnostics(diags) != diagnostics:
                 return
             write_entry(path, data)
         except Exception:

@@ -83,6 +83,7 @@ from typing import Optional
 from . import ast
 from .diagnostics import Diagnostic, Severity
 from .loadrules import accepted_rules, api_generation
+from .cache import no_gc
 from .parse_cache import parse_cached
 from .records import record
 from .source import SourceText
@@ -1211,7 +1212,8 @@ def load_sources(paths_or_bytes: list[tuple[str, bytes]], options: Optional[Chec
         parse_diags.extend(diags)
         if tree is not None:
             trees.append(tree)
-    program = check(trees, options)
+    with no_gc():   # many small objects, no cycles (see ``cache.no_gc``)
+        program = check(trees, options)
     program.diagnostics = sorted(parse_diags + program.diagnostics, key=_sort_key(order))
     return program
 

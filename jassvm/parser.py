@@ -25,7 +25,9 @@ which ``MAX_SYNTAX_NODES`` caps at about 750 MB.
 """
 from __future__ import annotations
 
+import gc
 import re
+from bisect import bisect_right
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,6 +45,7 @@ _RAWCODE_ESCAPES = {"b": 8, "t": 9, "r": 13, "n": 10, "f": 12, "\\": 92, "'": 39
 _STRING_ESCAPE = re.compile(r"\\(.?)", re.S)
 _FLAG = re.compile(r"//#\s*([+-]\w+(?:\s+[+-]\w+)*+)")
 _INT32 = 1 << 32
+_new_pos = tuple.__new__
 # Binary operators by precedence, loosest first (jass.lark, S059, S061, S062).
 _PRECEDENCE = {"and": 1, "or": 1, "==": 2, "!=": 2, "<": 3, "<=": 3, ">": 3, ">=": 3,
                "+": 4, "-": 4, "*": 5, "/": 5, "%": 5}
@@ -86,23 +89,32 @@ class _Tables:
     (``parse_source`` parses again with it), so error messages are lark's.
     """
 
-    def __init__(self, parser: Lark):
+    def __init__(self, parser: Lark, builder: "_Builder"):
         frontend = parser.parser
         inner = frontend.parser.parser          # lark.parsers.lalr_parser._Parser
-        table, callbacks = inner.parse_table, inner.callbacks
+        table = inner.parse_table
         ids = {state: i for i, state in enumerate(table.states)}
+        actions: dict = {}
         self.rows: list[dict] = [{} for _ in ids]
         for state, row in table.states.items():
             out = self.rows[ids[state]]
             for term, (action, arg) in row.items():
                 # Shift: the next state (int); reduce: (size, callback, goto symbol). Lark's
                 # names are its Token class, whose Python-level ``__eq__`` every lookup would run.
-                out[str(term)] = ids[arg] if action.name == "Shift" else \
-                    (len(arg.expansion), callbacks[arg], str(arg.origin.name))
+                if action.name == "Shift":
+                    out[str(term)] = ids[arg]
+                else:
+                    if arg not in actions:
+                        actions[arg] = (len(arg.expansion), _reduction(arg, builder), str(arg.origin.name))
+                    out[str(term)] = actions[arg]
         self.start = ids[table.start_states["start"]]
         self.end = ids[table.end_states["start"]]
         terminals = list(parser.terminals)
         ignore = set(parser.ignore_tokens)
+        # Terminals every rule drops from its children (lark's anonymous "keywords" and
+        # punctuation, ``_NL``): the driver pushes None for them instead of a token.
+        kept_terms = {sym.name for r in actions for sym in r.expansion if sym.is_term and not sym.filter_out}
+        self.dropped = frozenset(str(t.name) for t in terminals if t.name not in kept_terms)
         # Lark's BasicLexer order: the first alternative that matches wins.
         terminals.sort(key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
         strings = [t for t in terminals if isinstance(t.pattern, PatternStr)]
@@ -117,9 +129,77 @@ class _Tables:
                 if st.priority == t.priority and m and m.group() == st.pattern.value:
                     self.keywords.setdefault(str(t.name), {})[str(st.pattern.value)] = str(st.name)
                     folded.add(st.name)
-        kept = [t for t in terminals if t.name not in folded]
-        self.lexer = re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in kept))
-        self.ignore = frozenset(map(str, ignore))
+        kept = [t for t in terminals if t.name not in folded and t.name not in ignore]
+        # The ignored terminals (whitespace, a comment) are skipped by the same match as
+        # the token after them; the token is the one named group that matched.
+        skip = "|".join(t.pattern.to_regexp() for t in terminals if t.name in ignore)
+        self.lexer = re.compile(f"(?:{skip})*+(?:" +
+                                "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in kept) + ")")
+
+
+class _Splice(list):
+    """The children of an inlined rule (``_decl``, ``_statement``, lark's ``__x_star_n``
+    repetitions), spliced into the rule that holds it, as lark's child filter does."""
+
+    __slots__ = ()
+
+
+def _reduction(rule, builder: "_Builder"):
+    """What reducing ``rule`` builds from its children (a list, one value per symbol of the
+    expansion): the same value as lark's tree builder with ``builder`` inlined
+    (``lark.parse_tree_builder``: dropped tokens, ``_rule`` children spliced in, ``?rule``
+    with one child replaced by it), without lark's chain of wrapper calls per reduction.
+    None means the value is the rule's only child, unchanged."""
+    if rule.options.keep_all_tokens:
+        raise ValueError(f"rule {rule} keeps all tokens: not supported by the fast driver")
+    keep = [(i, not sym.is_term and sym.name.startswith("_"))
+            for i, sym in enumerate(rule.expansion) if not (sym.is_term and sym.filter_out)]
+    name = str(rule.alias or rule.origin.name)
+    fn = getattr(builder, name, None) if not name.startswith("_") else None
+    expand1 = bool(rule.options.expand1 and not rule.alias)
+    size = len(rule.expansion)
+    plain = len(keep) == size and not any(x for _i, x in keep)
+    if plain and size == 1 and expand1:
+        return None
+    if fn is None and expand1 and len(keep) == 1 and not keep[0][1]:
+        i = keep[0][0]       # ``?rule`` whose other symbols are all dropped tokens
+        return lambda c: c[i]
+    if fn is None and not name.startswith("_"):
+        raise ValueError(f"rule {name} has no tree builder method")
+    if fn is None:
+        build = _Splice
+    elif expand1:
+        def build(c):
+            return c[0] if len(c) == 1 else fn(c)
+    else:
+        build = fn
+    if plain:
+        return build
+    if not any(x for _i, x in keep):
+        idx = [i for i, _x in keep]
+        if len(idx) == 1:
+            i = idx[0]
+            return lambda c: build([c[i]])
+        return lambda c: build([c[i] for i in idx])
+
+    def filtered(c):
+        out = None
+        for i, splice in keep:
+            if splice:
+                if out is None:
+                    out = c[i]     # left recursion: the repetition's own list grows
+                else:
+                    out += c[i]
+            elif out is None:
+                out = [c[i]]
+            else:
+                out.append(c[i])
+        if out is None:
+            out = []
+        if fn is None:
+            return out if out.__class__ is _Splice else _Splice(out)
+        return build(list(out) if out.__class__ is _Splice else out)
+    return filtered
 
 
 class _SyntaxError(Exception):
@@ -129,45 +209,51 @@ class _SyntaxError(Exception):
 def _drive(tables: _Tables, text: str):
     """The value of the start rule for ``text`` (see ``_Tables``); raises ``_SyntaxError``."""
     rows, end = tables.rows, tables.end
-    keywords, ignore = tables.keywords, tables.ignore
+    keywords, dropped = tables.keywords, tables.dropped
     match = tables.lexer.match
     new_token = str.__new__
     states = [tables.start]
     values: list = []
     push_state, push_value = states.append, values.append
     pos, n = 0, len(text)
+    at_end = False
     while True:
         if pos < n:
             m = match(text, pos)
             if m is None:
                 raise _SyntaxError(pos)
-            kind = m.lastgroup
-            if kind in ignore:
-                pos = m.end()
-                continue
-            value = m.group()
+            group = kind = m.lastgroup
             row = rows[states[-1]]
             kw = keywords.get(kind)
             if kw is not None:
-                other = kw.get(value)
+                other = kw.get(m.group(group))
                 if other is not None and (other in row or kind not in row):
                     kind = other
-            tok = new_token(Token, value)
-            tok.type, tok.start_pos = kind, pos
+            if kind in dropped:   # no rule keeps it: no token object
+                tok = None
+            else:
+                tok = new_token(Token, m.group(group))
+                tok.type, tok.start_pos = kind, m.start(group)
             pos = m.end()
         else:
-            kind, tok, row = "$END", None, rows[states[-1]]
+            kind, tok, row, at_end = "$END", None, rows[states[-1]], True
         while True:
             act = row.get(kind)
             if act is None:
                 raise _SyntaxError(pos)
             if act.__class__ is int:
-                if tok is None:
+                if at_end:
                     raise _SyntaxError(pos)
                 push_state(act)
                 push_value(tok)
                 break
             size, callback, origin = act
+            if callback is None:    # the only child is the value: one state replaced
+                del states[-1]
+                top = rows[states[-1]][origin]
+                states.append(top)
+                row = rows[top]
+                continue
             if size:
                 children = values[-size:]
                 del states[-size:]
@@ -176,7 +262,7 @@ def _drive(tables: _Tables, text: str):
                 children = []
             value = callback(children)
             top = rows[states[-1]][origin]
-            if tok is None and top == end:
+            if at_end and top == end:
                 return value
             push_state(top)
             push_value(value)
@@ -185,7 +271,7 @@ def _drive(tables: _Tables, text: str):
 
 @lru_cache(maxsize=1)
 def _tables() -> _Tables:
-    return _Tables(_lark()[0])
+    return _Tables(*_lark())
 
 
 class _TooManyNodes(Exception):
@@ -222,7 +308,10 @@ class _Builder(Transformer):
         self.nodes += 1
         if self.nodes > MAX_SYNTAX_NODES:
             raise _TooManyNodes(self.src.pos(tok.start_pos))
-        return self.src.pos(tok.start_pos)
+        # ``SourceText.pos`` inlined: one of these per node.
+        offset, starts = tok.start_pos, self.src.line_starts
+        i = bisect_right(starts, offset)
+        return _new_pos(ast.Pos, (self.src.file, i, offset - starts[i - 1] + 1))
 
     def _count(self, pos: ast.Pos) -> None:
         """Count a node whose position comes from another node."""
@@ -548,7 +637,20 @@ def parse(data: bytes | str, file: str = "<input>") -> tuple[ast.SourceFile | No
 
 
 def parse_source(src: SourceText) -> tuple[ast.SourceFile | None, list[Diagnostic]]:
-    """Parse an already decoded ``SourceText``; see ``parse``."""
+    """Parse an already decoded ``SourceText``; see ``parse``.
+
+    The cycle collector is off meanwhile: a parse builds hundreds of thousands of objects
+    and no cycles, and the collector would scan them again and again (a third of the time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _parse_source(src)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _parse_source(src: SourceText) -> tuple[ast.SourceFile | None, list[Diagnostic]]:
     diags: list[Diagnostic] = []
     too_large = source_limit_error(src.data)
     if too_large is not None:

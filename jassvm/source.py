@@ -106,6 +106,11 @@ class SourceText:
         self._starts = array("q", [0])
         self._starts.extend(m.end() for m in _LINE_BREAK.finditer(self.text))
 
+    @property
+    def line_starts(self) -> array:
+        """The offset of each line's first character (line 1 first)."""
+        return self._starts
+
     def pos(self, offset: int) -> Pos:
         """1-based line and column of character ``offset``."""
         i = bisect.bisect_right(self._starts, offset) - 1

@@ -502,6 +502,34 @@ def test_tree_of_the_wrong_shape_is_discarded_and_rebuilt(shape):
     assert valid_tree_entry(entry)
 
 
+IN_MEMORY_SHAPES = {
+    "integer literal holding a float": (ast.IntLit, "value", 1.5),
+    "real literal holding a string": (ast.RealLit, "value", "0.1"),
+    "name as an int": (ast.Function, "name", 3),
+    "statement where an expression belongs": (ast.Return, "value", ast.Loop(ast.Pos("t.j", 1, 1), body=[])),
+    "column as a bool": (ast.Function, "end_pos", ast.Pos("t.j", 1, True)),
+}
+
+
+@pytest.mark.parametrize("shape", list(IN_MEMORY_SHAPES))
+def test_a_tree_the_decoder_would_refuse_is_never_written(shape, tmp_path):
+    """``store_tree`` does not decode the entry back: the encoder makes the decoder's checks."""
+    cls, field, value = IN_MEMORY_SHAPES[shape]
+    tree, diags = parse(SOURCE, "t.j")
+    node = next(n for n in ast.iter_nodes(tree) if type(n) is cls)
+    setattr(node, field, value)
+    with pytest.raises(cache.CacheInvalid):
+        cache.encode_tree(tree)
+    cache.store_tree(tmp_path / "e.ast", tree, diags)
+    assert not (tmp_path / "e.ast").exists()
+
+
+def test_a_stored_tree_reads_back_equal(tmp_path):
+    tree, diags = parse(SOURCE, "t.j")
+    cache.store_tree(tmp_path / "e.ast", tree, diags)
+    assert cache.load_tree(tmp_path / "e.ast") == (tree, diags)
+
+
 def test_the_tree_codec_covers_every_node_class():
     """The explicit table of jassvm.cache must describe every node dataclass of jassvm.ast,
     field by field (update it with any change to ast.py: until then the parse cache is off)."""
