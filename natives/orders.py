@@ -702,7 +702,7 @@ class Orders:
     def _noticed(self, m) -> None:
         """Unit ``m`` appeared or moved: sentries of enemy players that can attack it and have
         it within acquisition range take it on; an idle ``m`` looks around itself."""
-        if not m.alive or m.hidden:
+        if m.dead or m.destroyed or m.hidden:   # (not m.alive, inline: a walk step)
             return
         if self._clear_of_sentries(m):
             if m in self.sentries:
@@ -798,12 +798,15 @@ class Orders:
 
     def _on_event(self, event) -> None:
         kind = type(event)
-        if kind is UnitMoved or kind is UnitCreated:
+        if kind is UnitMoved:
             u = event.unit
-            if kind is UnitCreated:
-                self._sentry(u, True)
-            elif u in self.sentries:   # a sentry moved: recorded clearances may be wrong
-                self._sentry_epoch += 1
+            if self.sentries:
+                if u in self.sentries:   # a sentry moved: recorded clearances may be wrong
+                    self._sentry_epoch += 1
+                self._noticed(u)
+        elif kind is UnitCreated:
+            u = event.unit
+            self._sentry(u, True)
             if self.sentries:
                 self._noticed(u)
         elif kind is UnitDeath or kind is UnitRemoved:

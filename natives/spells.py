@@ -555,6 +555,10 @@ class Spells:
     # -- model events ---------------------------------------------------------------------------
     def _on_event(self, event) -> None:
         kind = type(event)
+        if kind is UnitMoved:   # a walk step: only the aura cache may care
+            if self.aura_clean:
+                self._aura_event(event, kind)
+            return
         if self.aura_clean and kind in AURA_EVENTS:
             self._aura_event(event, kind)
         if kind is UnitCreated:
