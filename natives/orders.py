@@ -446,7 +446,7 @@ class Orders:
     def _step(self, u) -> None:
         u.order_entry = None
         w = u.work
-        if w is None or not u.alive:
+        if w is None or u.dead or u.destroyed:   # (not u.alive, inline: a walk step)
             return
         now = self.game.now
         dt, w.last = now - w.last, now
@@ -455,7 +455,7 @@ class Orders:
             return   # resumed by ``pause(u, False)`` / ``resume(u)``
         if w.path:
             self._walk(u, w, dt)
-            if u.work is not w or not u.alive:
+            if u.work is not w or u.dead or u.destroyed:
                 return
         handler = self.modes.get(w.mode)
         delay = handler.step(u, w, now) if handler is not None else getattr(self, "_do_" + w.mode)(u, w, now)
@@ -643,13 +643,18 @@ class Orders:
         tx, ty = w.path[0]
         d = math.hypot(tx - x, ty - y)
         t = d / speed
-        if d > 0:
-            f = min(1.0, min(t, STEP) * speed / d)
+        if d > 0:   # (min/max as conditionals, same values: once per walk step)
+            f = (t if t <= STEP else STEP) * speed / d
+            if f > 1.0:
+                f = 1.0
             ex, ey = x + (tx - x) * f, y + (ty - y) * f
-            if self.game.events.regions_near(min(x, ex), min(y, ey), max(x, ex), max(y, ey)):
+            if self.game.events.regions_near(x if x <= ex else ex, y if y <= ey else ey,
+                                             ex if x <= ex else x, ey if y <= ey else y):
                 cross = min(_to_boundary(x, tx - x, d), _to_boundary(y, ty - y, d))
                 t = min(t, cross / speed)
-        return max(min(t, STEP), 1e-4)
+        if t > STEP:
+            t = STEP
+        return t if t >= 1e-4 else 1e-4
 
     # -- acquisition --------------------------------------------------------------------------
     def _sentry(self, u, on: bool) -> None:
