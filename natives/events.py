@@ -504,7 +504,11 @@ class EventRegistry:
     def on_publish(self, event) -> None:
         """The ``game.subscribers`` entry: dispatch a model event by its type
         (``MODEL_EVENTS``; events of other types raise no JASS event here)."""
-        handler = MODEL_EVENTS.get(type(event))
+        kind = type(event)
+        if kind is UnitMoved:   # (``_unit_moved`` inline: once per walk step)
+            self.positions(event.unit, event.from_x, event.from_y)
+            return
+        handler = MODEL_EVENTS.get(kind)
         if handler is not None:
             handler(self, event)
 

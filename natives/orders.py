@@ -427,7 +427,8 @@ class Orders:
         """Schedule the unit's next step ``delay`` game seconds from now (replacing a pending
         one)."""
         scheduler = self.game.scheduler
-        scheduler.cancel(u.order_entry)
+        if u.order_entry is not None:   # (none pending after a step)
+            scheduler.cancel(u.order_entry)
         u.order_entry = scheduler.schedule(delay, "unit_order_step", subject=u)
 
     def interrupt(self, u) -> None:
