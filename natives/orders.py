@@ -608,7 +608,7 @@ class Orders:
 
     def _walk(self, u, w: Work, dt: float) -> None:
         """Move ``u`` along its waypoints for ``dt`` game seconds."""
-        budget = combat.move_speed(u) * dt
+        budget = (combat.move_speed(u) if u.buffs else u.move_speed) * dt   # (a walk step)
         x, y = u.x, u.y
         path = w.path
         heading = None
@@ -637,7 +637,7 @@ class Orders:
         """Game seconds to the next step of a unit walking ``w.path``: to the next waypoint,
         at most ``STEP``, and just past the next region cell boundary while a watched region
         is near the step (the next ``min(t, STEP) * speed`` world units of the walk)."""
-        speed = combat.move_speed(u)
+        speed = combat.move_speed(u) if u.buffs else u.move_speed   # (once per walk step)
         if speed <= 0:
             return STEP
         x, y = u.x, u.y
@@ -743,6 +743,17 @@ class Orders:
         if m in self.sentries:
             self._acquire_around(m)
 
+    def _kept_clear(self, m) -> bool:
+        """Does ``m``'s recorded clearance (``_clear_of_sentries``) still hold: nothing it
+        depends on changed and ``m`` is within its margin of the recorded point? No side
+        effect."""
+        rec = self._clearance.get(m)
+        if rec is not None and rec[0] == self._sentry_epoch and rec[2] is m.owner \
+                and rec[1] == (self.game.units.owners_version, self.game.players.epoch):
+            dx, dy = m.x - rec[3], m.y - rec[4]
+            return dx * dx + dy * dy < rec[5] * rec[5]
+        return False
+
     def _clear_of_sentries(self, m) -> bool:
         """True when no sentry of a player hostile to ``m``'s owner has ``m`` within reach
         (``_noticed``'s bound, and the sentry's acquisition or weapon range, whichever its
@@ -751,14 +762,10 @@ class Orders:
         ``CLEARANCE``): a unit that moved less than the margin from that point, with no
         sentry added, moved, given away or given new weapon figures since
         (``weapon_changed``), is still clear without a look-up."""
+        if self._kept_clear(m):
+            return True
         units = self.game.units
         versions = (units.owners_version, self.game.players.epoch)
-        rec = self._clearance.get(m)
-        if rec is not None and rec[0] == self._sentry_epoch and rec[1] == versions \
-                and rec[2] is m.owner:
-            dx, dy = m.x - rec[3], m.y - rec[4]
-            if dx * dx + dy * dy < rec[5] * rec[5]:
-                return True
         far = self.reach + m.collision
         box = far + CLEARANCE + units.max_collision   # any sentry outside is CLEARANCE clear
         margin = CLEARANCE
@@ -806,10 +813,14 @@ class Orders:
         kind = type(event)
         if kind is UnitMoved:
             u = event.unit
-            if self.sentries:
-                if u in self.sentries:   # a sentry moved: recorded clearances may be wrong
-                    self._sentry_epoch += 1
-                self._noticed(u)
+            sentries = self.sentries
+            if not sentries:
+                return
+            if u in sentries:   # a sentry moved: recorded clearances may be wrong
+                self._sentry_epoch += 1
+            elif self._kept_clear(u):   # no sentry reaches it, it is none: nothing to notice
+                return
+            self._noticed(u)
         elif kind is UnitCreated:
             u = event.unit
             self._sentry(u, True)
