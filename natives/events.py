@@ -106,7 +106,7 @@ from jassvm.records import record
 from jassvm.values import real_eq
 from natives.boolexpr import evaluate
 from natives.core import day_clock
-from natives.geometry import RegionIndex, new_location, region_cell
+from natives.geometry import REGION_BUCKET, REGION_CELL, RegionIndex, new_location
 from natives.handles import Handle, enum_handle
 from natives.modelevents import (
     AllianceChanged, CommandButton, DestructableDeath, DestructableRemoved, DialogClick,
@@ -504,7 +504,11 @@ class EventRegistry:
     def on_publish(self, event) -> None:
         """The ``game.subscribers`` entry: dispatch a model event by its type
         (``MODEL_EVENTS``; events of other types raise no JASS event here)."""
-        handler = MODEL_EVENTS.get(type(event))
+        kind = type(event)
+        if kind is UnitMoved:   # (``_unit_moved`` inline: once per walk step)
+            self.positions(event.unit, event.from_x, event.from_y)
+            return
+        handler = MODEL_EVENTS.get(kind)
         if handler is not None:
             handler(self, event)
 
@@ -552,18 +556,27 @@ class EventRegistry:
         """Region enter/leave and unit-in-range for ``unit`` moving from (fx, fy) (None:
         appearing) to its current point."""
         x, y = unit.x, unit.y
-        if self.spatial["region"]:
-            cell = region_cell(x, y)
-            old = region_cell(fx, fy) if fx is not None else None
+        spatial = self.spatial
+        if spatial["region"]:
+            floor = math.floor   # (region_cell inline: once per walk step)
+            cell = floor(x / REGION_CELL), floor(y / REGION_CELL)
+            old = (floor(fx / REGION_CELL), floor(fy / REGION_CELL)) if fx is not None else None
             if cell != old:   # regions are sets of cells: no cell change, no region event
-                if self.region_index is None:
-                    self.region_index = RegionIndex(self.spatial["region"])
-                watched = self.spatial["region"]
-                for region in self.region_index.candidates(old, cell):
-                    regs = watched.get(region)
-                    if regs is not None:
-                        self._region(region, regs, unit, old, cell)
-        for watched, regs in list(self.spatial["range"].items()):
+                index = self.region_index
+                if index is None:
+                    index = self.region_index = RegionIndex(spatial["region"])
+                buckets = index.buckets   # no region near either cell: no candidate (a walk step)
+                if index.everywhere or (cell[0] // REGION_BUCKET, cell[1] // REGION_BUCKET) in buckets \
+                        or old is not None \
+                        and (old[0] // REGION_BUCKET, old[1] // REGION_BUCKET) in buckets:
+                    watched = spatial["region"]
+                    for region in index.candidates(old, cell):
+                        regs = watched.get(region)
+                        if regs is not None:
+                            self._region(region, regs, unit, old, cell)
+        if not spatial["range"]:
+            return
+        for watched, regs in list(spatial["range"].items()):
             if watched is not unit and fx is not None:   # most watched units are far away
                 after = _dist2(x, y, watched.x, watched.y)
                 for reg in regs:

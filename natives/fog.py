@@ -115,7 +115,12 @@ class FogState:
 
     # -- exploration -------------------------------------------------------------------
     def _on_publish(self, event) -> None:
-        if type(event) is UnitMoved or type(event) is UnitCreated:
+        kind = type(event)
+        if kind is UnitMoved:
+            u = event.unit   # a walk step seldom leaves its 512-unit cell: nothing to explore
+            if self.unit_cells.get(u) != (int(u.x // EXPLORE_CELL), int(u.y // EXPLORE_CELL)):
+                self._explore(u)
+        elif kind is UnitCreated:
             self._explore(event.unit)
         elif type(event) is UnitRemoved:
             self.unit_cells.pop(event.unit, None)

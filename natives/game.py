@@ -310,15 +310,15 @@ class Game:
     def publish(self, event: ModelEvent) -> None:
         """Record a model event (a ``natives.modelevents`` instance) and hand it to every
         subscriber (see module docstring); ``TypeError`` for anything else."""
-        if not isinstance(event, ModelEvent):
-            raise TypeError(f"game.publish takes a natives.modelevents event, not {event!r}")
-        self.published.append(event)
         kind = type(event)
         subscribers = self.subscribers
         route = self._routes.get(kind)
         if route is None or route[0] != len(subscribers):   # subscribers are only appended
+            if not isinstance(event, ModelEvent):   # (a routed class passed this check)
+                raise TypeError(f"game.publish takes a natives.modelevents event, not {event!r}")
             route = self._routes[kind] = (len(subscribers), [
                 s for s in subscribers if kind in getattr(s, "event_kinds", (kind,))])
+        self.published.append(event)
         for subscriber in route[1]:
             subscriber(event)
 

@@ -189,8 +189,12 @@ class RegionIndex:
             return True
         b = REGION_CELL * REGION_BUCKET
         buckets = self.buckets
-        for bx in range(math.floor(x0 / b), math.floor(x1 / b) + 1):
-            for by in range(math.floor(y0 / b), math.floor(y1 / b) + 1):
+        floor = math.floor
+        bx0, bx1, by0, by1 = floor(x0 / b), floor(x1 / b), floor(y0 / b), floor(y1 / b)
+        if bx0 == bx1 and by0 == by1:   # the box of a walk step mostly lies in one bucket
+            return (bx0, by0) in buckets
+        for bx in range(bx0, bx1 + 1):
+            for by in range(by0, by1 + 1):
                 if (bx, by) in buckets:
                     return True
         return False

@@ -428,7 +428,8 @@ class Orders:
         """Schedule the unit's next step ``delay`` game seconds from now (replacing a pending
         one)."""
         scheduler = self.game.scheduler
-        scheduler.cancel(u.order_entry)
+        if u.order_entry is not None:   # (none pending after a step)
+            scheduler.cancel(u.order_entry)
         u.order_entry = scheduler.schedule(delay, "unit_order_step", subject=u)
 
     def interrupt(self, u) -> None:
@@ -447,7 +448,7 @@ class Orders:
     def _step(self, u) -> None:
         u.order_entry = None
         w = u.work
-        if w is None or not u.alive:
+        if w is None or u.dead or u.destroyed:   # (not u.alive, inline: a walk step)
             return
         now = self.game.now
         dt, w.last = now - w.last, now
@@ -456,7 +457,7 @@ class Orders:
             return   # resumed by ``pause(u, False)`` / ``resume(u)``
         if w.path:
             self._walk(u, w, dt)
-            if u.work is not w or not u.alive:
+            if u.work is not w or u.dead or u.destroyed:
                 return
         handler = self.modes.get(w.mode)
         delay = handler.step(u, w, now) if handler is not None else getattr(self, "_do_" + w.mode)(u, w, now)
@@ -608,7 +609,7 @@ class Orders:
 
     def _walk(self, u, w: Work, dt: float) -> None:
         """Move ``u`` along its waypoints for ``dt`` game seconds."""
-        budget = combat.move_speed(u) * dt
+        budget = (combat.move_speed(u) if u.buffs else u.move_speed) * dt   # (a walk step)
         x, y = u.x, u.y
         path = w.path
         heading = None
@@ -637,20 +638,25 @@ class Orders:
         """Game seconds to the next step of a unit walking ``w.path``: to the next waypoint,
         at most ``STEP``, and just past the next region cell boundary while a watched region
         is near the step (the next ``min(t, STEP) * speed`` world units of the walk)."""
-        speed = combat.move_speed(u)
+        speed = combat.move_speed(u) if u.buffs else u.move_speed   # (once per walk step)
         if speed <= 0:
             return STEP
         x, y = u.x, u.y
         tx, ty = w.path[0]
         d = math.hypot(tx - x, ty - y)
         t = d / speed
-        if d > 0:
-            f = min(1.0, min(t, STEP) * speed / d)
+        if d > 0:   # (min/max as conditionals, same values: once per walk step)
+            f = (t if t <= STEP else STEP) * speed / d
+            if f > 1.0:
+                f = 1.0
             ex, ey = x + (tx - x) * f, y + (ty - y) * f
-            if self.game.events.regions_near(min(x, ex), min(y, ey), max(x, ex), max(y, ey)):
+            if self.game.events.regions_near(x if x <= ex else ex, y if y <= ey else ey,
+                                             ex if x <= ex else x, ey if y <= ey else y):
                 cross = min(_to_boundary(x, tx - x, d), _to_boundary(y, ty - y, d))
                 t = min(t, cross / speed)
-        return max(min(t, STEP), 1e-4)
+        if t > STEP:
+            t = STEP
+        return t if t >= 1e-4 else 1e-4
 
     # -- acquisition --------------------------------------------------------------------------
     def _sentry(self, u, on: bool) -> None:
@@ -703,7 +709,7 @@ class Orders:
     def _noticed(self, m) -> None:
         """Unit ``m`` appeared or moved: sentries of enemy players that can attack it and have
         it within acquisition range take it on; an idle ``m`` looks around itself."""
-        if not m.alive or m.hidden:
+        if m.dead or m.destroyed or m.hidden:   # (not m.alive, inline: a walk step)
             return
         if self._clear_of_sentries(m):
             if m in self.sentries:
@@ -738,6 +744,17 @@ class Orders:
         if m in self.sentries:
             self._acquire_around(m)
 
+    def _kept_clear(self, m) -> bool:
+        """Does ``m``'s recorded clearance (``_clear_of_sentries``) still hold: nothing it
+        depends on changed and ``m`` is within its margin of the recorded point? No side
+        effect."""
+        rec = self._clearance.get(m)
+        if rec is not None and rec[0] == self._sentry_epoch and rec[2] is m.owner \
+                and rec[1] == (self.game.units.owners_version, self.game.players.epoch):
+            dx, dy = m.x - rec[3], m.y - rec[4]
+            return dx * dx + dy * dy < rec[5] * rec[5]
+        return False
+
     def _clear_of_sentries(self, m) -> bool:
         """True when no sentry of a player hostile to ``m``'s owner has ``m`` within reach
         (``_noticed``'s bound, and the sentry's acquisition or weapon range, whichever its
@@ -746,14 +763,10 @@ class Orders:
         ``CLEARANCE``): a unit that moved less than the margin from that point, with no
         sentry added, moved, given away or given new weapon figures since
         (``weapon_changed``), is still clear without a look-up."""
+        if self._kept_clear(m):
+            return True
         units = self.game.units
         versions = (units.owners_version, self.game.players.epoch)
-        rec = self._clearance.get(m)
-        if rec is not None and rec[0] == self._sentry_epoch and rec[1] == versions \
-                and rec[2] is m.owner:
-            dx, dy = m.x - rec[3], m.y - rec[4]
-            if dx * dx + dy * dy < rec[5] * rec[5]:
-                return True
         far = self.reach + m.collision
         box = far + CLEARANCE + units.max_collision   # any sentry outside is CLEARANCE clear
         margin = CLEARANCE
@@ -799,12 +812,19 @@ class Orders:
 
     def _on_event(self, event) -> None:
         kind = type(event)
-        if kind is UnitMoved or kind is UnitCreated:
+        if kind is UnitMoved:
             u = event.unit
-            if kind is UnitCreated:
-                self._sentry(u, True)
-            elif u in self.sentries:   # a sentry moved: recorded clearances may be wrong
+            sentries = self.sentries
+            if not sentries:
+                return
+            if u in sentries:   # a sentry moved: recorded clearances may be wrong
                 self._sentry_epoch += 1
+            elif self._kept_clear(u):   # no sentry reaches it, it is none: nothing to notice
+                return
+            self._noticed(u)
+        elif kind is UnitCreated:
+            u = event.unit
+            self._sentry(u, True)
             if self.sentries:
                 self._noticed(u)
         elif kind is UnitDeath or kind is UnitRemoved:

@@ -513,10 +513,16 @@ class Spells:
         ux, uy = u.x, u.y
         fx, fy = (event.from_x, event.from_y) if kind is UnitMoved else (ux, uy)
         clean = self.aura_clean
-        for key in [key for key, (_, _, radius, x, y, _) in clean.items()
-                    if key[0] is u or (ux - x) ** 2 + (uy - y) ** 2 <= radius * radius
-                    or (fx - x) ** 2 + (fy - y) ** 2 <= radius * radius]:
-            del clean[key]
+        stale = None   # (a loop, not a list comprehension: most walk steps drop nothing)
+        for key, (_, _, radius, x, y, _) in clean.items():
+            if key[0] is u or (ux - x) ** 2 + (uy - y) ** 2 <= radius * radius \
+                    or (fx - x) ** 2 + (fy - y) ** 2 <= radius * radius:
+                if stale is None:
+                    stale = []
+                stale.append(key)
+        if stale is not None:
+            for key in stale:
+                del clean[key]
 
     # -- items and hero skills ------------------------------------------------------------------
     def item_abilities(self, item) -> list[int]:
@@ -559,6 +565,10 @@ class Spells:
     # -- model events ---------------------------------------------------------------------------
     def _on_event(self, event) -> None:
         kind = type(event)
+        if kind is UnitMoved:   # a walk step: only the aura cache may care
+            if self.aura_clean:
+                self._aura_event(event, kind)
+            return
         if self.aura_clean and kind in AURA_EVENTS:
             self._aura_event(event, kind)
         if kind is UnitCreated:
