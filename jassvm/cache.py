@@ -614,10 +614,6 @@ _TUPLE = _LIST + 1           # [TUPLE, item...] -> tuple (If branches, SourceFil
 _POS = _LIST + 2             # [POS, file index, line, col] -> Pos (Function.end_pos)
 # A node is [tag, file index, line, col, field...]: its pos inline, file names in a table.
 _POS_TYPES = (int, int, int, int)
-_PLAIN_TYPES = frozenset({str, int, float, bool, type(None)})
-# Node class -> a function giving (pos, field...) of a node of it.
-_NODE_OF = {cls: operator.attrgetter("pos", *names) if names else (lambda v: (v.pos,))
-            for cls, names in _FIELD_NAMES.items()}
 
 
 def _signatures(kinds: tuple[str, ...]) -> frozenset:
@@ -670,36 +666,119 @@ def _check_node(spec: tuple, t: tuple) -> None:
 
 def encode_tree(tree: ast.SourceFile) -> tuple:
     """``tree`` as builtin data: (file names, msgpack of the tree). Raises ``CacheInvalid``
-    for a node ``decode_tree`` would refuse (``_check_node``)."""
+    for a node ``decode_tree`` would refuse (``_check_node``): each field's value is checked
+    against its kind in the codec table as it is encoded, so the array made of a node is one
+    ``_check_node`` passes."""
     files: dict[str, int] = {}
-    tag_of, decode, nodes_of = _TAG, _DECODE, _NODE_OF
-    plain = _PLAIN_TYPES
-
-    def enc(v: Any) -> Any:
-        t = type(v)
-        if t in plain:
-            return v
-        if t is list:
-            return [_LIST, *map(enc, v)]
-        if t is tuple:
-            return [_TUPLE, *map(enc, v)]
-        if t is ast.Pos:
-            if type(v.line) is not int or type(v.col) is not int:
-                raise CacheInvalid("position")
-            return [_POS, files.setdefault(v.file, len(files)), v.line, v.col]
-        tag = tag_of[t]
-        node = nodes_of[t](v)      # (pos, field...)
-        pos = node[0]
-        node = (tag, files.setdefault(pos.file, len(files)), pos.line, pos.col, *node[1:])
-        _check_node(decode[tag], node)   # what ``decode_tree`` will check of it
-        return [tag, node[1], node[2], node[3], *map(enc, node[4:])]
-
-    if type(tree) is not ast.SourceFile:
-        raise CacheInvalid("root is not a SourceFile")
-    body = _packer().pack(enc(tree))
+    body = _packer().pack(_TreeEncoder(files).source_file(tree))
     if not set(map(type, files)) <= _STR:
         raise CacheInvalid("file name")
     return list(files), body
+
+
+def _invalid(what: str):
+    raise CacheInvalid(what)
+
+
+class _TreeEncoder:
+    """One encoding: a function per node class (its array from its fields, each checked by
+    a function per field kind), the file names met so far in ``files`` (name -> index)."""
+
+    def __init__(self, files: dict[str, int]):
+        self.files = files
+        self._fields: dict[type, list] = {}
+        by_class = {cls: self._node(cls) for cls in _NODE_CLASSES}
+        self.any_of = {name: self._one_of({c: by_class[c] for c in classes}, name)
+                       for name, classes in (("expr", _EXPR_CLASSES), ("stmt", _STMT_CLASSES),
+                                             ("call", {ast.CallExpr}), ("param", {ast.Param}),
+                                             ("globalvar", {ast.GlobalVar}), ("decl", _DECL_CLASSES))}
+        kinds = {kind: self._kind(kind) for kind in _KIND_TYPES}
+        for cls, fields in self._fields.items():   # filled now: field kinds need the classes
+            fields.extend(kinds[k] for k in _FIELD_KINDS[cls])
+        self.source_file = self._one_of({ast.SourceFile: by_class[ast.SourceFile]},
+                                        "root is not a SourceFile")
+
+    def _node(self, cls: type) -> Callable[[Any], list]:
+        tag, names, files, call = _TAG[cls], _FIELD_NAMES[cls], self.files, operator.call
+        # attrgetter of one name gives the value, of several a tuple
+        get = operator.attrgetter(*names) if names else None
+        single = len(names) == 1
+        fields = self._fields[cls] = []
+
+        def node(v: Any) -> list:
+            pos = v.pos
+            line, col = pos.line, pos.col
+            if line.__class__ is not int or col.__class__ is not int:
+                raise CacheInvalid(f"fields of {cls.__name__}")
+            out = [tag, files.setdefault(pos.file, len(files)), line, col]
+            if single:
+                out.append(fields[0](get(v)))
+            elif get is not None:
+                out += map(call, fields, get(v))
+            return out
+        return node
+
+    @staticmethod
+    def _one_of(encoders: dict, what: str) -> Callable[[Any], list]:
+        get = encoders.get
+
+        def one_of(v: Any) -> list:
+            enc = get(v.__class__)
+            if enc is None:
+                raise CacheInvalid(what)
+            return enc(v)
+        return one_of
+
+    def _kind(self, kind: str) -> Callable[[Any], Any]:
+        """The encoder of a field of ``kind`` (see ``_KIND_TYPES``)."""
+        optional = kind.endswith("?")
+        base = kind.rstrip("?")
+        if base in ("int", "float", "str", "bool"):
+            t = {"int": int, "float": float, "str": str, "bool": bool}[base]
+
+            def scalar(v):
+                return v if v.__class__ is t else _invalid(kind)
+            return scalar
+        if base == "pos":
+            files = self.files
+
+            def pos(v):
+                if v is None:
+                    return None
+                if v.__class__ is not ast.Pos or v.line.__class__ is not int or v.col.__class__ is not int:
+                    raise CacheInvalid("position")
+                return [_POS, files.setdefault(v.file, len(files)), v.line, v.col]
+            return pos
+        if base == "branches":
+            expr, stmts = self.any_of["expr"], self.any_of["stmt"]
+
+            def branch(b):
+                if b.__class__ is not tuple or len(b) != 2 or b[1].__class__ is not list:
+                    raise CacheInvalid("if branch")
+                return [_TUPLE, expr(b[0]), [_LIST, *map(stmts, b[1])]]
+            item = branch
+        elif base == "flags":
+            def flag(f):
+                if f.__class__ is not tuple or len(f) != 2 or f[0].__class__ is not int \
+                        or f[1].__class__ is not str:
+                    raise CacheInvalid("flag")
+                return [_TUPLE, f[0], f[1]]
+            item = flag
+        elif base.startswith("list["):
+            item = self.any_of[base[5:-1]]
+        else:
+            one = self.any_of[base]
+            if not optional:
+                return one
+            return lambda v: None if v is None else one(v)
+
+        def items(v):
+            if v.__class__ is not list:
+                if optional and v is None:
+                    return None
+                raise CacheInvalid(kind)
+            return [_LIST, *map(item, v)]
+        return items
 
 
 def decode_tree(files: Any, body: Any) -> ast.SourceFile:
