@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import gc
 import re
+from array import array
 from bisect import bisect_right
 from functools import lru_cache
 from pathlib import Path
@@ -46,6 +47,7 @@ _STRING_ESCAPE = re.compile(r"\\(.?)", re.S)
 _FLAG = re.compile(r"//#\s*([+-]\w+(?:\s+[+-]\w+)*+)")
 _INT32 = 1 << 32
 _new_pos = tuple.__new__
+_Pos = ast.Pos
 # Binary operators by precedence, loosest first (jass.lark, S059, S061, S062).
 _PRECEDENCE = {"and": 1, "or": 1, "==": 2, "!=": 2, "<": 3, "<=": 3, ">": 3, ">=": 3,
                "+": 4, "-": 4, "*": 5, "/": 5, "%": 5}
@@ -130,6 +132,11 @@ class _Tables:
                     self.keywords.setdefault(str(t.name), {})[str(st.pattern.value)] = str(st.name)
                     folded.add(st.name)
         kept = [t for t in terminals if t.name not in folded and t.name not in ignore]
+        # Terminal -> what the driver makes of it: None (dropped), True (a token), or the
+        # keywords it may stand for (a dict as in ``keywords``).
+        self.how: dict[str, dict | bool | None] = {
+            str(t.name): None if t.name in self.dropped else self.keywords.get(str(t.name), True)
+            for t in terminals}
         # The ignored terminals (whitespace, a comment) are skipped by the same match as
         # the token after them; the token is the one named group that matched.
         skip = "|".join(t.pattern.to_regexp() for t in terminals if t.name in ignore)
@@ -180,7 +187,20 @@ def _reduction(rule, builder: "_Builder"):
         if len(idx) == 1:
             i = idx[0]
             return lambda c: build([c[i]])
+        if len(idx) == 2:
+            i, j = idx
+            return lambda c: build([c[i], c[j]])
         return lambda c: build([c[i] for i in idx])
+    if fn is None and len(keep) == 2 and keep[0][1] and not keep[1][1]:
+        i, j = keep[0][0], keep[1][0]
+
+        def grow(c):      # left recursion ``_x: _x item``: the repetition's own list grows
+            out = c[i]
+            if out.__class__ is not _Splice:
+                out = _Splice(out)
+            out.append(c[j])
+            return out
+        return grow
 
     def filtered(c):
         out = None
@@ -207,51 +227,50 @@ class _SyntaxError(Exception):
 
 
 def _drive(tables: _Tables, text: str):
-    """The value of the start rule for ``text`` (see ``_Tables``); raises ``_SyntaxError``."""
-    rows, end = tables.rows, tables.end
-    keywords, dropped = tables.keywords, tables.dropped
+    """The value of the start rule for ``text`` (see ``_Tables``); raises ``_SyntaxError``.
+
+    ``text`` ends with a line break, so its last token (``_NL``) ends at its end: the lexer
+    finding nothing more is either the end or a syntax error."""
+    rows, how_of = tables.rows, tables.how
     match = tables.lexer.match
     new_token = str.__new__
     states = [tables.start]
     values: list = []
     push_state, push_value = states.append, values.append
-    pos, n = 0, len(text)
-    at_end = False
+    pos = 0
     while True:
-        if pos < n:
-            m = match(text, pos)
-            if m is None:
-                raise _SyntaxError(pos)
-            group = kind = m.lastgroup
-            row = rows[states[-1]]
-            kw = keywords.get(kind)
-            if kw is not None:
-                other = kw.get(m.group(group))
+        m = match(text, pos)
+        if m is None:
+            break
+        kind = m.lastgroup
+        row = rows[states[-1]]
+        how = how_of[kind]
+        if how is None:      # no rule keeps it: no token object
+            tok = None
+        else:
+            group = kind
+            if how is not True:  # a NAME that may stand for a keyword
+                other = how.get(m.group(group))
                 if other is not None and (other in row or kind not in row):
                     kind = other
-            if kind in dropped:   # no rule keeps it: no token object
+                    how = how_of[other]
+            if how is None:
                 tok = None
             else:
                 tok = new_token(Token, m.group(group))
                 tok.type, tok.start_pos = kind, m.start(group)
-            pos = m.end()
-        else:
-            kind, tok, row, at_end = "$END", None, rows[states[-1]], True
+        pos = m.end()
         while True:
             act = row.get(kind)
             if act is None:
                 raise _SyntaxError(pos)
             if act.__class__ is int:
-                if at_end:
-                    raise _SyntaxError(pos)
                 push_state(act)
                 push_value(tok)
                 break
             size, callback, origin = act
             if callback is None:    # the only child is the value: one state replaced
-                del states[-1]
-                top = rows[states[-1]][origin]
-                states.append(top)
+                top = states[-1] = rows[states[-2]][origin]
                 row = rows[top]
                 continue
             if size:
@@ -260,13 +279,35 @@ def _drive(tables: _Tables, text: str):
                 del values[-size:]
             else:
                 children = []
-            value = callback(children)
+            push_value(callback(children))
             top = rows[states[-1]][origin]
-            if at_end and top == end:
-                return value
             push_state(top)
-            push_value(value)
             row = rows[top]
+    if pos < len(text):
+        raise _SyntaxError(pos)
+    return _drive_end(tables, states, values)
+
+
+def _drive_end(tables: _Tables, states: list, values: list):
+    """The reductions ``_drive`` makes at the end of the text, up to the start rule's value."""
+    rows, end = tables.rows, tables.end
+    while True:
+        act = rows[states[-1]].get("$END")
+        if act is None or act.__class__ is int:
+            raise _SyntaxError("end of file")
+        size, callback, origin = act
+        if size:
+            children = values[-size:]
+            del states[-size:]
+            del values[-size:]
+        else:
+            children = []
+        value = children[0] if callback is None else callback(children)
+        top = rows[states[-1]][origin]
+        if top == end:
+            return value
+        states.append(top)
+        values.append(value)
 
 
 @lru_cache(maxsize=1)
@@ -301,17 +342,34 @@ class _Builder(Transformer):
         self.src: SourceText = None  # type: ignore[assignment]  # set for each parse
         self.diags: list[Diagnostic] = []
         self.nodes = 0
+        self._starts = array("q", [0])
+        self._file = ""
+        self._line = (0, 0, 0)
 
     # -- helpers
+    def begin(self, src: SourceText, diags: list[Diagnostic]) -> None:
+        """Start building the tree of ``src``, its literal errors added to ``diags``."""
+        self.src, self.diags, self.nodes = src, diags, 0
+        self._starts, self._file = src.line_starts, src.file
+        self._line = (0, 0, 0)
+
     def _pos(self, tok: Token) -> ast.Pos:
         """The position of ``tok``, counting one more node (see ``MAX_SYNTAX_NODES``)."""
-        self.nodes += 1
-        if self.nodes > MAX_SYNTAX_NODES:
+        nodes = self.nodes = self.nodes + 1
+        if nodes > MAX_SYNTAX_NODES:
             raise _TooManyNodes(self.src.pos(tok.start_pos))
-        # ``SourceText.pos`` inlined: one of these per node.
-        offset, starts = tok.start_pos, self.src.line_starts
-        i = bisect_right(starts, offset)
-        return _new_pos(ast.Pos, (self.src.file, i, offset - starts[i - 1] + 1))
+        # ``SourceText.pos`` inlined: one of these per node. Nodes come mostly a line at a
+        # time, so the last line found (its first offset, the next line's, its number) is
+        # tried before a search of the line table.
+        offset = tok.start_pos
+        start, end, line = self._line
+        if not start <= offset < end:
+            starts = self._starts
+            line = bisect_right(starts, offset)
+            start = starts[line - 1]
+            end = starts[line] if line < len(starts) else offset + 1
+            self._line = (start, end, line)
+        return _new_pos(_Pos, (self._file, line, offset - start + 1))
 
     def _count(self, pos: ast.Pos) -> None:
         """Count a node whose position comes from another node."""
@@ -661,7 +719,7 @@ def _parse_source(src: SourceText) -> tuple[ast.SourceFile | None, list[Diagnost
     _check_comments(src, diags)
     n_comment_diags = len(diags)
     parser, builder = _lark()
-    builder.src, builder.diags, builder.nodes = src, diags, 0
+    builder.begin(src, diags)
     try:
         try:
             decls = _drive(_tables(), text + "\n")
