@@ -48,6 +48,7 @@ _FLAG = re.compile(r"//#\s*([+-]\w+(?:\s+[+-]\w+)*+)")
 _INT32 = 1 << 32
 _new_pos = tuple.__new__
 _Pos = ast.Pos
+_VarRef, _Paren, _CallExpr, _IntLit = ast.VarRef, ast.Paren, ast.CallExpr, ast.IntLit
 # Binary operators by precedence, loosest first (jass.lark, S059, S061, S062).
 _PRECEDENCE = {"and": 1, "or": 1, "==": 2, "!=": 2, "<": 3, "<=": 3, ">": 3, ">=": 3,
                "+": 4, "-": 4, "*": 5, "/": 5, "%": 5}
@@ -232,16 +233,17 @@ def _drive(tables: _Tables, text: str):
     ``text`` ends with a line break, so its last token (``_NL``) ends at its end: the lexer
     finding nothing more is either the end or a syntax error."""
     rows, how_of = tables.rows, tables.how
-    match = tables.lexer.match
+    match = tables.lexer.scanner(text).match   # each match starts where the last ended
     new_token = str.__new__
     states = [tables.start]
     values: list = []
     push_state, push_value = states.append, values.append
-    pos = 0
+    last = None
     while True:
-        m = match(text, pos)
+        m = match()
         if m is None:
             break
+        last = m
         kind = m.lastgroup
         row = rows[states[-1]]
         how = how_of[kind]
@@ -259,11 +261,10 @@ def _drive(tables: _Tables, text: str):
             else:
                 tok = new_token(Token, m.group(group))
                 tok.type, tok.start_pos = kind, m.start(group)
-        pos = m.end()
         while True:
             act = row.get(kind)
             if act is None:
-                raise _SyntaxError(pos)
+                raise _SyntaxError(m.end())
             if act.__class__ is int:
                 push_state(act)
                 push_value(tok)
@@ -283,8 +284,8 @@ def _drive(tables: _Tables, text: str):
             top = rows[states[-1]][origin]
             push_state(top)
             row = rows[top]
-    if pos < len(text):
-        raise _SyntaxError(pos)
+    if last is None or last.end() < len(text):
+        raise _SyntaxError(0 if last is None else last.end())
     return _drive_end(tables, states, values)
 
 
@@ -522,17 +523,19 @@ class _Builder(Transformer):
         return ast.Unary(self._pos(op), op=str(op), operand=operand)
 
     def paren(self, c):
-        self._count(c[0].pos)
-        return ast.Paren(c[0].pos, inner=c[0])
+        inner = c[0]
+        self._count(inner.pos)
+        return _Paren(inner.pos, inner)              # (pos, inner)
 
     def var(self, c):
-        return ast.VarRef(self._pos(c[0]), name=str(c[0]))
+        tok = c[0]
+        return _VarRef(self._pos(tok), str(tok))     # (pos, name): positional runs faster
 
     def index(self, c):
         return ast.IndexRef(self._pos(c[0]), name=str(c[0]), index=c[1])
 
     def call_expr(self, c):
-        return ast.CallExpr(self._pos(c[0]), name=str(c[0]), args=c[1])
+        return _CallExpr(self._pos(c[0]), str(c[0]), c[1])   # (pos, name, args)
 
     def code_ref(self, c):
         return ast.CodeRef(self._pos(c[0]), name=str(c[0]))
@@ -559,7 +562,7 @@ class _Builder(Transformer):
         text = str(c[0])
         if self._too_long(c[0], "integer"):
             return ast.IntLit(self._pos(c[0]), value=0, text=text[:MAX_NUMBER_LITERAL])
-        return ast.IntLit(self._pos(c[0]), value=parse_int_literal(text), text=text)
+        return _IntLit(self._pos(c[0]), parse_int_literal(text), text)   # (pos, value, text)
 
     def oct_lit(self, c):
         text = str(c[0])

@@ -23,6 +23,7 @@ from array import array
 from .ast import Pos
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_MATCH_END = re.Match.end
 
 #: Largest script (bytes) the front end reads or parses: 12 times the largest corpus script.
 MAX_SOURCE_BYTES = 32 << 20
@@ -104,7 +105,7 @@ class SourceText:
         self.file = file
         self.text = data.decode("latin-1")
         self._starts = array("q", [0])
-        self._starts.extend(m.end() for m in _LINE_BREAK.finditer(self.text))
+        self._starts.extend(map(_MATCH_END, _LINE_BREAK.finditer(self.text)))
 
     @property
     def line_starts(self) -> array:
