@@ -726,7 +726,7 @@ class _Gen:
             b = stack.pop()
             a = stack.pop()
             raw = f"({a.raw or a.src} {_ARITH_I[op]} {b.raw or b.src})"
-            src = f"(_wrap(_r) if (_r := {raw}) > 2147483647 or _r < -2147483648 else _r)"
+            src = f"(_wrap(_r) if (_r := {raw}) {_range_check(op, a, b)} else _r)"
             self.push(stack, _E(src, a.stable and b.stable, max(a.depth, b.depth) + 1, raw), pc)
         elif op in _BINARY:
             b = stack.pop()
@@ -937,6 +937,23 @@ class _Gen:
 
 
 _CALL_OR_ACCESS = re.compile(r"[\w\])]\(|[.\[]")
+
+
+def _range_check(op: int, a: _E, b: _E) -> str:
+    """The test that the raw result of ``a op b`` (ADD_I, SUB_I, MUL_I) is outside int32.
+
+    Operands without ``raw`` (other than constants) are int32 values; adding a constant ``k >= 0`` to one (or
+    subtracting it) can only leave the range upwards (downwards), so one comparison does."""
+    k = _literal(b.src) if b.raw is None else None
+    if op == bc.ADD_I and a.raw is None and k is None and b.raw is None:
+        k, a, b = _literal(a.src), b, a
+    v = _literal(a.src)   # a constant: int32 only if the compiler wrapped it
+    if type(k) is int and k >= 0 and a.raw is None and (v is None or -2147483648 <= v <= 2147483647):
+        if op == bc.ADD_I:
+            return "> 2147483647"
+        if op == bc.SUB_I:
+            return "< -2147483648"
+    return "> 2147483647 or _r < -2147483648"
 
 
 def _cannot_raise(text: str) -> bool:

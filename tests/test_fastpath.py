@@ -131,6 +131,39 @@ endfunction
     assert is_fast(vm, "Main") and snap["errors"] == []
 
 
+def test_adding_a_constant_wraps_at_either_end():
+    """``x + k`` / ``k + x`` / ``x - k`` with a constant ``k >= 0`` test one end of the range
+    in the fast tier (they cannot leave it at the other): the wrap stays that of S001, also
+    with negative constants, a constant above int32 and a nested sum."""
+    vm, snap = run_both("""
+globals
+    integer a
+    integer b
+    integer c
+    integer d
+    integer e
+    integer f
+    integer h
+endglobals
+function Main takes nothing returns nothing
+    local integer x = 2147483647
+    local integer y = -2147483648
+    set a = x + 1
+    set b = 1 + x
+    set c = y - 1
+    set d = y + (-1)
+    set e = x - (-1)
+    set f = y + 4294967295
+    set h = (x + x) + 3
+endfunction
+""")
+    g = snap["globals"]
+    x, y = 2147483647, -2147483648
+    assert (g["a"], g["b"], g["c"], g["d"], g["e"]) == (y, y, x, x, y)
+    assert g["f"] == 2147483647 and g["h"] == 1
+    assert is_fast(vm, "Main") and snap["errors"] == []
+
+
 def test_reals_round_to_binary32_and_compare_like_the_game():
     vm, snap = run_both("""
 globals
