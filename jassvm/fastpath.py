@@ -548,6 +548,7 @@ class _Gen:
         if self.run(start, back, []):
             self.pend += self.costs[back]
             self.checkpoint(back)
+            self._counted_loop(mark)
         if len(self.out) == mark:
             self.emit("pass")
         self.loop_exits.pop()
@@ -555,6 +556,73 @@ class _Gen:
         self.known_ln = None
         self.pend = 0   # every way out of the loop (break) flushed its own count
         return back + 1
+
+    def _counted_loop(self, mark: int) -> None:
+        """Turn the ``while True`` loop whose body is ``out[mark:]`` into a ``for`` over the
+        iterations the op limit allows, when its body cannot raise (``_cannot_raise``
+        statements, and ``exitwhen`` tests of locals whose blocks only add ops and
+        ``break``): no op-count addition nor limit test per iteration.
+
+        Iteration ``k`` (from 0) ends with ``ops0 + (k + 1) * T`` ops (``T`` the ops added on
+        the path through the body) and passes its back-edge check when that is at most
+        ``limit``: iterations ``0 .. n - 1`` pass with ``n = (limit - ops0) // T``, so the
+        loop runs ``max(n, 0) + 1`` of them and the ``for``'s ``else`` (the last one ended
+        without an exit) is the op-limit crash of the last. An exit in iteration ``k`` adds
+        ``k * T`` plus the ops of the body before it and its own."""
+        body = [(lv + (len(text) - len(text.lstrip(" "))) // 4, text.lstrip(" "))
+                for lv, text in self.out[mark:]]   # "    x" at level l is x at l + 1
+        level = self.level
+        if len(body) < 4 or body[-3:] != [(level, "if ops > limit:"), (level + 1, body[-2][1]),
+                                          (level + 1, "_oplimit(limit)")] \
+                or not body[-2][1].startswith("ln = "):
+            return
+        total, before, lines, i = 0, [], [], 0
+        stmts = body[:-3]
+        while i < len(stmts):
+            lv, text = stmts[i]
+            if lv != level:
+                return
+            if text.startswith("ops += "):
+                total += int(text[7:])
+            elif text.startswith("if ") and text.endswith(":") \
+                    and _CALL_OR_ACCESS.search(text[3:-1]) is None:
+                inner = []
+                i += 1
+                while i < len(stmts) and stmts[i][0] > level:
+                    inner.append(stmts[i])
+                    i += 1
+                extra = 0
+                if inner and inner[0] == (level + 1, inner[0][1]) and inner[0][1].startswith("ops += "):
+                    extra = int(inner[0][1][7:])
+                    inner = inner[1:]
+                if inner != [(level + 1, "break")]:
+                    return
+                lines.append((lv, text))
+                before.append((len(lines), total + extra))
+                lines.append(None)   # the exit's op count, once ``total`` is known
+                lines.append((level + 1, "break"))
+                continue
+            elif not (text.startswith("ln = ") or _cannot_raise(text)):
+                return
+            else:
+                lines.append((lv, text))
+            i += 1
+        if total <= 0:
+            return
+        for at, ops in before:
+            lines[at] = (level + 1, f"ops += _k * {total} + {ops}")
+        head = self.out[mark - 1]
+        if head != (level - 1, "while True:"):
+            return
+        self.out[mark - 1:] = [
+            (level - 1, f"_n = (limit - ops) // {total}"),
+            (level - 1, "for _k in range(_n + 1 if _n > 0 else 1):"),
+            *lines,
+            (level - 1, "else:"),
+            (level, f"ops += (_k + 1) * {total}"),
+            (level, body[-2][1]),
+            (level, "_oplimit(limit)"),
+        ]
 
     def branch(self, pc: int, stack: list[_E]) -> int:
         """``if``/``elseif``/``else``: JUMP_IF_FALSE at ``pc``; returns the pc after ``endif``."""
