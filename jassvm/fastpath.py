@@ -568,7 +568,8 @@ class _Gen:
         ``limit``: iterations ``0 .. n - 1`` pass with ``n = (limit - ops0) // T``, so the
         loop runs ``max(n, 0) + 1`` of them and the ``for``'s ``else`` (the last one ended
         without an exit) is the op-limit crash of the last. An exit in iteration ``k`` adds
-        ``k * T`` plus the ops of the body before it and its own."""
+        ``k * T`` plus the ops of the body before it and its own. The body's ``ln``
+        assignments go (nothing in it can crash; the code after the loop sets its own)."""
         body = [(lv + (len(text) - len(text.lstrip(" "))) // 4, text.lstrip(" "))
                 for lv, text in self.out[mark:]]   # "    x" at level l is x at l + 1
         level = self.level
@@ -602,7 +603,9 @@ class _Gen:
                 lines.append(None)   # the exit's op count, once ``total`` is known
                 lines.append((level + 1, "break"))
                 continue
-            elif not (text.startswith("ln = ") or _cannot_raise(text)):
+            elif text.startswith("ln = "):
+                pass   # only a crash reads ``ln``, and none can happen in this body
+            elif not _cannot_raise(text):
                 return
             else:
                 lines.append((lv, text))
