@@ -548,6 +548,7 @@ class _Gen:
         if self.run(start, back, []):
             self.pend += self.costs[back]
             self.checkpoint(back)
+            self._counted_loop(mark)
         if len(self.out) == mark:
             self.emit("pass")
         self.loop_exits.pop()
@@ -555,6 +556,76 @@ class _Gen:
         self.known_ln = None
         self.pend = 0   # every way out of the loop (break) flushed its own count
         return back + 1
+
+    def _counted_loop(self, mark: int) -> None:
+        """Turn the ``while True`` loop whose body is ``out[mark:]`` into a ``for`` over the
+        iterations the op limit allows, when its body cannot raise (``_cannot_raise``
+        statements, and ``exitwhen`` tests of locals whose blocks only add ops and
+        ``break``): no op-count addition nor limit test per iteration.
+
+        Iteration ``k`` (from 0) ends with ``ops0 + (k + 1) * T`` ops (``T`` the ops added on
+        the path through the body) and passes its back-edge check when that is at most
+        ``limit``: iterations ``0 .. n - 1`` pass with ``n = (limit - ops0) // T``, so the
+        loop runs ``max(n, 0) + 1`` of them and the ``for``'s ``else`` (the last one ended
+        without an exit) is the op-limit crash of the last. An exit in iteration ``k`` adds
+        ``k * T`` plus the ops of the body before it and its own. The body's ``ln``
+        assignments go (nothing in it can crash; the code after the loop sets its own)."""
+        body = [(lv + (len(text) - len(text.lstrip(" "))) // 4, text.lstrip(" "))
+                for lv, text in self.out[mark:]]   # "    x" at level l is x at l + 1
+        level = self.level
+        if len(body) < 4 or body[-3:] != [(level, "if ops > limit:"), (level + 1, body[-2][1]),
+                                          (level + 1, "_oplimit(limit)")] \
+                or not body[-2][1].startswith("ln = "):
+            return
+        total, before, lines, i = 0, [], [], 0
+        stmts = body[:-3]
+        while i < len(stmts):
+            lv, text = stmts[i]
+            if lv != level:
+                return
+            if text.startswith("ops += "):
+                total += int(text[7:])
+            elif text.startswith("if ") and text.endswith(":") \
+                    and _CALL_OR_ACCESS.search(text[3:-1]) is None:
+                inner = []
+                i += 1
+                while i < len(stmts) and stmts[i][0] > level:
+                    inner.append(stmts[i])
+                    i += 1
+                extra = 0
+                if inner and inner[0] == (level + 1, inner[0][1]) and inner[0][1].startswith("ops += "):
+                    extra = int(inner[0][1][7:])
+                    inner = inner[1:]
+                if inner != [(level + 1, "break")]:
+                    return
+                lines.append((lv, text))
+                before.append((len(lines), total + extra))
+                lines.append(None)   # the exit's op count, once ``total`` is known
+                lines.append((level + 1, "break"))
+                continue
+            elif text.startswith("ln = "):
+                pass   # only a crash reads ``ln``, and none can happen in this body
+            elif not _cannot_raise(text):
+                return
+            else:
+                lines.append((lv, text))
+            i += 1
+        if total <= 0:
+            return
+        for at, ops in before:
+            lines[at] = (level + 1, f"ops += _k * {total} + {ops}")
+        head = self.out[mark - 1]
+        if head != (level - 1, "while True:"):
+            return
+        self.out[mark - 1:] = [
+            (level - 1, f"_n = (limit - ops) // {total}"),
+            (level - 1, "for _k in range(_n + 1 if _n > 0 else 1):"),
+            *lines,
+            (level - 1, "else:"),
+            (level, f"ops += (_k + 1) * {total}"),
+            (level, body[-2][1]),
+            (level, "_oplimit(limit)"),
+        ]
 
     def branch(self, pc: int, stack: list[_E]) -> int:
         """``if``/``elseif``/``else``: JUMP_IF_FALSE at ``pc``; returns the pc after ``endif``."""
@@ -726,7 +797,7 @@ class _Gen:
             b = stack.pop()
             a = stack.pop()
             raw = f"({a.raw or a.src} {_ARITH_I[op]} {b.raw or b.src})"
-            src = f"(_wrap(_r) if (_r := {raw}) > 2147483647 or _r < -2147483648 else _r)"
+            src = f"(_wrap(_r) if (_r := {raw}) {_range_check(op, a, b)} else _r)"
             self.push(stack, _E(src, a.stable and b.stable, max(a.depth, b.depth) + 1, raw), pc)
         elif op in _BINARY:
             b = stack.pop()
@@ -937,6 +1008,23 @@ class _Gen:
 
 
 _CALL_OR_ACCESS = re.compile(r"[\w\])]\(|[.\[]")
+
+
+def _range_check(op: int, a: _E, b: _E) -> str:
+    """The test that the raw result of ``a op b`` (ADD_I, SUB_I, MUL_I) is outside int32.
+
+    Operands without ``raw`` (other than constants) are int32 values; adding a constant ``k >= 0`` to one (or
+    subtracting it) can only leave the range upwards (downwards), so one comparison does."""
+    k = _literal(b.src) if b.raw is None else None
+    if op == bc.ADD_I and a.raw is None and k is None and b.raw is None:
+        k, a, b = _literal(a.src), b, a
+    v = _literal(a.src)   # a constant: int32 only if the compiler wrapped it
+    if type(k) is int and k >= 0 and a.raw is None and (v is None or -2147483648 <= v <= 2147483647):
+        if op == bc.ADD_I:
+            return "> 2147483647"
+        if op == bc.SUB_I:
+            return "< -2147483648"
+    return "> 2147483647 or _r < -2147483648"
 
 
 def _cannot_raise(text: str) -> bool:

@@ -21,8 +21,14 @@ Runs (``LOAD_LOCAL`` reads may crash, the others cannot; integer arithmetic wrap
 - ``LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; ADD_I | SUB_I | MUL_I`` (an integer ``k``) ->
   ``LOCAL_OP (a, b or None, k, kind)``, kind 0, 1, 2 for ADD_I, SUB_I, MUL_I: pushes the result.
 - ``LOAD_LOCAL a1; ...; LOAD_LOCAL an; CALL f`` (``f`` takes exactly those n >= 1 arguments)
-  -> ``CALL_LOCALS (f, n, (a1, ..., an), pad)``: the callee's locals built straight from the
-  slots, then ``pad`` (``UNSET`` for each of ``f``'s declared locals).
+  -> ``CALL_LOCALS (f, n, (a1, ..., an), pad, leaf)``: the callee's locals built straight from
+  the slots, then ``pad`` (``UNSET`` for each of ``f``'s declared locals). ``leaf`` is
+  ``leaf_form(f)``: when it is not None and no call/return hook nor instrumentation is on, the
+  interpreter computes the callee's result in place, with the same op count, depth and
+  op-limit checks, instead of pushing a frame that nothing could observe.
+- ``LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; ADD_I | SUB_I | MUL_I; RETURN`` -> ``RETURN_LOCAL_OP
+  (a, b or None, k, kind)``: the ``LOCAL_OP`` run's result returned without the operand stack.
+- ``LOAD_LOCAL a; RETURN`` -> ``RETURN_LOCAL a``.
 - ``LOAD_LOCAL a; LOAD_LOCAL b`` (when none of the runs above starts at ``a`` nor at ``b``)
   -> ``LOAD_LOCAL2 (a, b)``
 - ``ADD_I | SUB_I | MUL_I; STORE_LOCAL b`` -> ``ARITH_STORE (kind, b)``.
@@ -61,6 +67,29 @@ def _call_run(src: list, pc: int) -> int:
     return 0
 
 
+def leaf_form(fn: CompiledFunction) -> tuple[int, int | None, Any, int, int] | None:
+    """``(a, b or None, k, kind, cost)`` when ``fn`` begins with ``return`` of a parameter
+    (``LOAD_LOCAL a; RETURN``: kind -1) or of a ``LOCAL_OP`` run over its parameters and an
+    integer constant (``LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; ADD_I | SUB_I | MUL_I; RETURN``),
+    ``cost`` the op cost of those instructions; else None. A call whose arguments are all
+    set can run such a body without a frame: it reads only parameters, cannot crash, wait or
+    call, and makes no op-limit check."""
+    src, argc = fn.code, fn.nparams
+    if len(src) < 2 or src[0][0] != bc.LOAD_LOCAL or src[0][1] >= argc:
+        return None
+    a = src[0][1]
+    if src[1][0] == bc.RETURN:
+        return a, None, None, -1, fn.costs[0] + fn.costs[1]
+    if not _local_op(src, 0) or len(src) < 4 or src[3][0] != bc.RETURN:
+        return None
+    op1, b = src[1]
+    if op1 == bc.LOAD_LOCAL:
+        if b >= argc:
+            return None
+        return a, b, None, ARITH_KINDS[src[2][0]], sum(fn.costs[:4])
+    return a, None, b, ARITH_KINDS[src[2][0]], sum(fn.costs[:4])
+
+
 def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
     """``(code, costs)`` of ``fn`` with superinstructions (see the module docstring)."""
     src, src_costs = fn.code, fn.costs
@@ -93,15 +122,23 @@ def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
                 continue
         if _local_op(src, pc):
             local = b if op1 == bc.LOAD_LOCAL else None
-            code[pc] = (bc.LOCAL_OP, (a, local, b, ARITH_KINDS[src[pc + 2][0]]))
-            costs[pc] = sum(src_costs[pc:pc + 3])
+            if pc + 3 < n and src[pc + 3][0] == bc.RETURN:
+                code[pc] = (bc.RETURN_LOCAL_OP, (a, local, b, ARITH_KINDS[src[pc + 2][0]]))
+                costs[pc] = sum(src_costs[pc:pc + 4])
+            else:
+                code[pc] = (bc.LOCAL_OP, (a, local, b, ARITH_KINDS[src[pc + 2][0]]))
+                costs[pc] = sum(src_costs[pc:pc + 3])
+            continue
+        if op1 == bc.RETURN:
+            code[pc] = (bc.RETURN_LOCAL, a)
+            costs[pc] = src_costs[pc] + src_costs[pc + 1]
             continue
         argc = _call_run(src, pc)
         if argc:
             slots = tuple(src[k][1] for k in range(pc, pc + argc))
             target = src[pc + argc][1][0]
             pad = (UNSET,) * (len(target.local_names) - argc)
-            code[pc] = (bc.CALL_LOCALS, (target, argc, slots, pad))
+            code[pc] = (bc.CALL_LOCALS, (target, argc, slots, pad, leaf_form(target)))
             costs[pc] = sum(src_costs[pc:pc + argc + 1])
             continue
         if op1 == bc.LOAD_LOCAL and not _local_op(src, pc + 1) and not _call_run(src, pc + 1):

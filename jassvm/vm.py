@@ -509,7 +509,7 @@ class VM:
          JUMP_IF_TRUE_KEEP, POP, RETURN_NOTHING, STORE_LOCAL_H, STORE_GLOBAL_H,
          STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H, JUMP_IF_TRUE, H2I, R2I_RET,
          STORE_GLOBAL_WATCHED, STORE_GLOBAL_ELEM_WATCHED, LINE, LOAD_LOCAL2, LOCAL_ADD_STORE,
-         COMPARE_JUMP, LOCAL_OP, ARITH_STORE, CALL_LOCALS) = range(len(bc.OPNAMES))
+         COMPARE_JUMP, LOCAL_OP, ARITH_STORE, CALL_LOCALS, RETURN_LOCAL, RETURN_LOCAL_OP) = range(len(bc.OPNAMES))
         G = self.globals
         limit = self.op_limit
         ctx = self.ctx
@@ -600,7 +600,7 @@ class VM:
                 elif op == CALL_LOCALS or op == CALL:
                     if op == CALL_LOCALS:
                         # The arguments straight from the caller's locals: no stack traffic.
-                        target, argc, slots, pad = arg
+                        target, argc, slots, pad, leaf = arg
                         if argc == 1:
                             v = loc[slots[0]]
                             args = [v]
@@ -617,6 +617,35 @@ class VM:
                             pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, slots)
                             raise crash
                         pc += argc
+                        if leaf is not None and not inst.active and not hooks.call and not hooks.ret:
+                            # ``return`` of the parameters (superinstructions.leaf_form): the
+                            # checks a call makes, the callee's ops, no frame.
+                            if len(frames) >= max_depth:
+                                raise JassCrash("stack-overflow", f"call depth over {MAX_CALL_DEPTH}")
+                            if ops > limit:
+                                raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
+                            a, b, k, kind, leaf_cost = leaf
+                            ops += leaf_cost
+                            v = args[a]
+                            if kind >= 0:
+                                if b is not None:
+                                    k = args[b]
+                                if kind == 0:
+                                    v += k
+                                elif kind == 1:
+                                    v -= k
+                                else:
+                                    v *= k
+                                if v > INT_MAX or v < INT_MIN:
+                                    v = wrap_int(v)
+                            op, arg, cost = code[pc]
+                            if op == STORE_LOCAL:   # as RETURN stores ``set x = F(...)``
+                                loc[arg] = v
+                                ops += cost
+                                pc += 1
+                            else:
+                                stack.append(v)
+                            continue
                     else:
                         target, argc = arg
                         if argc:
@@ -669,8 +698,34 @@ class VM:
                         th.ops = ops
                         for cb in hooks.call:
                             cb(th, f)
-                elif op == RETURN or op == RETURN_NOTHING:
-                    v = stack.pop() if op == RETURN else None
+                elif op == RETURN or op >= RETURN_LOCAL or op == RETURN_NOTHING:
+                    if op == RETURN:
+                        v = stack.pop()
+                    elif op == RETURN_LOCAL_OP:   # LOCAL_OP's work, the result not pushed
+                        a, b, k, kind = arg
+                        v = loc[a]
+                        if b is not None:
+                            k = loc[b]
+                        if v is UNSET or k is UNSET:
+                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
+                            raise crash
+                        if kind == 0:
+                            v += k
+                        elif kind == 1:
+                            v -= k
+                        else:
+                            v *= k
+                        if v > INT_MAX or v < INT_MIN:
+                            v = wrap_int(v)
+                        pc += 3
+                    elif op == RETURN_LOCAL:
+                        v = loc[arg]
+                        if v is UNSET:
+                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (arg,))
+                            raise crash
+                        pc += 1
+                    else:
+                        v = None
                     if hooks.ret:
                         f.pc = pc
                         th.ops = ops
@@ -692,7 +747,7 @@ class VM:
                     loc = f.locals
                     stack = f.stack
                     pc = f.pc
-                    if pc and op == RETURN:   # not when a new action's frame was pushed
+                    if pc and op != RETURN_NOTHING:   # not when a new action's frame was pushed
                         op, arg, cost = code[pc]
                         if op == STORE_LOCAL:   # ``set x = F(...)``: stored without a dispatch
                             loc[arg] = v

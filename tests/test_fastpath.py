@@ -131,6 +131,73 @@ endfunction
     assert is_fast(vm, "Main") and snap["errors"] == []
 
 
+def test_adding_a_constant_wraps_at_either_end():
+    """``x + k`` / ``k + x`` / ``x - k`` with a constant ``k >= 0`` test one end of the range
+    in the fast tier (they cannot leave it at the other): the wrap stays that of S001, also
+    with negative constants, a constant above int32 and a nested sum."""
+    vm, snap = run_both("""
+globals
+    integer a
+    integer b
+    integer c
+    integer d
+    integer e
+    integer f
+    integer h
+endglobals
+function Main takes nothing returns nothing
+    local integer x = 2147483647
+    local integer y = -2147483648
+    set a = x + 1
+    set b = 1 + x
+    set c = y - 1
+    set d = y + (-1)
+    set e = x - (-1)
+    set f = y + 4294967295
+    set h = (x + x) + 3
+endfunction
+""")
+    g = snap["globals"]
+    x, y = 2147483647, -2147483648
+    assert (g["a"], g["b"], g["c"], g["d"], g["e"]) == (y, y, x, x, y)
+    assert g["f"] == 2147483647 and g["h"] == 1
+    assert is_fast(vm, "Main") and snap["errors"] == []
+
+
+COUNTED = """
+globals
+    integer g = 0
+    integer h = 0
+endglobals
+function Count takes integer n returns integer
+    local integer i = 0
+    local integer total = 0
+    loop
+        set total = total + i * 2
+        exitwhen total > 5000
+        set i = i + 1
+        exitwhen i > n
+    endloop
+    set h = i
+    return total
+endfunction
+function Main takes nothing returns nothing
+    set g = Count(30) + Count(100) + Count(-5)
+endfunction
+"""
+
+
+@pytest.mark.parametrize("limit", [*range(7, 700), 3000])
+def test_counted_loops_stop_at_the_same_op(limit):
+    """A loop whose body cannot raise runs as a ``for`` over the iterations the op limit
+    allows (``_Gen._counted_loop``): same op counts at each exit and the same S093 crash,
+    whichever iteration (or the loop's entry, already past the limit) the limit falls in."""
+    vm, snap = run_both(COUNTED, op_limit=limit)
+    assert is_fast(vm, "Count")
+    assert "for _k in range(" in fastpath.fast_source(vm.program.functions["Count"], vm.program)
+    assert [e[0] for e in snap["errors"]] == ([] if limit == 3000 else ["op-limit"])
+
+
 def test_reals_round_to_binary32_and_compare_like_the_game():
     vm, snap = run_both("""
 globals

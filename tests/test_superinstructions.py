@@ -8,7 +8,7 @@ import pytest
 
 from jassvm import bytecode as bc
 from jassvm import vm as vm_module
-from jassvm.superinstructions import fuse
+from jassvm.superinstructions import fuse, leaf_form
 from jassvm.vm import VM
 
 from test_fastpath import load, snapshot
@@ -63,6 +63,63 @@ endfunction
 """
 
 
+LEAVES = """
+globals
+    integer g = 0
+    integer h = 0
+endglobals
+function Same takes integer a returns integer
+    return a
+endfunction
+function Add2 takes integer a, integer b returns integer
+    return a + b
+endfunction
+function Sub3 takes integer a, integer b returns integer
+    return b - 3
+endfunction
+function Mul2 takes integer a, integer b returns integer
+    return a * b
+endfunction
+function Main takes nothing returns nothing
+    local integer i = 0
+    local integer j = 7
+    local integer t = 1
+    loop
+        set g = Add2(g, i)
+        set j = Mul2(j, t)
+        set t = Same(j) + Sub3(i, j)
+        set h = Mul2(t, j)
+        set t = Mul2(t, 2147483) + Add2(i, j)
+        set i = Add2(i, 1)
+        exitwhen i > 100
+    endloop
+endfunction
+"""
+
+
+def deep(n: int) -> str:
+    """A recursion ``n`` frames deep that ends in a leaf call (the depth limit, S093's twin)."""
+    return f"""
+globals
+    integer g = 0
+endglobals
+function Add2 takes integer a, integer b returns integer
+    return a + b
+endfunction
+function Deep takes integer n returns integer
+    local integer z = 0
+    if n == z then
+        return Add2(n, z)
+    endif
+    set z = n - 1
+    return Deep(z)
+endfunction
+function Main takes nothing returns nothing
+    set g = Deep({n})
+endfunction
+"""
+
+
 def unset_read(statement: str) -> str:
     return f"""
 function Add2 takes integer a, integer b returns integer
@@ -70,6 +127,14 @@ function Add2 takes integer a, integer b returns integer
 endfunction
 function Add3 takes integer a, integer b, integer c returns integer
     return a + b + c
+endfunction
+function Unset takes integer a returns integer
+    local integer x
+    return x + a
+endfunction
+function Unset1 takes integer a returns integer
+    local integer x
+    return x
 endfunction
 function Main takes nothing returns nothing
     local integer a
@@ -106,13 +171,18 @@ def run(src: str, fused: bool, monkeypatch, **vm_args) -> dict:
     (unset_read("set b = Add2(a, c)"), {}),            # CALL_LOCALS, first read
     (unset_read("set b = Add3(c, b, a)"), {}),         # CALL_LOCALS, three arguments
     (unset_read("set b = Add2(b + c, a) * a"), {}),    # LOAD_LOCAL2 then an arithmetic store
+    (unset_read("set b = Unset(b)"), {}),              # RETURN_LOCAL_OP, a local (no leaf)
+    (unset_read("set b = Unset1(b)"), {}),             # RETURN_LOCAL, a local (no leaf)
     (CALLS, {}),
     (CALLS, {"op_limit": 2000}),                       # stopped in a call from CALL_LOCALS
+    (LEAVES, {}),                                      # leaf calls: no frame, same results
+    *[(LEAVES, {"op_limit": limit}) for limit in range(1000, 1090)],   # stopped at each op
+    *[(deep(n), {}) for n in range(4090, 4097)],       # the depth limit, at a leaf call too
 ])
 def test_fused_runs_behave_like_the_plain_instructions(src, vm_args, monkeypatch):
     fused = run(src, True, monkeypatch, **vm_args)
     assert fused == run(src, False, monkeypatch, **vm_args)
-    if src is not LOOPS and src is not CALLS:
+    if "Main takes nothing returns nothing\n    local integer a\n" in src:
         assert [e[0] for e in fused["errors"]] == ["uninitialized"]
 
 
@@ -128,3 +198,44 @@ def test_every_fused_run_is_replaced_at_its_first_instruction_only():
             assert op != bc.ARITH_STORE or first in (bc.ADD_I, bc.SUB_I, bc.MUL_I)
         else:
             assert (op, _arg) == original and costs[pc] == fn.costs[pc]
+
+
+class CallLog:
+    """A hook subscriber recording every call and return it is told of."""
+
+    def __init__(self):
+        self.log = []
+
+    def call(self, th, frame):
+        self.log.append(("call", frame.fn.name, th.ops))
+
+    def ret(self, th, frame):
+        self.log.append(("ret", frame.fn.name, th.ops))
+
+
+def test_call_hooks_see_leaf_calls(monkeypatch):
+    """With a call/return hook set a leaf callee gets its frame: every call is reported."""
+    logs = []
+    for fused in (True, False):
+        with monkeypatch.context() as m:
+            if not fused:
+                m.setattr(vm_module, "fuse", lambda fn: (list(fn.code), list(fn.costs)))
+            vm = VM(load(LEAVES), fast=False)
+            vm.run_init()
+            hook = vm.hooks.add(CallLog())
+            snap = snapshot(vm, vm.call("Main"))
+            logs.append((snap, hook.log))
+    assert logs[0] == logs[1]
+    assert sum(1 for event, name, _ops in logs[0][1] if event == "call" and name == "Add2") == 303
+
+
+def test_leaf_forms():
+    prog, other = load(LEAVES), load(unset_read("set b = 1"))
+    forms = {name: leaf_form(prog.functions[name]) for name in ("Same", "Add2", "Sub3", "Mul2", "Main")}
+    forms.update({name: leaf_form(other.functions[name]) for name in ("Unset", "Unset1")})
+    assert forms["Same"][:4] == (0, None, None, -1)
+    assert forms["Add2"][:4] == (0, 1, None, 0)
+    assert forms["Sub3"][:4] == (1, None, 3, 1)
+    assert forms["Mul2"][:4] == (0, 1, None, 2)
+    assert forms["Main"] is forms["Unset"] is forms["Unset1"] is None
+    assert forms["Add2"][4] == sum(prog.functions["Add2"].costs[:4])
