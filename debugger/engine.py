@@ -553,13 +553,16 @@ class Debugger:
     def _replay_line(self, th: Thread, frame, line: int) -> None:
         r = self._replay
         clock = self._clock()
+        # a trigger breakpoint's first line is consumed here as in ``_on_line``, whatever
+        # the replay is for, so it neither stops later at another line nor is missed
+        first = self._first_line.pop(th.id, None)
         if r.kind == "seek":
             t = r.target
             if clock == t.clock and th.id == t.thread and line == t.line:
                 self._arrive()
                 what = f"{frame.fn.name} ({frame.fn.file}:{line})"
                 here = self._line_index.get((frame.fn.file, line), ()) if r.reason == "breakpoint" else ()
-                ids = [bp.id for bp in here]
+                ids = ([first.id] if first is not None and r.reason == "breakpoint" else []) + [bp.id for bp in here]
                 self._stop(Stop(r.reason, f"back to {what}", th.id, ids), th, None, line)
             return
         if r.kind == "time":
@@ -570,8 +573,9 @@ class Debugger:
             if th.id == r.thread:
                 r.found = Position(clock, self.now, th.id, line)
             return
+        hit_first = first is not None and self._hit(first, th, frame)
         bps = self._line_index.get((frame.fn.file, line))
-        if bps and any([self._hit(bp, th, frame) for bp in bps]):
+        if hit_first or (bps and any([self._hit(bp, th, frame) for bp in bps])):
             r.found = Position(clock, self.now, th.id, line)
 
     def _replay_progress(self, now: float) -> None:

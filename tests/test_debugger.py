@@ -402,3 +402,26 @@ def test_terminal_debugger_on_a_corpus_campaign_map():
     child.expect(r"\(jass\) ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_reverse_continue_returns_to_a_trigger_breakpoint(small):
+    """``rcontinue`` finds a ``gg_trg_X`` breakpoint (the first line of the trigger's
+    actions) as it finds a line breakpoint: the trigger fired at 1 s, so from 5 s it goes back
+    to 1 s from 3 s (its wake-up), where ``udg_count`` is again the 42,857 of ``Spin``; going on
+    does not stop there a second time."""
+    seen = []
+
+    def note(d, s):
+        seen.append((s.reason, d.now, d.stack(s.thread_id)[0].line if s.thread_id else None))
+
+    fe = Scripted(lambda d, s: (note(d, s), d.until_time(2.5)),
+                  lambda d, s: (note(d, s), d.reverse_continue()),
+                  lambda d, s: (note(d, s), seen.append(d.vm.read_global("udg_count")), d.continue_()))
+    d = Debugger(small, until=8, frontend=fe)
+    d.add_breakpoint("gg_trg_Tick")
+    d.run()
+    brk = line_of("set udg_count = Add(udg_count, 1)")
+    assert seen[0] == ("function breakpoint", 1.0, brk)
+    assert seen[1][1] == 3.0
+    assert seen[2][1:] == (1.0, brk) and seen[3] == 42857
+    assert len(fe.stops) == 3
