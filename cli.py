@@ -178,6 +178,9 @@ def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], n
     _render(diagnostics, texts, use_rich)
     n_err = sum(1 for d in diagnostics if d.is_error)
     n_warn = sum(1 for d in diagnostics if d.severity.value == "warning")
+    if api_dir is None and any(d.code == "E201" for d in diagnostics):
+        click.echo("hint: no API was loaded (--api DIR or JASS_API): the types and natives of "
+                   "common.j are undeclared")
     click.echo(_summary(n_err, n_warn, len(sources)))
     sys.exit(1 if n_err else 0)
 
