@@ -863,7 +863,11 @@ def natives_command(maps: tuple[Path, ...], api_dir: Path | None, where: str | N
         load_natives()
         spec = NATIVES.get(where)
         if spec is None:
-            click.echo(f"{where}: not implemented by any natives module", err=True)
+            import difflib
+            folded = [n for n in NATIVES if n.casefold() == where.casefold()]
+            near = folded or difflib.get_close_matches(where, list(NATIVES), n=3)
+            hint = f" (did you mean {', '.join(near)}?)" if near else ""
+            click.echo(f"{where}: not implemented by any natives module{hint}", err=True)
             sys.exit(1)
         fn, source = spec.func, Path(spec.func.__code__.co_filename)
         click.echo(f"{where}: {fn.__module__}.{fn.__qualname__} "

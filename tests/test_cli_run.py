@@ -89,6 +89,8 @@ def test_natives_where_names_the_module_of_a_native():
                                     "(natives/orders.py:")
     result = CliRunner().invoke(main, ["natives", "--where", "NoSuchNative"])
     assert result.exit_code == 1
+    result = CliRunner().invoke(main, ["natives", "--where", "createunit"])   # names are case-sensitive
+    assert result.exit_code == 1 and "did you mean CreateUnit?" in result.output
 
 
 def test_run_difficulty_changes_what_the_map_places(tmp_path):
