@@ -546,8 +546,9 @@ class Debugger:
         if earlier is not None:
             until = Position(start.clock, start.now, None, None)
             raise Rewind(earlier, Replay(r.kind, until=until, thread=r.thread, origin=r.origin, reason=r.reason))
-        # nothing earlier in the whole mission: back to where the travel started
-        self._out("console", "time travel: nothing earlier to go back to\n")
+        # nothing earlier in the whole mission: back to where the travel started (said now:
+        # ``_out`` is silent while a replay runs)
+        self.frontend.output("console", "time travel: nothing earlier to go back to\n")
         raise Rewind(cps.before(r.origin.clock), Replay("seek", target=r.origin, origin=r.origin, reason=r.reason))
 
     def _replay_line(self, th: Thread, frame, line: int) -> None:

@@ -425,3 +425,13 @@ def test_reverse_continue_returns_to_a_trigger_breakpoint(small):
     assert seen[1][1] == 3.0
     assert seen[2][1:] == (1.0, brk) and seen[3] == 42857
     assert len(fe.stops) == 3
+
+
+def test_reverse_continue_from_the_first_hit_says_there_is_nothing_earlier(small):
+    """The breakpoint's only hit is at 1 s: ``rcontinue`` from it stays there and says so."""
+    fe = Scripted(lambda d, s: d.reverse_continue(), lambda d, s: d.continue_())
+    d = Debugger(small, until=8, frontend=fe)
+    d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_count = Add(udg_count, 1)")}])
+    d.run()
+    assert [(s.reason, t) for s, t in fe.stops] == [("breakpoint", 1.0), ("breakpoint", 1.0)]
+    assert ("console", "time travel: nothing earlier to go back to\n") in fe.out
