@@ -269,9 +269,13 @@ class TerminalFrontend(cmd.Cmd):
 
     def do_threads(self, arg: str) -> None:
         """threads: every JASS thread alive, with its state and op count."""
-        for t in self.dbg.threads():
+        threads = self.dbg.threads()
+        # columns as wide as their longest entry (AI threads have ids of 9 digits)
+        w_id = max([4] + [len(str(t.id)) for t in threads])
+        w_name = max([40] + [len(t.name) for t in threads])
+        for t in threads:
             mark = "*" if t.id == self.thread_id else " "
-            self._say(f"{mark} {t.id:>4}  {t.name:<40} {t.state:<28} {t.ops:>7}/300000 ops")
+            self._say(f"{mark} {t.id:>{w_id}}  {t.name:<{w_name}} {t.state:<28} {t.ops:>7}/300000 ops")
 
     def do_thread(self, arg: str) -> None:
         """thread N: make thread N current (for where, print, step)."""

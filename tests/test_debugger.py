@@ -435,3 +435,21 @@ def test_reverse_continue_from_the_first_hit_says_there_is_nothing_earlier(small
     d.run()
     assert [(s.reason, t) for s, t in fe.stops] == [("breakpoint", 1.0), ("breakpoint", 1.0)]
     assert ("console", "time travel: nothing earlier to go back to\n") in fe.out
+
+
+def test_the_threads_listing_keeps_its_columns_for_long_ids_and_names():
+    """AI threads have ids like 33554434 and long names: the listing stays aligned."""
+    import io
+    from types import SimpleNamespace
+
+    from debugger.terminal import TerminalFrontend
+
+    rows = [SimpleNamespace(id=3, name="main", state="running", ops=12),
+            SimpleNamespace(id=33554434, name="AI player 1 (o03_blue.ai): CampaignBasics x", state="waiting", ops=5)]
+    out = io.StringIO()
+    fe = TerminalFrontend(stdin=io.StringIO(), stdout=out, quiet=True)
+    fe.dbg, fe.thread_id = SimpleNamespace(threads=lambda: rows), 3
+    fe.do_threads("")
+    lines = out.getvalue().splitlines()
+    assert len({line.index("running" if "main" in line else "waiting") for line in lines}) == 1
+    assert len({line.index("/300000") for line in lines}) == 1
