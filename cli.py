@@ -331,6 +331,10 @@ def _print_summary(console, report, local: int) -> None:
     table.add_row("crashes", str(len(report.errors)))
     missing = ", ".join(f"{n} ({c}x)" for n, c in sorted(report.natives_missing.items())) or "none"
     table.add_row("natives missing", missing)
+    # a run's warnings (an unknown unit type played with default values...) show only under
+    # -v: the summary says they exist, so an odd result is not left without a clue
+    n_warn = len(report.warnings)
+    table.add_row("warnings", f"{n_warn:,} (-v or --report lists them)" if n_warn else "none")
     console.print(table)
 
 

@@ -112,3 +112,18 @@ def test_run_difficulty_changes_what_the_map_places(tmp_path):
 def test_run_record_refuses_a_difficulty_it_cannot_replay(tmp_path):
     result = CliRunner().invoke(main, ["run", "--difficulty", "hard", "--record", str(tmp_path / "r.jrec")])
     assert result.exit_code == 2 and "--record does not keep --difficulty" in result.output
+
+
+def test_run_summary_counts_the_warnings_that_only_v_lists(tmp_path):
+    """A unit type no table knows plays with default values and a warning: the summary
+    says there is one (the demo has none)."""
+    script = tmp_path / "war3map.j"
+    script.write_bytes(b"function main takes nothing returns nothing\n"
+                       b"    call CreateUnit(Player(0), 'zzzz', 0.0, 0.0, 0.0)\nendfunction\n")
+    result = CliRunner().invoke(main, ["run", str(script), "--until", "1s"])
+    assert result.exit_code == 0, result.output
+    row = next(x for x in result.output.splitlines() if "warnings" in x)
+    assert "1 (-v or --report lists them)" in row
+    assert "unknown unit type 'zzzz'" not in result.output
+    demo = CliRunner().invoke(main, ["run"])
+    assert any("warnings" in x and "none" in x for x in demo.output.splitlines())
