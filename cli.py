@@ -811,7 +811,7 @@ def info_command(map_path: Path, api_dir: Path | None, api_sets: Path | None, as
     console = Console(highlight=False, soft_wrap=True)
     console.rule(info.name)
     size = lambda s: f"{s[0]} x {s[1]} tiles" if s else "unknown"   # noqa: E731
-    for label, value in (("author", info.author), ("players", info.recommended_players),
+    for label, value in (("author", info.author or "unknown"), ("players", info.recommended_players or "unknown"),
                          ("format", info.format), ("tileset", info.tileset or "unknown"),
                          ("map size", size(info.map_size)), ("playable", size(info.playable_size)),
                          ("recommended API", f"{info.recommended_api}: {info.recommended_because}")):
@@ -835,7 +835,7 @@ def info_command(map_path: Path, api_dir: Path | None, api_sets: Path | None, as
             table.add_row(kind, str(original), str(custom), str(mods))
         console.print(table)
     else:
-        console.print("object data     none")
+        console.print(f"{'object data':<16} none")
     missing = info.natives_missing
     console.print(f"natives          {info.natives_reachable} reachable, {len(missing)} missing"
                   + (": " + ", ".join(missing) if missing else ""))
