@@ -203,7 +203,7 @@ def test_evaluate_refuses_natives_that_change_the_game(small):
 
     def at_break(d, stop):
         from debugger.engine import DebugError
-        for expr in ("CreateUnit(Player(0), 'hfoo', 0, 0, 0)", "GetRandomInt(1, 5)"):
+        for expr in ("CreateUnit(Player(0), 'hfoo', 0, 0, 0)", "GetRandomInt(1, 5)", "Tick_Actions()"):
             try:
                 d.evaluate(expr)
             except DebugError as exc:
@@ -215,7 +215,8 @@ def test_evaluate_refuses_natives_that_change_the_game(small):
     d = Debugger(small, until=5, frontend=Scripted(at_break))
     d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_count = udg_count + 10")}])
     d.run()
-    assert len(errors) == 2 and all("may change the game" in e for e in errors)
+    assert len(errors) == 3 and all("may change the game" in e for e in errors)
+    assert "calls set udg_count in Tick_Actions," in errors[2]      # the global by its name
 
 
 def test_data_breakpoint_on_an_array_element(small):
