@@ -74,13 +74,16 @@ class Evaluator:
 
     # ------------------------------------------------------------------ entry points
     def evaluate(self, text: str) -> tuple[Any, str | None]:
-        """``(value, declared type or None)`` of ``text``; a statement gives ``(None, None)``."""
+        """``(value, declared type or None)`` of ``text``; a ``call`` gives what the function
+        returns and its return type, a ``set`` ``(None, "nothing")``."""
         node = parse_expression(text)
         if isinstance(node, ast.Stmt):
             if not self.side_effects:
                 raise EvalError("statements change the game: allow side effects to run them")
+            if isinstance(node, ast.Call):
+                return self.expr(node.call), self._declared(node.call) or "nothing"
             self.statement(node)
-            return None, None
+            return None, "nothing"
         return self.expr(node), self._declared(node)
 
     def assign(self, name: str, index: int | None, text: str) -> Any:

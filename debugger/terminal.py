@@ -261,11 +261,14 @@ class TerminalFrontend(cmd.Cmd):
             self._say(f"error: {exc}")
 
     def do_call(self, arg: str) -> None:
-        """call F(ARGS): run a JASS function or native now (side effects allowed)."""
+        """call F(ARGS): run a JASS function or native now (side effects allowed); prints
+        what it returns."""
         try:
-            self.dbg.evaluate(f"call {arg.strip()}", self._frame_id(), allow_side_effects=True)
+            v = self.dbg.evaluate(f"call {arg.strip()}", self._frame_id(), allow_side_effects=True)
         except DebugError as exc:
-            self._say(f"error: {exc}")
+            return self._say(f"error: {exc}")
+        if v.type != "nothing":
+            self._say(f"{v.value}  ({v.type})")
 
     def do_threads(self, arg: str) -> None:
         """threads: every JASS thread alive, with its state and op count."""

@@ -187,6 +187,9 @@ def test_evaluate_and_set_variable_change_what_the_map_does_next(small):
     def at_break(d, stop):
         frame = d.stack(stop.thread_id)[0]
         assert d.evaluate("Add(2, 39)", frame.id).value == "41"
+        called = d.evaluate("call Add(2, 39)", frame.id, allow_side_effects=True)   # what `call` prints
+        assert (called.value, called.type) == ("41", "integer")
+        assert d.evaluate("set udg_count = udg_count", frame.id, allow_side_effects=True).type == "nothing"
         globals_ref = next(s.ref for s in d.scopes(frame.id) if s.name == "Map globals")
         d.set_variable(globals_ref, "udg_count", "100")
         d.continue_()
