@@ -886,6 +886,7 @@ def natives_command(maps: tuple[Path, ...], api_dir: Path | None, where: str | N
     from maps.coverage import families, reachable_natives
     from maps.errors import MapError
     from maps.mapfile import load_map
+    from maps.runner import needs_blizzard
     from natives.registry import NATIVES
     from natives.session import load_natives
 
@@ -929,6 +930,9 @@ def natives_command(maps: tuple[Path, ...], api_dir: Path | None, where: str | N
         lacking = sorted(n for n in reach if n not in NATIVES)
         console.print(f"{map_path}: {len(reach)} natives reachable, {len(lacking)} missing"
                       + (": " + ", ".join(lacking) if lacking else ""))
+        if api.origin == "built-in" and needs_blizzard(m.script):
+            console.print("  [yellow]warning:[/] the script calls Blizzard.j functions and no API folder "
+                          "was given: the natives they reach are not counted (--api or JASS_API)")
         if lacking:
             status = 1
     sys.exit(status)

@@ -127,3 +127,13 @@ def test_run_summary_counts_the_warnings_that_only_v_lists(tmp_path):
     assert "unknown unit type 'zzzz'" not in result.output
     demo = CliRunner().invoke(main, ["run"])
     assert any("warnings" in x and "none" in x for x in demo.output.splitlines())
+
+
+def test_natives_of_a_world_editor_map_without_api_warns_that_blizzard_j_is_missing():
+    """Human01 calls Blizzard.j (InitBlizzard): under the built-in API its BJ functions and
+    the natives they reach are not counted, and the output says so (341 with 1.30.4)."""
+    human01 = str(shared_path("corpus", "maps", "campaign-human01"))
+    result = CliRunner().invoke(main, ["natives", human01], env={"JASS_API": None})
+    assert "the script calls Blizzard.j functions and no API folder was given" in result.output
+    result = CliRunner().invoke(main, ["natives", "--api", str(shared_path("corpus", "api", "1.30.4")), human01])
+    assert "Blizzard.j functions" not in result.output and ": 341 natives reachable, 0 missing" in result.output
