@@ -539,6 +539,9 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
                 console.print(f"[bold red]{d.format()}[/]")
             console.print(f"[bold red]error:[/] {mission_path}: the script cannot be loaded "
                           f"({len(errors)} errors)")
+            if any(d.code == "E204" for d in errors):   # e.g. a 1.33 map's Blz* natives under 1.30.4
+                console.print(f"hint: undeclared functions may come from another patch's API: "
+                              f"`jass info {mission_path} --api-sets DIR` names the set the map calls for")
             sys.exit(1)
         console.rule(f"{mission.name}")
         try:

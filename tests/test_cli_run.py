@@ -137,3 +137,12 @@ def test_natives_of_a_world_editor_map_without_api_warns_that_blizzard_j_is_miss
     assert "the script calls Blizzard.j functions and no API folder was given" in result.output
     result = CliRunner().invoke(main, ["natives", "--api", str(shared_path("corpus", "api", "1.30.4")), human01])
     assert "Blizzard.j functions" not in result.output and ": 341 natives reachable, 0 missing" in result.output
+
+
+def test_run_of_a_script_needing_a_newer_api_points_at_jass_info_api_sets():
+    """Echo Isles (1.33 script: BlzCreateUnitWithSkin) under 1.30.4 cannot load; the error
+    says which command names the API set it needs."""
+    echo = str(shared_path("corpus", "maps", "melee-echo-isles"))
+    result = CliRunner().invoke(main, ["run", echo, "--api", str(shared_path("corpus", "api", "1.30.4"))])
+    assert result.exit_code == 1 and "undeclared function BlzCreateUnitWithSkin" in result.output
+    assert f"`jass info {echo} --api-sets DIR`" in result.output
