@@ -417,10 +417,10 @@ class Debugger:
     def step_back(self, thread_id: int | None = None) -> None:
         """Go back to the line this thread ran before the current one (game time may go
         back): see ``debugger.timetravel``. Maps and campaigns only."""
+        self._need_travel()     # first: in a scenario, that is the reason
         th = self._thread(thread_id) if thread_id is not None else (self._stopped[1] if self._stopped else None)
         if th is None:
             raise DebugError("step back needs a thread stopped at a line")
-        self._need_travel()
         self._travel = ("back", th.id)
         self._resumed = True
 

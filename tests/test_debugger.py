@@ -291,6 +291,9 @@ steps:
     child.sendline("print udg_difficulty")      # the game is intact: Easy is difficulty 0
     child.expect(r"0  \(integer\)")
     child.expect(r"\(jass\) ")
+    child.sendline("back")                      # why not: a scenario, not the missing thread
+    child.expect(r"error: time travel works on maps and campaigns \(not in scenarios\)")
+    child.expect(r"\(jass\) ")
     child.sendline("quit")
     child.expect("terminated")
     child.expect(pexpect.EOF)
