@@ -108,6 +108,7 @@ class Breakpoint:
     hits: int = 0
     temporary: bool = False
     target: str | None = None   # function / trigger / variable name
+    spec_line: int | None = None   # the line asked for (``line`` may move to code after it)
 
 
 @dataclass
@@ -752,27 +753,42 @@ class Debugger:
         ``spec``: ``line`` and optional ``condition``, ``hitCondition``, ``logMessage``,
         ``temporary``."""
         key = _file_key(file)
+        old = {}
         for bp in [b for b in self._breakpoints.values() if b.kind == "line" and _file_key(b.file or "") == key]:
             del self._breakpoints[bp.id]
+            old[(bp.spec_line, bp.condition, bp.hit_condition, bp.log_message, bp.temporary)] = bp
         self._line_specs[key] = [dict(s) for s in specs]
-        made = [self._new_bp("line", file=file, line=int(s["line"]), condition=s.get("condition"),
-                             hit_condition=s.get("hitCondition"), log_message=s.get("logMessage"),
-                             temporary=bool(s.get("temporary"))) for s in specs]
+        made = []
+        for s in specs:   # an unchanged breakpoint keeps its id and hit count (`break` adds one)
+            spec = (int(s["line"]), s.get("condition"), s.get("hitCondition"), s.get("logMessage"),
+                    bool(s.get("temporary")))
+            made.append(self._keep(old.pop(spec, None)) or
+                        self._new_bp("line", file=file, line=spec[0], spec_line=spec[0], condition=spec[1],
+                                     hit_condition=spec[2], log_message=spec[3], temporary=spec[4]))
         self._apply_breakpoints()
         return made
+
+    def _keep(self, bp: Breakpoint | None) -> Breakpoint | None:
+        if bp is not None:
+            self._breakpoints[bp.id] = bp
+        return bp
 
     def set_function_breakpoints(self, specs: list[dict]) -> list[Breakpoint]:
         """Replace the function and trigger breakpoints: ``name`` a JASS function, or a trigger
         variable ``gg_trg_X`` (optionally followed by ``actions`` or ``conditions``)."""
+        old = {}
         for bp in [b for b in self._breakpoints.values() if b.kind in ("function", "trigger")]:
             del self._breakpoints[bp.id]
+            old[(bp.target, bp.condition, bp.hit_condition, bp.temporary)] = bp
         made = []
-        for s in specs:
+        for s in specs:   # an unchanged breakpoint keeps its id and hit count (`break` adds one)
             name = str(s["name"]).strip()
             parts = name.split()
             kind = "trigger" if parts and parts[0].startswith("gg_trg_") or len(parts) == 2 else "function"
-            made.append(self._new_bp(kind, target=name, condition=s.get("condition"),
-                                     hit_condition=s.get("hitCondition"), temporary=bool(s.get("temporary"))))
+            spec = (name, s.get("condition"), s.get("hitCondition"), bool(s.get("temporary")))
+            made.append(self._keep(old.pop(spec, None)) or
+                        self._new_bp(kind, target=name, condition=spec[1], hit_condition=spec[2],
+                                     temporary=spec[3]))
         self._apply_breakpoints()
         return made
 

@@ -460,3 +460,23 @@ def test_the_threads_listing_keeps_its_columns_for_long_ids_and_names():
     lines = out.getvalue().splitlines()
     assert len({line.index("running" if "main" in line else "waiting") for line in lines}) == 1
     assert len({line.index("/300000") for line in lines}) == 1
+
+
+def test_adding_a_breakpoint_keeps_the_others_ids_and_hit_counts(small):
+    """``break`` after a stop adds one breakpoint: the one hit before keeps its number (so
+    ``delete 1`` still means it) and its hit count."""
+    seen = {}
+
+    def at_break(d, stop):
+        d.add_breakpoint("Add")
+        d.add_breakpoint(str(line_of("set udg_seen[3] = udg_count")))
+        seen["bps"] = [(b.id, b.kind, b.hits) for b in d.breakpoints()]
+        d.delete_breakpoint(1)
+        d.continue_()
+
+    fe = Scripted(at_break)
+    d = Debugger(small, until=8, frontend=fe)
+    d.add_breakpoint("gg_trg_Tick")
+    d.run()
+    assert seen["bps"] == [(1, "trigger", 1), (2, "function", 0), (3, "line", 0)]
+    assert [b.id for b in d.breakpoints()] == [2, 3]
