@@ -321,6 +321,8 @@ class TerminalFrontend(cmd.Cmd):
             return self._say("no breakpoints")
         for bp in bps:
             where = f"{bp.file}:{bp.line}" if bp.line else bp.target
+            if bp.kind in ("function", "trigger") and bp.line:
+                where = f"{bp.target} ({where})"     # the name asked for, then where it is
             extra = f" if {bp.condition}" if bp.condition else ""
             pend = "" if bp.verified else f" (pending: {bp.message})"
             self._say(f"{bp.id:>3} {bp.kind:<9} {where}{extra}  hits {bp.hits}{pend}")

@@ -480,3 +480,20 @@ def test_adding_a_breakpoint_keeps_the_others_ids_and_hit_counts(small):
     d.run()
     assert seen["bps"] == [(1, "trigger", 1), (2, "function", 0), (3, "line", 0)]
     assert [b.id for b in d.breakpoints()] == [2, 3]
+
+
+def test_info_breakpoints_names_a_function_breakpoint_by_the_function():
+    import io
+    from types import SimpleNamespace
+
+    from debugger.engine import Breakpoint
+    from debugger.terminal import TerminalFrontend
+
+    bps = [Breakpoint(1, True, None, "war3map.j", 202, "function", hits=2, target="WaveLosses"),
+           Breakpoint(2, True, None, "war3map.j", 96, "line")]
+    out = io.StringIO()
+    fe = TerminalFrontend(stdin=io.StringIO(), stdout=out, quiet=True)
+    fe.dbg = SimpleNamespace(breakpoints=lambda: bps)
+    fe.do_info("breakpoints")
+    assert out.getvalue().splitlines() == ["  1 function  WaveLosses (war3map.j:202)  hits 2",
+                                           "  2 line      war3map.j:96  hits 0"]
