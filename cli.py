@@ -178,6 +178,9 @@ def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], n
     _render(diagnostics, texts, use_rich)
     n_err = sum(1 for d in diagnostics if d.is_error)
     n_warn = sum(1 for d in diagnostics if d.severity.value == "warning")
+    if api_dir is None and any(d.code == "E201" for d in diagnostics):
+        click.echo("hint: no API was loaded (--api DIR or JASS_API): the types and natives of "
+                   "common.j are undeclared")
     click.echo(_summary(n_err, n_warn, len(sources)))
     sys.exit(1 if n_err else 0)
 
@@ -328,6 +331,10 @@ def _print_summary(console, report, local: int) -> None:
     table.add_row("crashes", str(len(report.errors)))
     missing = ", ".join(f"{n} ({c}x)" for n, c in sorted(report.natives_missing.items())) or "none"
     table.add_row("natives missing", missing)
+    # a run's warnings (an unknown unit type played with default values...) show only under
+    # -v: the summary says they exist, so an odd result is not left without a clue
+    n_warn = len(report.warnings)
+    table.add_row("warnings", f"{n_warn:,} (-v or --report lists them)" if n_warn else "none")
     console.print(table)
 
 
@@ -532,6 +539,9 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
                 console.print(f"[bold red]{d.format()}[/]")
             console.print(f"[bold red]error:[/] {mission_path}: the script cannot be loaded "
                           f"({len(errors)} errors)")
+            if any(d.code == "E204" for d in errors):   # e.g. a 1.33 map's Blz* natives under 1.30.4
+                console.print(f"hint: undeclared functions may come from another patch's API: "
+                              f"`jass info {mission_path} --api-sets DIR` names the set the map calls for")
             sys.exit(1)
         console.rule(f"{mission.name}")
         try:
@@ -804,7 +814,7 @@ def info_command(map_path: Path, api_dir: Path | None, api_sets: Path | None, as
     console = Console(highlight=False, soft_wrap=True)
     console.rule(info.name)
     size = lambda s: f"{s[0]} x {s[1]} tiles" if s else "unknown"   # noqa: E731
-    for label, value in (("author", info.author), ("players", info.recommended_players),
+    for label, value in (("author", info.author or "unknown"), ("players", info.recommended_players or "unknown"),
                          ("format", info.format), ("tileset", info.tileset or "unknown"),
                          ("map size", size(info.map_size)), ("playable", size(info.playable_size)),
                          ("recommended API", f"{info.recommended_api}: {info.recommended_because}")):
@@ -828,7 +838,7 @@ def info_command(map_path: Path, api_dir: Path | None, api_sets: Path | None, as
             table.add_row(kind, str(original), str(custom), str(mods))
         console.print(table)
     else:
-        console.print("object data     none")
+        console.print(f"{'object data':<16} none")
     missing = info.natives_missing
     console.print(f"natives          {info.natives_reachable} reachable, {len(missing)} missing"
                   + (": " + ", ".join(missing) if missing else ""))
@@ -860,7 +870,11 @@ def natives_command(maps: tuple[Path, ...], api_dir: Path | None, where: str | N
         load_natives()
         spec = NATIVES.get(where)
         if spec is None:
-            click.echo(f"{where}: not implemented by any natives module", err=True)
+            import difflib
+            folded = [n for n in NATIVES if n.casefold() == where.casefold()]
+            near = folded or difflib.get_close_matches(where, list(NATIVES), n=3)
+            hint = f" (did you mean {', '.join(near)}?)" if near else ""
+            click.echo(f"{where}: not implemented by any natives module{hint}", err=True)
             sys.exit(1)
         fn, source = spec.func, Path(spec.func.__code__.co_filename)
         click.echo(f"{where}: {fn.__module__}.{fn.__qualname__} "
@@ -875,6 +889,7 @@ def natives_command(maps: tuple[Path, ...], api_dir: Path | None, where: str | N
     from maps.coverage import families, reachable_natives
     from maps.errors import MapError
     from maps.mapfile import load_map
+    from maps.runner import needs_blizzard
     from natives.registry import NATIVES
     from natives.session import load_natives
 
@@ -918,6 +933,9 @@ def natives_command(maps: tuple[Path, ...], api_dir: Path | None, where: str | N
         lacking = sorted(n for n in reach if n not in NATIVES)
         console.print(f"{map_path}: {len(reach)} natives reachable, {len(lacking)} missing"
                       + (": " + ", ".join(lacking) if lacking else ""))
+        if api.origin == "built-in" and needs_blizzard(m.script):
+            console.print("  [yellow]warning:[/] the script calls Blizzard.j functions and no API folder "
+                          "was given: the natives they reach are not counted (--api or JASS_API)")
         if lacking:
             status = 1
     sys.exit(status)

@@ -108,6 +108,7 @@ class Breakpoint:
     hits: int = 0
     temporary: bool = False
     target: str | None = None   # function / trigger / variable name
+    spec_line: int | None = None   # the line asked for (``line`` may move to code after it)
 
 
 @dataclass
@@ -417,10 +418,10 @@ class Debugger:
     def step_back(self, thread_id: int | None = None) -> None:
         """Go back to the line this thread ran before the current one (game time may go
         back): see ``debugger.timetravel``. Maps and campaigns only."""
+        self._need_travel()     # first: in a scenario, that is the reason
         th = self._thread(thread_id) if thread_id is not None else (self._stopped[1] if self._stopped else None)
         if th is None:
             raise DebugError("step back needs a thread stopped at a line")
-        self._need_travel()
         self._travel = ("back", th.id)
         self._resumed = True
 
@@ -546,20 +547,24 @@ class Debugger:
         if earlier is not None:
             until = Position(start.clock, start.now, None, None)
             raise Rewind(earlier, Replay(r.kind, until=until, thread=r.thread, origin=r.origin, reason=r.reason))
-        # nothing earlier in the whole mission: back to where the travel started
-        self._out("console", "time travel: nothing earlier to go back to\n")
+        # nothing earlier in the whole mission: back to where the travel started (said now:
+        # ``_out`` is silent while a replay runs)
+        self.frontend.output("console", "time travel: nothing earlier to go back to\n")
         raise Rewind(cps.before(r.origin.clock), Replay("seek", target=r.origin, origin=r.origin, reason=r.reason))
 
     def _replay_line(self, th: Thread, frame, line: int) -> None:
         r = self._replay
         clock = self._clock()
+        # a trigger breakpoint's first line is consumed here as in ``_on_line``, whatever
+        # the replay is for, so it neither stops later at another line nor is missed
+        first = self._first_line.pop(th.id, None)
         if r.kind == "seek":
             t = r.target
             if clock == t.clock and th.id == t.thread and line == t.line:
                 self._arrive()
                 what = f"{frame.fn.name} ({frame.fn.file}:{line})"
                 here = self._line_index.get((frame.fn.file, line), ()) if r.reason == "breakpoint" else ()
-                ids = [bp.id for bp in here]
+                ids = ([first.id] if first is not None and r.reason == "breakpoint" else []) + [bp.id for bp in here]
                 self._stop(Stop(r.reason, f"back to {what}", th.id, ids), th, None, line)
             return
         if r.kind == "time":
@@ -570,8 +575,9 @@ class Debugger:
             if th.id == r.thread:
                 r.found = Position(clock, self.now, th.id, line)
             return
+        hit_first = first is not None and self._hit(first, th, frame)
         bps = self._line_index.get((frame.fn.file, line))
-        if bps and any([self._hit(bp, th, frame) for bp in bps]):
+        if hit_first or (bps and any([self._hit(bp, th, frame) for bp in bps])):
             r.found = Position(clock, self.now, th.id, line)
 
     def _replay_progress(self, now: float) -> None:
@@ -747,27 +753,42 @@ class Debugger:
         ``spec``: ``line`` and optional ``condition``, ``hitCondition``, ``logMessage``,
         ``temporary``."""
         key = _file_key(file)
+        old = {}
         for bp in [b for b in self._breakpoints.values() if b.kind == "line" and _file_key(b.file or "") == key]:
             del self._breakpoints[bp.id]
+            old[(bp.spec_line, bp.condition, bp.hit_condition, bp.log_message, bp.temporary)] = bp
         self._line_specs[key] = [dict(s) for s in specs]
-        made = [self._new_bp("line", file=file, line=int(s["line"]), condition=s.get("condition"),
-                             hit_condition=s.get("hitCondition"), log_message=s.get("logMessage"),
-                             temporary=bool(s.get("temporary"))) for s in specs]
+        made = []
+        for s in specs:   # an unchanged breakpoint keeps its id and hit count (`break` adds one)
+            spec = (int(s["line"]), s.get("condition"), s.get("hitCondition"), s.get("logMessage"),
+                    bool(s.get("temporary")))
+            made.append(self._keep(old.pop(spec, None)) or
+                        self._new_bp("line", file=file, line=spec[0], spec_line=spec[0], condition=spec[1],
+                                     hit_condition=spec[2], log_message=spec[3], temporary=spec[4]))
         self._apply_breakpoints()
         return made
+
+    def _keep(self, bp: Breakpoint | None) -> Breakpoint | None:
+        if bp is not None:
+            self._breakpoints[bp.id] = bp
+        return bp
 
     def set_function_breakpoints(self, specs: list[dict]) -> list[Breakpoint]:
         """Replace the function and trigger breakpoints: ``name`` a JASS function, or a trigger
         variable ``gg_trg_X`` (optionally followed by ``actions`` or ``conditions``)."""
+        old = {}
         for bp in [b for b in self._breakpoints.values() if b.kind in ("function", "trigger")]:
             del self._breakpoints[bp.id]
+            old[(bp.target, bp.condition, bp.hit_condition, bp.temporary)] = bp
         made = []
-        for s in specs:
+        for s in specs:   # an unchanged breakpoint keeps its id and hit count (`break` adds one)
             name = str(s["name"]).strip()
             parts = name.split()
             kind = "trigger" if parts and parts[0].startswith("gg_trg_") or len(parts) == 2 else "function"
-            made.append(self._new_bp(kind, target=name, condition=s.get("condition"),
-                                     hit_condition=s.get("hitCondition"), temporary=bool(s.get("temporary"))))
+            spec = (name, s.get("condition"), s.get("hitCondition"), bool(s.get("temporary")))
+            made.append(self._keep(old.pop(spec, None)) or
+                        self._new_bp(kind, target=name, condition=spec[1], hit_condition=spec[2],
+                                     temporary=spec[3]))
         self._apply_breakpoints()
         return made
 

@@ -74,13 +74,16 @@ class Evaluator:
 
     # ------------------------------------------------------------------ entry points
     def evaluate(self, text: str) -> tuple[Any, str | None]:
-        """``(value, declared type or None)`` of ``text``; a statement gives ``(None, None)``."""
+        """``(value, declared type or None)`` of ``text``; a ``call`` gives what the function
+        returns and its return type, a ``set`` ``(None, "nothing")``."""
         node = parse_expression(text)
         if isinstance(node, ast.Stmt):
             if not self.side_effects:
                 raise EvalError("statements change the game: allow side effects to run them")
+            if isinstance(node, ast.Call):
+                return self.expr(node.call), self._declared(node.call) or "nothing"
             self.statement(node)
-            return None, None
+            return None, "nothing"
         return self.expr(node), self._declared(node)
 
     def assign(self, name: str, index: int | None, text: str) -> Any:
@@ -219,7 +222,7 @@ class Evaluator:
         if len(args) != target.nparams:
             raise EvalError(f"{target.name} takes {target.nparams} arguments")
         if not self.side_effects:
-            bad = _writing_native(target)
+            bad = _writing_native(target, {g.index: g.name for g in self.vm.program.globals})
             if bad:
                 raise EvalError(f"{target.name} calls {bad}, which may change the game: allow side "
                                 "effects to call it")
@@ -277,10 +280,11 @@ _GLOBAL_STORES = (bc.STORE_GLOBAL, bc.STORE_GLOBAL_H, bc.STORE_GLOBAL_ELEM, bc.S
                   bc.STORE_GLOBAL_WATCHED, bc.STORE_GLOBAL_ELEM_WATCHED)
 
 
-def _global_name(fn: CompiledFunction, arg: Any) -> str:
-    """A readable name for the global a store instruction writes (slot number as text)."""
+def _global_name(fn: CompiledFunction, arg: Any, names: dict[int, str]) -> str:
+    """A readable name for the global a store instruction writes: ``udg_x in F`` (the slot
+    number when ``names``, slot -> global name, lacks it)."""
     slot = arg[0] if isinstance(arg, tuple) else arg
-    return f"a global (slot {slot}) in {fn.name}"
+    return f"{names.get(slot, f'a global (slot {slot})')} in {fn.name}"
 
 
 def _wrap(v: int) -> int:
@@ -319,9 +323,10 @@ def _coerce(value: Any, declared: str, name: str) -> Any:
     raise EvalError(f"{name} is {declared}: cannot hold {value!r}")
 
 
-def _writing_native(fn: CompiledFunction) -> str | None:
+def _writing_native(fn: CompiledFunction, names: dict[int, str]) -> str | None:
     """What makes ``fn`` change the game: the first native it can reach (through JASS calls)
-    that is not read-only, or a store to a global; None when it only reads."""
+    that is not read-only, or a store to a global (``names``: slot -> global name); None
+    when it only reads."""
     seen: set[int] = set()
     work = [fn]
     while work:
@@ -331,7 +336,7 @@ def _writing_native(fn: CompiledFunction) -> str | None:
         seen.add(id(f))
         for op, arg in f.code:
             if op in _GLOBAL_STORES:
-                return f"set {_global_name(f, arg)}"
+                return f"set {_global_name(f, arg, names)}"
             target = arg[0] if isinstance(arg, tuple) and arg and hasattr(arg[0], "name") else None
             if isinstance(target, NativeBinding) and not is_read_only(target.name):
                 return target.name

@@ -261,17 +261,24 @@ class TerminalFrontend(cmd.Cmd):
             self._say(f"error: {exc}")
 
     def do_call(self, arg: str) -> None:
-        """call F(ARGS): run a JASS function or native now (side effects allowed)."""
+        """call F(ARGS): run a JASS function or native now (side effects allowed); prints
+        what it returns."""
         try:
-            self.dbg.evaluate(f"call {arg.strip()}", self._frame_id(), allow_side_effects=True)
+            v = self.dbg.evaluate(f"call {arg.strip()}", self._frame_id(), allow_side_effects=True)
         except DebugError as exc:
-            self._say(f"error: {exc}")
+            return self._say(f"error: {exc}")
+        if v.type != "nothing":
+            self._say(f"{v.value}  ({v.type})")
 
     def do_threads(self, arg: str) -> None:
         """threads: every JASS thread alive, with its state and op count."""
-        for t in self.dbg.threads():
+        threads = self.dbg.threads()
+        # columns as wide as their longest entry (AI threads have ids of 9 digits)
+        w_id = max([4] + [len(str(t.id)) for t in threads])
+        w_name = max([40] + [len(t.name) for t in threads])
+        for t in threads:
             mark = "*" if t.id == self.thread_id else " "
-            self._say(f"{mark} {t.id:>4}  {t.name:<40} {t.state:<28} {t.ops:>7}/300000 ops")
+            self._say(f"{mark} {t.id:>{w_id}}  {t.name:<{w_name}} {t.state:<28} {t.ops:>7}/300000 ops")
 
     def do_thread(self, arg: str) -> None:
         """thread N: make thread N current (for where, print, step)."""
@@ -314,6 +321,8 @@ class TerminalFrontend(cmd.Cmd):
             return self._say("no breakpoints")
         for bp in bps:
             where = f"{bp.file}:{bp.line}" if bp.line else bp.target
+            if bp.kind in ("function", "trigger") and bp.line:
+                where = f"{bp.target} ({where})"     # the name asked for, then where it is
             extra = f" if {bp.condition}" if bp.condition else ""
             pend = "" if bp.verified else f" (pending: {bp.message})"
             self._say(f"{bp.id:>3} {bp.kind:<9} {where}{extra}  hits {bp.hits}{pend}")

@@ -150,7 +150,7 @@ def load_mission(path: str | os.PathLike, options: RunOptions) -> Mission:
     api = select_api(options.api, mapfiles)
     sources = list(api.sources) + [(mapfiles.script_name if mapfiles.kind != "script"
                                     else str(mapfiles.source), mapfiles.script)]
-    if api.origin == "built-in" and _needs_blizzard(mapfiles.script):
+    if api.origin == "built-in" and needs_blizzard(mapfiles.script):
         raise MapError(mapfiles.source, "the script calls Blizzard.j functions but no API "
                        "folder was given: point --api (or JASS_API) at a folder holding "
                        "common.j and Blizzard.j")
@@ -182,8 +182,9 @@ def _map_label(source: Path) -> str:
     return f"{source.parent.name}/{source.name}" if source.name.lower() == "war3map.j" else source.name
 
 
-def _needs_blizzard(script: bytes) -> bool:
-    """World Editor scripts call ``InitBlizzard``; without Blizzard.j they cannot load."""
+def needs_blizzard(script: bytes) -> bool:
+    """Whether a map script needs Blizzard.j: World Editor scripts call ``InitBlizzard``;
+    without Blizzard.j they cannot load."""
     return b"InitBlizzard" in script or b"BJDebugMsg" in script
 
 

@@ -19,6 +19,7 @@ and owner (``{type: Hpal, owner: 0}``), a place by coordinates (``{x: 0, y: 512}
 """
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import stat
@@ -1272,6 +1273,14 @@ def _error_text(err: dict, marks: dict) -> str:
         msg = msg[len("Value error, "):]
     elif msg.startswith("Assertion failed, "):
         msg = msg[len("Assertion failed, "):]
+    if err.get("type") == "step":   # name the step written, and the one it is close to
+        given = err.get("input")
+        name = next(iter(given), None) if isinstance(given, dict) and len(given) == 1 else \
+            given if isinstance(given, str) else None
+        if isinstance(name, str):
+            near = difflib.get_close_matches(name, list(STEP_KINDS), n=1)
+            msg = msg.replace("unknown step:", f"unknown step '{name}'"
+                              + (f" (did you mean {near[0]}?)" if near else "") + ":", 1)
     return f"{loc}: {msg}" if loc else msg
 
 

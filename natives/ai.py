@@ -52,6 +52,7 @@ from jassvm.vm import OP_LIMIT, VM
 from natives.handles import alive, enum_handle
 from natives.modelevents import HeroLevel, UnitCreated, listens
 from natives.production import Cost, unit_cost
+from natives.unitdata import rawcode_str
 from natives.registry import native
 from natives.response import thread_response
 from natives.triggers import sleep_delay
@@ -586,7 +587,7 @@ def UnitAlive(ctx, u):
 def _unit_cost(ctx, unitid: int) -> Cost:
     cost = unit_cost(ctx.game, unitid)
     if cost is None:
-        ctx.crash("unimplemented", f"no cost of unit type {unitid} is known (the map's object "
+        ctx.crash("unimplemented", f"no cost of unit type '{rawcode_str(unitid)}' is known (the map's object "
                   "data, the game data tables and natives.production.UNIT_COSTS lack it)")
     return cost
 

@@ -169,6 +169,7 @@ def test_ai_scripts_run_in_their_own_vm_wait_and_read_commands(tmp_path, api):
     # GetUnitGoldCost of a type no table knows -> recorded crash
     crashes = [e for e in vm.errors]
     assert [(e.kind, e.time) for e in crashes] == [("unimplemented", pytest.approx(6.0, abs=1.1))]
+    assert "unit type 'nzzz'" in crashes[0].message               # the rawcode, not 1853520506
     assert report.ai[1]["status"] == "running" and report.ai[1]["errors"][0]["kind"] == "unimplemented"
 
 

@@ -311,7 +311,7 @@ def test_human02_red_ai_gets_past_init_ai():
     assert entry.harvest[:2] == [(0, "gold", 5), (0, "lumber", 3)]    # common.ai's campaign defaults
     assert entry.towns == []
     [crash] = vm.errors
-    assert crash.kind == "unimplemented" and "1852860262" in crash.message   # 'npgf'
+    assert crash.kind == "unimplemented" and "unit type 'npgf'" in crash.message   # 1852860262
     assert crash.stack[-1].function == "StartUnit"
 
 

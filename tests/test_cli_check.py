@@ -130,3 +130,14 @@ def test_rich_rendering(capsys):
     assert "bad.j:2:8:" in out and "error[E204]" in out and "[red]x[/red]" in out
     assert "    call  Nope() // \u00e4" in out
     assert "|           ^" in out
+
+
+def test_a_script_checked_without_an_api_is_told_why_its_types_are_undefined(tmp_path):
+    """The demo's scripts need common.j: checked alone, ``unit`` is undefined (E201) and the
+    output says no API was loaded; with no such error there is no hint."""
+    path = write(tmp_path, "needs_api.j", b"globals\n    unit udg_hero = null\nendglobals\n")
+    result = invoke(path)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[-2].startswith("hint: no API was loaded (--api DIR or JASS_API)")
+    assert "hint:" not in invoke(write(tmp_path, "bad.j", BAD)).output

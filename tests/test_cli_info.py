@@ -64,3 +64,14 @@ def test_info_errors_are_one_line(tmp_path):
     result = CliRunner().invoke(main, ["info", str(shared_path("corpus", "mapfolders", "custom-mcfc")),
                                        "--api-sets", str(empty)])
     assert result.exit_code == 1 and "has no API set '1.33.0'" in result.output
+
+
+def test_info_of_a_bare_script_says_unknown_for_what_it_lacks():
+    """Human01's corpus folder holds only war3map.j and .wts: no war3map.w3i, so author and
+    players are unknown (not blank), and the rows stay aligned."""
+    result = CliRunner().invoke(main, ["info", str(shared_path("corpus", "maps", "campaign-human01")),
+                                       "--api", str(shared_path("corpus", "api", "1.30.4"))])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert "author           unknown" in lines and "players          unknown" in lines
+    assert "object data      none" in lines

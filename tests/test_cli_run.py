@@ -89,6 +89,8 @@ def test_natives_where_names_the_module_of_a_native():
                                     "(natives/orders.py:")
     result = CliRunner().invoke(main, ["natives", "--where", "NoSuchNative"])
     assert result.exit_code == 1
+    result = CliRunner().invoke(main, ["natives", "--where", "createunit"])   # names are case-sensitive
+    assert result.exit_code == 1 and "did you mean CreateUnit?" in result.output
 
 
 def test_run_difficulty_changes_what_the_map_places(tmp_path):
@@ -110,3 +112,37 @@ def test_run_difficulty_changes_what_the_map_places(tmp_path):
 def test_run_record_refuses_a_difficulty_it_cannot_replay(tmp_path):
     result = CliRunner().invoke(main, ["run", "--difficulty", "hard", "--record", str(tmp_path / "r.jrec")])
     assert result.exit_code == 2 and "--record does not keep --difficulty" in result.output
+
+
+def test_run_summary_counts_the_warnings_that_only_v_lists(tmp_path):
+    """A unit type no table knows plays with default values and a warning: the summary
+    says there is one (the demo has none)."""
+    script = tmp_path / "war3map.j"
+    script.write_bytes(b"function main takes nothing returns nothing\n"
+                       b"    call CreateUnit(Player(0), 'zzzz', 0.0, 0.0, 0.0)\nendfunction\n")
+    result = CliRunner().invoke(main, ["run", str(script), "--until", "1s"])
+    assert result.exit_code == 0, result.output
+    row = next(x for x in result.output.splitlines() if "warnings" in x)
+    assert "1 (-v or --report lists them)" in row
+    assert "unknown unit type 'zzzz'" not in result.output
+    demo = CliRunner().invoke(main, ["run"])
+    assert any("warnings" in x and "none" in x for x in demo.output.splitlines())
+
+
+def test_natives_of_a_world_editor_map_without_api_warns_that_blizzard_j_is_missing():
+    """Human01 calls Blizzard.j (InitBlizzard): under the built-in API its BJ functions and
+    the natives they reach are not counted, and the output says so (341 with 1.30.4)."""
+    human01 = str(shared_path("corpus", "maps", "campaign-human01"))
+    result = CliRunner().invoke(main, ["natives", human01], env={"JASS_API": None})
+    assert "the script calls Blizzard.j functions and no API folder was given" in result.output
+    result = CliRunner().invoke(main, ["natives", "--api", str(shared_path("corpus", "api", "1.30.4")), human01])
+    assert "Blizzard.j functions" not in result.output and ": 341 natives reachable, 0 missing" in result.output
+
+
+def test_run_of_a_script_needing_a_newer_api_points_at_jass_info_api_sets():
+    """Echo Isles (1.33 script: BlzCreateUnitWithSkin) under 1.30.4 cannot load; the error
+    says which command names the API set it needs."""
+    echo = str(shared_path("corpus", "maps", "melee-echo-isles"))
+    result = CliRunner().invoke(main, ["run", echo, "--api", str(shared_path("corpus", "api", "1.30.4"))])
+    assert result.exit_code == 1 and "undeclared function BlzCreateUnitWithSkin" in result.output
+    assert f"`jass info {echo} --api-sets DIR`" in result.output

@@ -187,6 +187,9 @@ def test_evaluate_and_set_variable_change_what_the_map_does_next(small):
     def at_break(d, stop):
         frame = d.stack(stop.thread_id)[0]
         assert d.evaluate("Add(2, 39)", frame.id).value == "41"
+        called = d.evaluate("call Add(2, 39)", frame.id, allow_side_effects=True)   # what `call` prints
+        assert (called.value, called.type) == ("41", "integer")
+        assert d.evaluate("set udg_count = udg_count", frame.id, allow_side_effects=True).type == "nothing"
         globals_ref = next(s.ref for s in d.scopes(frame.id) if s.name == "Map globals")
         d.set_variable(globals_ref, "udg_count", "100")
         d.continue_()
@@ -203,7 +206,7 @@ def test_evaluate_refuses_natives_that_change_the_game(small):
 
     def at_break(d, stop):
         from debugger.engine import DebugError
-        for expr in ("CreateUnit(Player(0), 'hfoo', 0, 0, 0)", "GetRandomInt(1, 5)"):
+        for expr in ("CreateUnit(Player(0), 'hfoo', 0, 0, 0)", "GetRandomInt(1, 5)", "Tick_Actions()"):
             try:
                 d.evaluate(expr)
             except DebugError as exc:
@@ -215,7 +218,8 @@ def test_evaluate_refuses_natives_that_change_the_game(small):
     d = Debugger(small, until=5, frontend=Scripted(at_break))
     d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_count = udg_count + 10")}])
     d.run()
-    assert len(errors) == 2 and all("may change the game" in e for e in errors)
+    assert len(errors) == 3 and all("may change the game" in e for e in errors)
+    assert "calls set udg_count in Tick_Actions," in errors[2]      # the global by its name
 
 
 def test_data_breakpoint_on_an_array_element(small):
@@ -286,6 +290,9 @@ steps:
     child.expect(r"\(jass\) ")
     child.sendline("print udg_difficulty")      # the game is intact: Easy is difficulty 0
     child.expect(r"0  \(integer\)")
+    child.expect(r"\(jass\) ")
+    child.sendline("back")                      # why not: a scenario, not the missing thread
+    child.expect(r"error: time travel works on maps and campaigns \(not in scenarios\)")
     child.expect(r"\(jass\) ")
     child.sendline("quit")
     child.expect("terminated")
@@ -402,3 +409,91 @@ def test_terminal_debugger_on_a_corpus_campaign_map():
     child.expect(r"\(jass\) ")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_reverse_continue_returns_to_a_trigger_breakpoint(small):
+    """``rcontinue`` finds a ``gg_trg_X`` breakpoint (the first line of the trigger's
+    actions) as it finds a line breakpoint: the trigger fired at 1 s, so from 5 s it goes back
+    to 1 s from 3 s (its wake-up), where ``udg_count`` is again the 42,857 of ``Spin``; going on
+    does not stop there a second time."""
+    seen = []
+
+    def note(d, s):
+        seen.append((s.reason, d.now, d.stack(s.thread_id)[0].line if s.thread_id else None))
+
+    fe = Scripted(lambda d, s: (note(d, s), d.until_time(2.5)),
+                  lambda d, s: (note(d, s), d.reverse_continue()),
+                  lambda d, s: (note(d, s), seen.append(d.vm.read_global("udg_count")), d.continue_()))
+    d = Debugger(small, until=8, frontend=fe)
+    d.add_breakpoint("gg_trg_Tick")
+    d.run()
+    brk = line_of("set udg_count = Add(udg_count, 1)")
+    assert seen[0] == ("function breakpoint", 1.0, brk)
+    assert seen[1][1] == 3.0
+    assert seen[2][1:] == (1.0, brk) and seen[3] == 42857
+    assert len(fe.stops) == 3
+
+
+def test_reverse_continue_from_the_first_hit_says_there_is_nothing_earlier(small):
+    """The breakpoint's only hit is at 1 s: ``rcontinue`` from it stays there and says so."""
+    fe = Scripted(lambda d, s: d.reverse_continue(), lambda d, s: d.continue_())
+    d = Debugger(small, until=8, frontend=fe)
+    d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_count = Add(udg_count, 1)")}])
+    d.run()
+    assert [(s.reason, t) for s, t in fe.stops] == [("breakpoint", 1.0), ("breakpoint", 1.0)]
+    assert ("console", "time travel: nothing earlier to go back to\n") in fe.out
+
+
+def test_the_threads_listing_keeps_its_columns_for_long_ids_and_names():
+    """AI threads have ids like 33554434 and long names: the listing stays aligned."""
+    import io
+    from types import SimpleNamespace
+
+    from debugger.terminal import TerminalFrontend
+
+    rows = [SimpleNamespace(id=3, name="main", state="running", ops=12),
+            SimpleNamespace(id=33554434, name="AI player 1 (o03_blue.ai): CampaignBasics x", state="waiting", ops=5)]
+    out = io.StringIO()
+    fe = TerminalFrontend(stdin=io.StringIO(), stdout=out, quiet=True)
+    fe.dbg, fe.thread_id = SimpleNamespace(threads=lambda: rows), 3
+    fe.do_threads("")
+    lines = out.getvalue().splitlines()
+    assert len({line.index("running" if "main" in line else "waiting") for line in lines}) == 1
+    assert len({line.index("/300000") for line in lines}) == 1
+
+
+def test_adding_a_breakpoint_keeps_the_others_ids_and_hit_counts(small):
+    """``break`` after a stop adds one breakpoint: the one hit before keeps its number (so
+    ``delete 1`` still means it) and its hit count."""
+    seen = {}
+
+    def at_break(d, stop):
+        d.add_breakpoint("Add")
+        d.add_breakpoint(str(line_of("set udg_seen[3] = udg_count")))
+        seen["bps"] = [(b.id, b.kind, b.hits) for b in d.breakpoints()]
+        d.delete_breakpoint(1)
+        d.continue_()
+
+    fe = Scripted(at_break)
+    d = Debugger(small, until=8, frontend=fe)
+    d.add_breakpoint("gg_trg_Tick")
+    d.run()
+    assert seen["bps"] == [(1, "trigger", 1), (2, "function", 0), (3, "line", 0)]
+    assert [b.id for b in d.breakpoints()] == [2, 3]
+
+
+def test_info_breakpoints_names_a_function_breakpoint_by_the_function():
+    import io
+    from types import SimpleNamespace
+
+    from debugger.engine import Breakpoint
+    from debugger.terminal import TerminalFrontend
+
+    bps = [Breakpoint(1, True, None, "war3map.j", 202, "function", hits=2, target="WaveLosses"),
+           Breakpoint(2, True, None, "war3map.j", 96, "line")]
+    out = io.StringIO()
+    fe = TerminalFrontend(stdin=io.StringIO(), stdout=out, quiet=True)
+    fe.dbg = SimpleNamespace(breakpoints=lambda: bps)
+    fe.do_info("breakpoints")
+    assert out.getvalue().splitlines() == ["  1 function  WaveLosses (war3map.j:202)  hits 2",
+                                           "  2 line      war3map.j:96  hits 0"]

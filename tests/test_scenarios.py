@@ -455,7 +455,8 @@ def _load(tmp_path, text: str):
 
 @pytest.mark.parametrize("text, where, message", [
     ("map: x.j\nsteps:\n  - advance: 30 x\n", "3:14", "bad duration"),
-    ("map: x.j\nsteps:\n  - kil: x\n", "3:5", "unknown step"),
+    ("map: x.j\nsteps:\n  - kil: x\n", "3:5", "unknown step 'kil' (did you mean kill?)"),
+    ("map: x.j\nsteps:\n  - zzz: x\n", "3:5", "unknown step 'zzz': write one of advance"),
     ("map: x.j\nexpect:\n  - {quest: Q, state: done}\n", "3:23", "expect[0].state: Input should be"),
     ("map: x.j\nexpect:\n  - {global: udg_x}\n", "3:", "compare the global"),
     ("map: x.j\nsteps: [\n", "3:1", "YAML"),
