@@ -124,8 +124,8 @@ from natives.response import Response, response_natives
 from natives.triggers import Trigger, evaluate_conditions, live_trigger, run_actions
 
 
-# Event names -> (Convert* type, value) as common.j declares them (1.30.4 through 2.0.2 agree
-# on every id here). Used to name ids in the report and for events the model raises; when the
+# Event names -> (Convert* type, value) as common.j declares them (every corpus API set, RoC 1.0x
+# through 2.0.2, agrees on every id here; tests/test_events.py checks them all). Used to name ids in the report and for events the model raises; when the
 # loaded program declares the constant, its value wins (``EventRegistry.event``).
 EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_GAME_VICTORY": ("gameevent", 0),
@@ -240,6 +240,33 @@ EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_WIDGET_DEATH": ("widgetevent", 89),
     "EVENT_DIALOG_BUTTON_CLICK": ("dialogevent", 90),
     "EVENT_DIALOG_CLICK": ("dialogevent", 91),
+    # Declared by common.j but not raised by the model (rescue, detection, hero revival,
+    # summons, pawning, acquisition events): listed so that registrations and the event
+    # report name them instead of showing ``ConvertXEvent(value)``.
+    "EVENT_PLAYER_UNIT_RESCUED": ("playerunitevent", 19),
+    "EVENT_PLAYER_UNIT_DETECTED": ("playerunitevent", 22),
+    "EVENT_PLAYER_UNIT_HIDDEN": ("playerunitevent", 23),
+    "EVENT_PLAYER_UNIT_ISSUED_UNIT_ORDER": ("playerunitevent", 40),   # = ISSUED_TARGET_ORDER
+    "EVENT_PLAYER_HERO_REVIVABLE": ("playerunitevent", 43),
+    "EVENT_PLAYER_HERO_REVIVE_START": ("playerunitevent", 44),
+    "EVENT_PLAYER_HERO_REVIVE_CANCEL": ("playerunitevent", 45),
+    "EVENT_PLAYER_HERO_REVIVE_FINISH": ("playerunitevent", 46),
+    "EVENT_PLAYER_UNIT_SUMMON": ("playerunitevent", 47),
+    "EVENT_PLAYER_UNIT_PAWN_ITEM": ("playerunitevent", 277),
+    "EVENT_UNIT_DETECTED": ("unitevent", 55),
+    "EVENT_UNIT_HIDDEN": ("unitevent", 56),
+    "EVENT_UNIT_ACQUIRED_TARGET": ("unitevent", 60),
+    "EVENT_UNIT_TARGET_IN_RANGE": ("unitevent", 61),
+    "EVENT_UNIT_RESCUED": ("unitevent", 63),
+    "EVENT_UNIT_HERO_REVIVABLE": ("unitevent", 80),
+    "EVENT_UNIT_HERO_REVIVE_START": ("unitevent", 81),
+    "EVENT_UNIT_HERO_REVIVE_CANCEL": ("unitevent", 82),
+    "EVENT_UNIT_HERO_REVIVE_FINISH": ("unitevent", 83),
+    "EVENT_UNIT_SUMMON": ("unitevent", 84),
+    "EVENT_UNIT_PAWN_ITEM": ("unitevent", 294),
+    "EVENT_PLAYER_UNIT_STACK_ITEM": ("playerunitevent", 319),   # 1.33+
+    "EVENT_UNIT_STACK_ITEM": ("unitevent", 318),                # 1.33+
+    "EVENT_GAME_CUSTOM_UI_FRAME": ("gameevent", 310),           # 1.32+ (frame events register by their own native)
 }
 
 CONVERT_NAMES = {"gameevent": "ConvertGameEvent", "playerevent": "ConvertPlayerEvent",

@@ -1293,3 +1293,25 @@ def test_region_index_answers_whether_a_box_may_touch_a_watched_region():
     wide = Region()
     wide.add_rect(Rect(-1e6, -1e6, 1e6, 1e6))            # past the bucket cap: everywhere
     assert RegionIndex([wide]).any_near(3000.0, 3000.0, 3040.0, 3040.0)
+
+
+@pytest.mark.parametrize("api", ["roc-1.0x", "tft-1.0x", "1.26", "1.30.4", "1.32.0-beta", "1.33.0", "2.0.2"])
+def test_every_event_constant_of_common_j_is_named_with_its_id(api):
+    """``EVENTS`` names each ``EVENT_*`` constant common.j declares, with common.j's own
+    Convert type and value, so registrations and the event report never show a bare
+    ``ConvertXEvent(value)`` for a declared event (those the model does not raise included)."""
+    from natives.events import EVENTS, CONVERT_NAMES
+    text = shared_path("corpus", "api", api, "common.j").read_text(encoding="latin-1")
+    converts = {v: k for k, v in CONVERT_NAMES.items()}
+    declared = re.findall(r"constant\s+\w+\s+(EVENT_\w+)\s*=\s*(Convert\w+)\((\d+)\)", text)
+    assert len(declared) >= 90   # the RoC 1.0x set declares the fewest (93)
+    for name, convert, value in declared:
+        if convert in converts:
+            assert EVENTS.get(name) == (converts[convert], int(value)), name
+
+
+def test_a_registration_for_an_event_the_model_does_not_raise_is_named():
+    """common.j 1.30.4 line 594: EVENT_PLAYER_UNIT_RESCUED = ConvertPlayerUnitEvent(19)."""
+    from natives.events import EventRegistry
+    assert EventRegistry.name_of(enum_handle("playerunitevent", 19)) == "EVENT_PLAYER_UNIT_RESCUED"
+    assert EventRegistry.name_of(enum_handle("playerunitevent", 40)) == "EVENT_PLAYER_UNIT_ISSUED_TARGET_ORDER"
