@@ -245,10 +245,13 @@ class TerminalFrontend(cmd.Cmd):
     do_p = do_print
 
     def do_display(self, arg: str) -> None:
-        """display EXPR: print EXPR at every stop (display alone lists them)."""
+        """display EXPR: print EXPR at every stop (display alone lists them). As gdb does, an
+        EXPR that cannot be evaluated at this stop is not added."""
         if arg.strip():
-            self.displays.append(arg.strip())
-            self._print_expr(arg, prefix=f"{arg.strip()} = ")
+            if self._print_expr(arg, prefix=f"{arg.strip()} = "):
+                self.displays.append(arg.strip())
+            else:
+                self._say("(not added to the displays)")
         else:
             for k, e in enumerate(self.displays, 1):
                 self._say(f"{k}: {e}")
@@ -418,15 +421,19 @@ class TerminalFrontend(cmd.Cmd):
             mark = "->" if n == current else "  "
             self._say(f"{n:>6} {mark} {lines[n - 1]}")
 
-    def _print_expr(self, expr: str, prefix: str = "") -> None:
+    def _print_expr(self, expr: str, prefix: str = "") -> bool:
+        """Print ``expr``'s value at the selected frame; False (after an error line) when it
+        cannot be evaluated."""
         try:
             v = self.dbg.evaluate(expr, self._frame_id())
         except DebugError as exc:
-            return self._say(f"error: {exc}")
+            self._say(f"error: {exc}")
+            return False
         self._say(f"{prefix}{v.value}  ({v.type})")
         if v.ref:
             for child in self.dbg.variables(v.ref)[:12]:
                 self._say(f"    {child.name} = {child.value}")
+        return True
 
 
 def _seconds(text: str) -> float:

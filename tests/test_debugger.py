@@ -9,6 +9,7 @@ the op limit ends it after 42,857 iterations (S093), so the trigger starts from 
 """
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -497,3 +498,15 @@ def test_info_breakpoints_names_a_function_breakpoint_by_the_function():
     fe.do_info("breakpoints")
     assert out.getvalue().splitlines() == ["  1 function  WaveLosses (war3map.j:202)  hits 2",
                                            "  2 line      war3map.j:96  hits 0"]
+
+
+def test_display_of_an_expression_that_cannot_be_evaluated_is_not_added(small):
+    """As gdb's ``display``: an expression with an error at this stop is reported and not
+    kept, so later stops do not repeat the error; a good one is kept and listed."""
+    commands = "display udg_nosuch\ndisplay udg_count\ndisplay\nquit\n"
+    out = subprocess.run([sys.executable, "-m", "cli", "debug", str(small), "-b", "main"], input=commands,
+                         capture_output=True, text=True, timeout=120,
+                         cwd=str(Path(__file__).parent.parent)).stdout
+    assert "error: no variable udg_nosuch here" in out and "(not added to the displays)" in out
+    assert "udg_count = 0  (integer)" in out
+    assert "1: udg_count" in out and "udg_nosuch" not in out.split("(not added to the displays)")[1]
