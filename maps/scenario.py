@@ -1146,12 +1146,15 @@ Step = Annotated[
 
 class SlotOverride(_Model):
     """Overrides of a player slot, applied after ``config()`` and before ``main()`` (as the
-    game lobby does): controller, whether a human plays it, name, team."""
+    game lobby does): controller, whether a human plays it, name, team, race (which also
+    picks a computer player's melee AI script: ``MeleeStartingAI`` starts the script of
+    ``GetPlayerRace``)."""
 
     controller: Literal["user", "computer", "rescuable", "neutral", "creep", "none"] | None = None
     human: bool | None = None
     name: str | None = None
     team: int | None = Field(None, ge=0, le=2**31 - 1)
+    race: Literal["human", "orc", "undead", "nightelf"] | None = None
 
 
 class Scenario(_Model):

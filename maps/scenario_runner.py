@@ -87,6 +87,7 @@ LAST_TIMERS = 10
 """Running timers shown in a failure report."""
 
 _CONTROLLERS = {"user": 0, "computer": 1, "rescuable": 2, "neutral": 3, "creep": 4, "none": 5}
+_RACES = {"human": 1, "orc": 2, "undead": 3, "nightelf": 4}   # common.j RACE_* values
 _ELEMENT = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s*\[\s*(?P<index>\d+)\s*\]$")
 
 
@@ -523,7 +524,8 @@ class JassGame:
             try:
                 game.players.override_slot(
                     pid, controller=_CONTROLLERS[o.controller] if o.controller is not None else None,
-                    human=o.human, name=o.name, team=o.team)
+                    human=o.human, name=o.name, team=o.team,
+                    race=_RACES[o.race] if o.race is not None else None)
             except ValueError:
                 raise _Problem(f"players: no player {pid} in this map "
                                f"(0..{game.players.max_players - 1})") from None

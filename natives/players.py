@@ -228,11 +228,14 @@ class Players:
         return None
 
     def override_slot(self, pid: int, *, controller: int | None = None, human: bool | None = None,
-                      name: str | None = None, team: int | None = None) -> Player:
+                      name: str | None = None, team: int | None = None, race: int | None = None) -> Player:
         """The lobby's choices for slot ``pid``, applied after ``config()`` and before
         ``main()``: its ``controller`` (a ``MAP_CONTROL_*`` value), whether a person plays
-        it (``human``: it joins or leaves ``game.human_players``), its ``name`` and
-        ``team``; None leaves a setting as it is. Raises ValueError for a slot out of range."""
+        it (``human``: it joins or leaves ``game.human_players``), its ``name``, ``team`` and
+        ``race`` (a ``RACE_*`` value of ``RACE_PREF_TO_RACE``: ``GetPlayerRace`` answers it and
+        the race preference becomes that race's, as a lobby pick replaces the
+        ``SetPlayerRacePreference`` of a map's ``config()``); None leaves a setting as it is.
+        Raises ValueError for a slot out of range or a race no lobby offers."""
         p = self.get(pid)
         if p is None:
             raise ValueError(f"no player {pid} (0..{self.max_players - 1})")
@@ -247,6 +250,11 @@ class Players:
             p.name = name
         if team is not None:
             p.team = team
+        if race is not None:
+            prefs = [pref for pref, r in RACE_PREF_TO_RACE.items() if r == race]
+            if not prefs:
+                raise ValueError(f"race {race} is not a lobby race")
+            p.race, p.race_pref = race, prefs[0]
         return p
 
     def __iter__(self):

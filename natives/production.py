@@ -121,7 +121,8 @@ class Cost:
 # L: Liquipedia unit and building pages (liquipedia.net/warcraft/<name>): Peasant, Peon,
 #    Acolyte, Town Hall, Keep, Barracks (Human), Barracks (Orc);
 # W: warcraft.wiki.gg / Wowpedia Warcraft III pages: Footman, Farm, Nerubian Tower (the
-#    Ziggurat's upgrade into it), Altar of Elders ("Altar of Elders (Warcraft III)");
+#    Ziggurat's upgrade into it), Altar of Elders ("Altar of Elders (Warcraft III)"), Wisp
+#    ("Wisp (Warcraft III)": 60 gold, 14 s; classic.battle.net's Wisp page agrees);
 # K: kenhchoi.com "Warcraft 3 Reforged Human Buildings" (gold, lumber, time table; its Castle
 #    row is the sum Town Hall + Keep + Castle, so the Castle upgrade itself is 360/210);
 # D: the unit table of the public data set ubogoeva/tidyverse_tutorial data/wc3_heroes.txt
@@ -145,6 +146,7 @@ hkee|320|210|140|L
 hcas|360|210|140|K
 hhou|80|20|35|W
 eate|180|50|60|W
+ewsp|60|0|14|W
 hbar|160|60|60|L
 obar|180|50|60|L
 halt|180|50|60|K

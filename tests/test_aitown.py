@@ -378,3 +378,17 @@ def test_a_melee_ai_builds_a_base_and_attacks(melee_api):
     assert p.get_state(PLAYER_STATE_LUMBER_GATHERED) > 0     # from the map's trees
     crashes = [(e.kind, e.stack[-1].function) for e in game.ai.vms[1].errors]
     assert crashes == [("unimplemented", "StartUpgrade")]
+
+@pytest.mark.parametrize("race, script, hall", [("human", "human.ai", "htow"), ("undead", "undead.ai", "unpl"),
+                                               ("nightelf", "elf.ai", "etol"), ("orc", "orc.ai", "ogre")])
+def test_a_scenario_race_pick_starts_that_races_melee_script(melee_api, race, script, hall):
+    """A slot's ``race`` is the lobby's pick: it replaces the ``SetPlayerRacePreference`` of
+    Echo Isles' config() (Player(1): RACE_PREF_ORC), so MeleeStartingUnits gives that race's
+    town hall and MeleeStartingAI starts that race's script (Blizzard.j: human.ai, orc.ai,
+    undead.ai, elf.ai by GetPlayerRace)."""
+    jg = JassGame(api=str(melee_api), players={1: {"controller": "computer", "race": race}})
+    jg.load(shared_path("corpus", "maps", "melee-echo-isles", "EchoIsles.w3x"))
+    jg.advance(1.0)
+    game = jg.session.game
+    assert game.ai.players[1].script == script
+    assert len(_units(game, 1, hall)) == 1

@@ -313,6 +313,12 @@ def test_the_altar_of_elders_costs_as_its_page_gives(ctx):
     assert unit_cost(ctx.game, R("eate")) == Cost(180, 50, 60.0)
 
 
+def test_the_wisp_costs_as_its_pages_give(ctx):
+    """Wowpedia "Wisp (Warcraft III)" and classic.battle.net's Wisp page: 60 gold, no lumber,
+    trained in 14 s (elf.ai's first StartUnit, issue 15)."""
+    assert unit_cost(ctx.game, R("ewsp")) == Cost(60, 0, 14.0)
+
+
 @pytest.mark.parametrize("code, expected, armor", [
     ("hwat", 20, 0), ("hwt2", 35, 1), ("hwt3", 45, 2), ("hmtt", 50, 2),
 ])
