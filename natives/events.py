@@ -106,7 +106,7 @@ from jassvm.records import record
 from jassvm.values import real_eq
 from natives.boolexpr import evaluate
 from natives.core import day_clock
-from natives.geometry import REGION_BUCKET, REGION_CELL, RegionIndex, new_location
+from natives.geometry import REGION_CELL, RegionIndex, new_location
 from natives.handles import Handle, enum_handle
 from natives.modelevents import (
     AllianceChanged, CommandButton, DestructableDeath, DestructableRemoved, DialogClick,
@@ -125,7 +125,8 @@ from natives.triggers import Trigger, evaluate_conditions, live_trigger, run_act
 
 
 # Event names -> (Convert* type, value) as common.j declares them (every corpus API set, RoC 1.0x
-# through 2.0.2, agrees on every id here; tests/test_events.py checks them all). Used to name ids in the report and for events the model raises; when the
+# through 2.0.2, agrees on every id here; tests/test_events.py checks them all). Used to name
+# ids in the report and for events the model raises; when the
 # loaded program declares the constant, its value wins (``EventRegistry.event``).
 EVENTS: dict[str, tuple[str, int]] = {
     "EVENT_GAME_VICTORY": ("gameevent", 0),
@@ -592,15 +593,11 @@ class EventRegistry:
                 index = self.region_index
                 if index is None:
                     index = self.region_index = RegionIndex(spatial["region"])
-                buckets = index.buckets   # no region near either cell: no candidate (a walk step)
-                if index.everywhere or (cell[0] // REGION_BUCKET, cell[1] // REGION_BUCKET) in buckets \
-                        or old is not None \
-                        and (old[0] // REGION_BUCKET, old[1] // REGION_BUCKET) in buckets:
-                    watched = spatial["region"]
-                    for region in index.candidates(old, cell):
-                        regs = watched.get(region)
-                        if regs is not None:
-                            self._region(region, regs, unit, old, cell)
+                watched = spatial["region"]
+                for region in index.candidates(old, cell):
+                    regs = watched.get(region)
+                    if regs is not None:
+                        self._region(region, regs, unit, old, cell)
         if not spatial["range"]:
             return
         for watched, regs in list(spatial["range"].items()):

@@ -201,6 +201,10 @@ class RegionIndex:
 
     def candidates(self, old: tuple[int, int] | None, cell: tuple[int, int]) -> list[Region]:
         """Regions that may hold ``old`` (None: the unit appeared) or ``cell``, in order."""
+        buckets = self.buckets
+        if not self.everywhere and (cell[0] // REGION_BUCKET, cell[1] // REGION_BUCKET) not in buckets \
+                and (old is None or (old[0] // REGION_BUCKET, old[1] // REGION_BUCKET) not in buckets):
+            return []   # no region near either cell: most cell changes of a walk
         found = self._bucket(cell)
         if old is not None:
             before = self._bucket(old)
