@@ -2,7 +2,7 @@
 
 ``load_mission`` reads a map (archive, folder or bare script), picks the API (``maps.api``),
 resolves ``TRIGSTR_n`` strings, and compiles the program; ``run_mission`` plays it until the
-mission ends, the time limit is reached, or nothing is left to happen; ``run_campaign`` plays
+mission ends or the time limit is reached (an idle game's clock runs on); ``run_campaign`` plays
 missions in order, carrying game caches from one to the next.
 """
 from __future__ import annotations
@@ -286,7 +286,8 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
                 session_hook: Callable[[GameSession], None] | None = None,
                 resume: SaveFile | None = None,
                 interrupt: Callable[[], bool] | None = None) -> tuple[MissionReport, GameSession]:
-    """Play ``mission`` until it ends, ``options.until`` is reached or nothing is left to do.
+    """Play ``mission`` until it ends or ``options.until`` is reached (with nothing left to
+    happen, the clock goes straight to ``options.until``, as the idle game's would).
 
     ``carry`` is game cache data from the previous mission of a campaign. ``resume`` is a
     save of this mission (``read_save_file``) to continue from instead of starting the
@@ -377,10 +378,11 @@ def _play(session: GameSession, mission: Mission, options: RunOptions, sandbox: 
         if save_at is not None and saved is None and now >= save_at:
             saved = _save_now(session, mission, options)
         if vm.scheduler.next_due() is None:
-            break  # nothing left to happen
-        # clock steps stay on the grid of ``step`` from time 0, whether the run was resumed
-        # or stopped at the save point, so a resumed run repeats an uninterrupted one
-        target = min(options.until, (math.floor(now / options.step + 1e-9) + 1) * options.step)
+            target = options.until   # nothing left to happen: game time still passes, at once
+        else:
+            # clock steps stay on the grid of ``step`` from time 0, whether the run was resumed
+            # or stopped at the save point, so a resumed run repeats an uninterrupted one
+            target = min(options.until, (math.floor(now / options.step + 1e-9) + 1) * options.step)
         if save_at is not None and saved is None and now < save_at < target:
             target = save_at
         vm.run_until(target, stop=stop)

@@ -420,7 +420,7 @@ def test_seed004_load_game_restores_the_save_and_fires_game_loaded(tmp_path):
     loaded = [(e.time, e.data["name"]) for e in report.timeline if e.kind == "game_loaded"]
     assert loaded == [(1.0, "Slot")]
     assert not session.game.mapsetup.flag(MAP_RELOADED)
-    assert session.game.events.save_name == "" and report.game_time == 5.0   # nothing left after
+    assert session.game.events.save_name == "" and report.game_time == 7.0   # idle to --until
 
 
 # ---------------------------------------------- corpus maps at their interesting moments
