@@ -44,7 +44,11 @@ from dataclasses import fields as dataclass_fields
 from itertools import accumulate, chain, compress
 from operator import eq, getitem
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+
+TYPE_CHECKING = False   # typing.TYPE_CHECKING, without importing typing (issue 17: start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 import msgpack
 

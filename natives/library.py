@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import sys
 from importlib import import_module
-from typing import Callable
+from collections.abc import Callable
 
 from natives.registry import NATIVES
 

@@ -7,20 +7,21 @@ factory, connects handle reference counts. ``load_natives`` (the complete regist
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing.TYPE_CHECKING, without importing typing (issue 17: start-up)
 
-from jassvm.vm import OP_LIMIT, VM, Thread
+from jassvm.bytecode import OP_LIMIT
 
 from natives import library
 from natives.library import NATIVE_MODULES, bind_natives, load_natives  # noqa: F401  (re-exported)
 
 if TYPE_CHECKING:
     from jassvm.compiler import CompiledProgram
+    from jassvm.thread import Thread
 
-# The game model (natives.game and the stores it imports) is imported when a session is made:
-# loading a program and binding its natives (bind_natives) imports none of it (issue 17).
+# The game model (natives.game and the stores it imports) and the VM are imported when a session
+# is made: loading a program and binding its natives (bind_natives) imports neither (issue 17).
 
 
 def max_players_for(program: CompiledProgram) -> int:
@@ -46,6 +47,7 @@ class GameSession:
     def __init__(self, program: CompiledProgram, *, seed: int = 0, local_player: int = 0,
                  sandbox_dir: str | None = None, op_limit: int = OP_LIMIT,
                  max_players: int | None = None):
+        from jassvm.vm import VM
         from natives.game import Game
         from natives.handles import Handle
         from natives.response import thread_response
