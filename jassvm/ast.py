@@ -8,17 +8,15 @@ null literal).
 from __future__ import annotations
 
 from dataclasses import field
-from typing import NamedTuple, Optional, Union
+from collections import namedtuple
 
 from .records import record
 
 
-class Pos(NamedTuple):
-    """A source position: file name, 1-based line, 1-based column."""
+class Pos(namedtuple("Pos", ["file", "line", "col"])):   # not typing.NamedTuple: typing costs start-up
+    """A source position: ``file`` name (str), 1-based ``line`` and ``col`` (int)."""
 
-    file: str
-    line: int
-    col: int
+    __slots__ = ()
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
@@ -50,7 +48,7 @@ class Expr(Node):
     """Base of expressions; ``type`` is filled by the checker (a type name, ``"null"``...)."""
 
     pos: Pos
-    type: Optional[str] = field(default=None, init=False, repr=False, compare=False)
+    type: str | None = field(default=None, init=False, repr=False, compare=False)
 
 
 @record
@@ -159,7 +157,7 @@ class Local(Stmt):
     type_name: str = ""
     name: str = ""
     is_array: bool = False
-    init: Optional[Expr] = None
+    init: Expr | None = None
 
 
 @record
@@ -167,7 +165,7 @@ class Set(Stmt):
     """``set NAME [index] = value``."""
 
     name: str = ""
-    index: Optional[Expr] = None
+    index: Expr | None = None
     value: Expr = None  # type: ignore[assignment]
 
 
@@ -183,7 +181,7 @@ class If(Stmt):
     """``if``/``elseif`` branches as (condition, body) pairs, then the ``else`` body or None."""
 
     branches: list[tuple[Expr, list[Stmt]]] = field(default_factory=list)
-    else_body: Optional[list[Stmt]] = None
+    else_body: list[Stmt] | None = None
 
 
 @record
@@ -204,7 +202,7 @@ class ExitWhen(Stmt):
 class Return(Stmt):
     """``return [value]``."""
 
-    value: Optional[Expr] = None
+    value: Expr | None = None
 
 
 @record
@@ -235,7 +233,7 @@ class GlobalVar(Node):
     name: str = ""
     is_array: bool = False
     is_constant: bool = False
-    init: Optional[Expr] = None
+    init: Expr | None = None
 
 
 @record
@@ -276,10 +274,10 @@ class Function(Node):
     returns: str = "nothing"
     is_constant: bool = False
     body: list[Stmt] = field(default_factory=list)
-    end_pos: Optional[Pos] = None
+    end_pos: Pos | None = None
 
 
-Decl = Union[TypeDecl, Globals, NativeDecl, Function]
+Decl = TypeDecl | Globals | NativeDecl | Function
 
 
 @record

@@ -8,7 +8,10 @@ in the game (S093: ``loop / set g = g + 1 / endloop`` costs 7 per iteration).
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Any
+
+TYPE_CHECKING = False   # typing.TYPE_CHECKING, without importing typing (issue 17: start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 from .records import record
 
@@ -34,6 +37,7 @@ for _i, _name in enumerate(OPNAMES):  # LOAD_LOCAL = 0, PUSH = 1, ...: module co
     globals()[_name] = _i
 
 JUMPS = {"JUMP", "JUMP_IF_FALSE", "JUMP_IF_TRUE", "JUMP_IF_FALSE_KEEP", "JUMP_IF_TRUE_KEEP"}
+OP_LIMIT = 300_000   # S093: op costs an uninterrupted run of a thread may spend
 
 
 @record(slots=False, eq=False)

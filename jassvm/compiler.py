@@ -7,7 +7,11 @@ of assignments and arguments, and emits short-circuit code for ``and``/``or`` (S
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Any, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+
+TYPE_CHECKING = False   # typing.TYPE_CHECKING, without importing typing (issue 17: start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 from . import ast
 from .bytecode import (

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import field
 from pathlib import Path
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing.TYPE_CHECKING, without importing typing (issue 17: start-up)
 
 from . import ast
 from . import cache as program_cache

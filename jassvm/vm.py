@@ -17,7 +17,7 @@ import sys
 from typing import Any, Callable, Iterable
 
 from . import bytecode as bc
-from .bytecode import CompiledFunction, NativeBinding
+from .bytecode import OP_LIMIT, CompiledFunction, NativeBinding  # noqa: F401  (OP_LIMIT re-exported)
 from .compiler import FUNCTION_ENTRY_COST, CompiledProgram, default_value
 from .fastpath import FastRuntime
 from .hooks import VMHooks
@@ -32,7 +32,6 @@ from .values import (
     wrap_int,
 )
 
-OP_LIMIT = 300_000        # S093
 # Threads started from inside running threads (callbacks, TriggerExecute, ExecuteFunc...) nest
 # on the Python stack; past this depth the new thread is ended as a stack overflow. A fixed
 # cap keeps the outcome independent of Python's recursion limit and of ``VM.fast`` (the fast

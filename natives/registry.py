@@ -25,7 +25,7 @@ Calling convention (the VM converts at the boundary):
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from jassvm.records import record
 

@@ -7,17 +7,21 @@ factory, connects handle reference counts. ``load_natives`` (the complete regist
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from jassvm.compiler import CompiledProgram
-from jassvm.vm import OP_LIMIT, VM, Thread
+TYPE_CHECKING = False   # typing.TYPE_CHECKING, without importing typing (issue 17: start-up)
 
-from natives.game import Game
-from natives.handles import Handle
+from jassvm.bytecode import OP_LIMIT
+
+from natives import library
 from natives.library import NATIVE_MODULES, bind_natives, load_natives  # noqa: F401  (re-exported)
-from natives.players import MAP_CONTROL_USER
-from natives.response import thread_response
-from natives.snapshot import write_save
+
+if TYPE_CHECKING:
+    from jassvm.compiler import CompiledProgram
+    from jassvm.thread import Thread
+
+# The game model (natives.game and the stores it imports) and the VM are imported when a session
+# is made: loading a program and binding its natives (bind_natives) imports neither (issue 17).
 
 
 def max_players_for(program: CompiledProgram) -> int:
@@ -43,16 +47,23 @@ class GameSession:
     def __init__(self, program: CompiledProgram, *, seed: int = 0, local_player: int = 0,
                  sandbox_dir: str | None = None, op_limit: int = OP_LIMIT,
                  max_players: int | None = None):
+        from jassvm.vm import VM
+        from natives.game import Game
+        from natives.handles import Handle
+        from natives.response import thread_response
+
         self.program = program
         self.game = Game(seed=seed, local_player=local_player,
                          max_players=max_players or max_players_for(program), sandbox_dir=sandbox_dir)
+        # the model's modules are imported now: their natives are called without stand-ins
+        library.resolve(program.functions.values())
         # One clock: model transitions, timers and sleeping threads share the game's queue.
         self.vm = VM(program, game=self.game, op_limit=op_limit, scheduler=self.game.scheduler,
                      new_response=thread_response)
         self.game.vm = self.vm
         handles = self.game.handles
-        self.vm.retain = _handle_hook(handles.retain)
-        self.vm.release = _handle_hook(handles.release)
+        self.vm.retain = _handle_hook(handles.retain, Handle)
+        self.vm.release = _handle_hook(handles.release, Handle)
         self.identity: dict = {}
         self.meta: dict = {}
         self.game.save_writer = self.save_bytes
@@ -60,6 +71,7 @@ class GameSession:
     def save_bytes(self) -> bytes:
         """A save file of the whole game now (``natives.snapshot.write_save``). Raises
         SnapshotError when called with JASS on the stack or the state is not data."""
+        from natives.snapshot import write_save
         return write_save(self, self.identity, self.meta)
 
     def start(self, after_config: Callable[["GameSession"], None] | None = None) -> None:
@@ -84,6 +96,7 @@ class GameSession:
 
     def first_user_player(self) -> int | None:
         """The lowest-numbered player slot ``config()`` gave to a user (campaign: the player)."""
+        from natives.players import MAP_CONTROL_USER
         for p in self.game.players:
             if p.controller == MAP_CONTROL_USER and p.id < self.game.players.bj_max_players:
                 return p.id
@@ -101,8 +114,8 @@ class GameSession:
         return self.vm.scheduler.now
 
 
-def _handle_hook(fn: Callable) -> Callable:
+def _handle_hook(fn: Callable, handle: type) -> Callable:
     def hook(value):
-        if isinstance(value, Handle):
+        if isinstance(value, handle):
             fn(value)
     return hook

@@ -18,8 +18,12 @@ FORBIDDEN = {"jassvm": ("natives", "maps", "cli"), "natives": ("maps", "cli")}
 # Imports a function may make, (importing module, imported module): a program or check result
 # read from the cache runs neither lark's parser nor the checker nor the compiler, so a cached
 # load does not import them (issue 17: start-up near the process floor).
+# Likewise loading a program and binding its natives imports neither the VM nor the game model:
+# a GameSession imports them when it is made.
 LAZY = {("jassvm.loader", "jassvm.checker"), ("jassvm.loader", "jassvm.compiler"),
-        ("jassvm.parse_cache", "jassvm.parser"), ("natives.sandbox", "shutil")}
+        ("jassvm.parse_cache", "jassvm.parser"), ("natives.sandbox", "shutil"),
+        *(("natives.session", m) for m in ("jassvm.vm", "natives.game", "natives.handles",
+                                            "natives.response", "natives.snapshot", "natives.players"))}
 
 
 def _modules(package: str) -> dict[str, ast.Module]:

@@ -19,34 +19,53 @@ def _run(code: str) -> str:
     return done.stdout.strip()
 
 
-def test_lazy_table_lists_exactly_the_natives_of_its_modules():
+def test_the_table_lists_exactly_the_natives_of_each_module():
     library.load_natives()
-    lazy_modules = set(library.LAZY_NATIVES.values())
-    registered = {name: spec.func.__module__ for name, spec in NATIVES.items()
-                  if spec.func.__module__ in lazy_modules}
-    assert registered == library.LAZY_NATIVES
+    assert {name: spec.func.__module__ for name, spec in NATIVES.items()} == library.NATIVE_MODULE
 
 
 def test_every_natives_module_is_listed():
     library.load_natives()
     listed = {f"natives.{m}" for m in library.NATIVE_MODULES}
     assert len(listed) == len(library.NATIVE_MODULES)
-    assert not set(library.EAGER_MODULES) & set(library.LAZY_NATIVES.values())
-    # natives.combat registers natives too and is imported by natives.units (eager)
-    assert {spec.func.__module__ for spec in NATIVES.values()} - listed == {"natives.combat"}
+    assert {spec.func.__module__ for spec in NATIVES.values()} == listed
 
 
-def test_lazy_natives_carry_no_marks():
-    # a stand-in has no ``may_wait`` (jassvm.fastpath reads it before the module is imported)
+def test_stand_ins_carry_the_marks_of_their_natives():
+    # jassvm.fastpath reads ``may_wait`` before the native's module is imported
     library.load_natives()
-    assert [n for n in library.LAZY_NATIVES if vars(NATIVES[n].func)] == []
+    assert {n for n, spec in NATIVES.items() if vars(spec.func)} == library.WAITING
+    assert all(NATIVES[n].func.may_wait is True and set(vars(NATIVES[n].func)) == {"may_wait"}
+               for n in library.WAITING)
+    assert all(library._stand_in(n, library.NATIVE_MODULE[n]).may_wait for n in library.WAITING)
+
+
+def test_loading_a_program_imports_no_natives_module():
+    out = _run("import sys\n"
+               "from natives.session import bind_natives\n"
+               "bound = bind_natives()\n"
+               "print(sorted(m for m in set(sys.modules) if m.startswith('natives.')))")
+    assert out == "['natives.library', 'natives.registry', 'natives.session']"
+
+
+def test_a_session_binds_the_natives_of_the_model_itself():
+    out = _run("from jassvm.loader import load_program\n"
+               "from natives.session import GameSession, bind_natives\n"
+               "from natives.registry import NATIVES\n"
+               "src = b'type group extends handle\\nnative CreateGroup takes nothing returns group\\n' \\\n"
+               "      b'native IsHeroUnitId takes integer unitId returns boolean\\n'\n"
+               "program = load_program([('x.j', src)], bind_natives(), use_cache=False).program\n"
+               "GameSession(program)\n"
+               "print(program.functions['CreateGroup'].func is NATIVES['CreateGroup'].func,\n"
+               "      program.functions['IsHeroUnitId'].func.lazy_module)")
+    assert out == "True natives.heroes"
 
 
 def test_a_run_binds_the_same_names_without_importing_natives_only_modules():
     out = _run("import sys, maps.runner, cli\n"
-               "from natives.library import LAZY_NATIVES, bind_natives, load_natives\n"
+               "from natives.library import bind_natives, load_natives\n"
                "bound = bind_natives()\n"
-               "lazy = set(LAZY_NATIVES.values())\n"
+               "lazy = {'natives.heroes', 'natives.items', 'natives.pools', 'natives.aicaptains'}\n"
                "print(sorted(m for m in lazy if m in sys.modules))\n"
                "print(set(bound) == set(load_natives()))")
     assert out.splitlines() == ["[]", "True"]
