@@ -94,6 +94,16 @@ class Scheduler:
             self.subjects[seq] = subject
         return EntryId(seq)
 
+    def schedule_subject(self, delay: float, kind: str, subject: Any) -> int:
+        """``schedule(delay, kind, subject=subject)`` for an entry without arguments and with
+        a subject (not None): the same entry, fewer checks (a walking unit's every step)."""
+        if kind not in self.handlers:
+            raise ValueError(f"no handler registered for scheduler entries of kind {kind!r}")
+        self._seq = seq = self._seq + 1
+        heapq.heappush(self._queue, (self.now + delay if delay > 0.0 else self.now, seq, kind))
+        self.subjects[seq] = subject
+        return EntryId(seq)
+
     def cancel(self, seq: int | None) -> None:
         """Drop the pending entry ``seq`` (no-op for None, or an entry that already ran)."""
         if seq is None or seq == self._running:
@@ -128,24 +138,24 @@ class Scheduler:
 
         ``stop()`` is asked after each entry; when true, time stays at that entry's due time.
         """
-        while True:
-            due = self.next_due()
-            if due is None or due > until:
+        heappop, handlers = heapq.heappop, self.handlers
+        while True:   # (next_due and _run_next inline: once per entry, a walking unit's every step)
+            # (read each time: a sweep replaces the queue, a restore all three)
+            queue, cancelled, subjects = self._queue, self._cancelled, self.subjects
+            while queue and queue[0][1] in cancelled:
+                cancelled.discard(heappop(queue)[1])
+            if not queue or queue[0][0] > until:
                 break
-            self.now = due
-            self._run_next()
+            entry = heappop(queue)
+            self.now = entry[0]
+            seq = self._running = entry[1]
+            if seq in subjects:
+                handlers[entry[2]](subjects.pop(seq), *entry[3:])
+            else:
+                handlers[entry[2]](*entry[3:])
             if stop is not None and stop():
                 return
         self.now = max(self.now, until)
-
-    def _run_next(self) -> None:   # after next_due: the first entry is live
-        entry = heapq.heappop(self._queue)
-        seq = self._running = entry[1]
-        handler = self.handlers[entry[2]]
-        if seq in self.subjects:
-            handler(self.subjects.pop(seq), *entry[3:])
-        else:
-            handler(*entry[3:])
 
     def entries(self) -> list[Entry]:
         """The live entries in the order they will run (a snapshot)."""

@@ -369,8 +369,12 @@ def _play(session: GameSession, mission: Mission, options: RunOptions, sandbox: 
     """The clock loop of ``run_mission``; the save written, if any."""
     game, vm = session.game, session.vm
     ended = lambda: bool(game.ended)
-    stop = lambda: (bool(game.ended) or game.saves.load_request is not None or budget.spent(vm)
-                    or (interrupt is not None and interrupt()))
+    if budget.deadline is None and budget.max_ops is None and interrupt is None:
+        # (no limit to look at: asked after every scheduler entry)
+        stop = lambda: game.ended or game.saves.load_request is not None
+    else:
+        stop = lambda: (bool(game.ended) or game.saves.load_request is not None or budget.spent(vm)
+                        or (interrupt is not None and interrupt()))
     saved = None
     save_at = options.save_at
     while not ended() and vm.scheduler.now < options.until and not budget.spent(vm):

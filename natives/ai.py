@@ -541,8 +541,8 @@ def count_units(game, pid: int, unitid: int, done: bool, where=None) -> int:
     construction, one a worker walks to build, a unit in a training queue, a building
     upgrading into the type (what common.ai's ``GetUnitCount`` counts, jassdoc)."""
     n = 0
-    for u in owned_units(game, pid):
-        if not u.alive or (where is not None and not where(u)):
+    for u in owned_units(game, pid):   # (not u.alive, inline: common.ai asks often)
+        if u.dead or u.destroyed or (where is not None and not where(u)):
             continue
         if u.type_id == unitid and not (done and u.construction is not None):
             n += 1

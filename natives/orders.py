@@ -430,7 +430,7 @@ class Orders:
         scheduler = self.game.scheduler
         if u.order_entry is not None:   # (none pending after a step)
             scheduler.cancel(u.order_entry)
-        u.order_entry = scheduler.schedule(delay, "unit_order_step", subject=u)
+        u.order_entry = scheduler.schedule_subject(delay, "unit_order_step", u)
 
     def interrupt(self, u) -> None:
         """The swing ``u`` has under way ends before its damage point and deals nothing
@@ -446,13 +446,15 @@ class Orders:
         u.order_entry = None
 
     def _step(self, u) -> None:
+        # (attribute reads inline, no ``game.now`` / ``u.held`` properties: once per walk step)
         u.order_entry = None
         w = u.work
-        if w is None or u.dead or u.destroyed:   # (not u.alive, inline: a walk step)
+        if w is None or u.dead or u.destroyed:   # (not u.alive)
             return
-        now = self.game.now
+        scheduler = self.game.scheduler
+        now = scheduler.now
         dt, w.last = now - w.last, now
-        if u.held or u in self.stunned:
+        if u.paused or u.pause_count > 0 or u in self.stunned:   # (u.held)
             self.interrupt(u)
             return   # resumed by ``pause(u, False)`` / ``resume(u)``
         if w.path:
@@ -462,7 +464,7 @@ class Orders:
         handler = self.modes.get(w.mode)
         delay = handler.step(u, w, now) if handler is not None else getattr(self, "_do_" + w.mode)(u, w, now)
         if delay is not None and u.work is w and u.order_entry is None:
-            self.wake(u, delay)
+            u.order_entry = scheduler.schedule_subject(delay, "unit_order_step", u)   # (wake)
 
     def _do_walk(self, u, w: Work, now: float):
         weapon = combat.weapon(u)
