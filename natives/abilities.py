@@ -856,6 +856,10 @@ REGISTRY: dict[int, AbilityRow] = {r.code: r for r in (
     _row("AOcr", passive, 0, TARGET_NONE),
     _row("AEev", passive, 0, TARGET_NONE),
     _row("AHbh", passive, 0, TARGET_NONE),
+    # the creep Critical Strike, Evasion and Bash (bases of corpus maps' aliases, custom-mcfc)
+    _row("ACct", passive, 0, TARGET_NONE),
+    _row("ACev", passive, 0, TARGET_NONE),
+    _row("ACbh", passive, 0, TARGET_NONE),
     _row("AHds", divine_shield, AB_SPELL, TARGET_NONE, "divineshield"),
     _row("Ahea", autocast_heal, AB_SPELL | AB_AUTOCAST, TARGET_UNIT, "heal", "healon", "healoff"),
     _row("Ainf", inner_fire, AB_SPELL | AB_AUTOCAST, TARGET_UNIT, "innerfire", "innerfireon",

@@ -31,7 +31,10 @@ from natives.objecttypes import MISSING
 from natives.unitdata import rawcode, rawcode_str
 
 CRITICAL_STRIKE, EVASION, BASH = "critical", "evasion", "bash"
-PASSIVES = {rawcode("AOcr"): CRITICAL_STRIKE, rawcode("AEev"): EVASION, rawcode("AHbh"): BASH}
+PASSIVES = {rawcode(k): v for k, v in {
+    "AOcr": CRITICAL_STRIKE, "AEev": EVASION, "AHbh": BASH,
+    "ACct": CRITICAL_STRIKE, "ACev": EVASION, "ACbh": BASH,     # the creep ones
+}.items()}
 """Passive base rawcode -> its combat family."""
 
 

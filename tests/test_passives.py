@@ -16,18 +16,10 @@ from natives import passives as P
 from natives.abilities import DIVINE_SHIELD_BUFF, STUN_BUFF
 from natives.abilitydata import SOURCES
 from natives.objecttypes import ObjectRecord, ObjectTypes
-from natives.unitdata import rawcode, rawcode_str
+from natives.unitdata import rawcode
+from test_hero_abilities import ctx, unit  # noqa: F401  (the fixture and the unit factory)
 
 HFOO, HRIF, HPAL = (rawcode(c) for c in ("hfoo", "hrif", "Hpal"))
-
-
-@pytest.fixture
-def ctx():
-    return FakeCtx()
-
-
-def unit(ctx, code, x=0.0, y=0.0, player=0):
-    return ctx.CreateUnit(ctx.Player(player), code, x, y, 0.0)
 
 
 def map_data(ctx, **abilities):
@@ -227,3 +219,12 @@ def test_divine_shield_makes_the_caster_invulnerable_for_its_duration(ctx):
     assert one_hit(ctx, foe, pal) == 0.0
     ctx.game.advance(12.0)
     assert not pal.invulnerable
+
+
+def test_a_map_alias_of_the_creep_evasion_evades_with_its_own_data(ctx):
+    """custom-mcfc's object data derives evasions from 'ACev' with their own 'Eev1'."""
+    alias, acev = rawcode("A06I"), rawcode("ACev")
+    ctx.game.object_types = ObjectTypes([ObjectRecord("ability", alias, acev, True, {("Eev1", 1): 1.0})])
+    attacker, dodger = unit(ctx, HFOO), unit(ctx, HFOO, 100.0, 0.0, 1)
+    ctx.UnitAddAbility(dodger, alias)
+    assert one_hit(ctx, attacker, dodger) == 0.0
