@@ -163,6 +163,22 @@ def data(u, item: AbilityItem, fid: str, default: Any = 0) -> Any:
     return ability_field(_game(u), item.code, fid, max(1, level_of(u, item.code)), default)
 
 
+def figure(u, item: AbilityItem, fid: str) -> float:
+    """Field ``fid`` of ``item`` at the unit's level for a passive or aura: a figure neither
+    the map's data nor the project's table has is 0, reported once per game (``game.warn``:
+    never an invented value)."""
+    value = data(u, item, fid, MISSING)
+    if value is MISSING:
+        game = _game(u)
+        key = (item.code, fid)
+        if key not in game.spells.missing_figures:
+            game.spells.missing_figures.add(key)
+            game.warn(f"{rawcode_str(item.code)}: no '{fid}' in the map's data or the project's "
+                      f"ability table; counted as 0")
+        return 0.0
+    return float(value)
+
+
 def state(u, code: int) -> dict:
     """The unit's runtime record of ability ``code`` (created empty)."""
     return own(u, "ability_state").setdefault(code, {})
@@ -1039,8 +1055,8 @@ def update_aura(u, item: AbilityItem) -> None:
     clean = game.spells.aura_clean
     rec = state(u, code)
     if not aura_unchanged(u, buff, clean.get(key), level):
-        bonuses = tuple((name, float(data(u, item, fid, 0.0))) for fid, name in kind.fields)
-        radius = float(data(u, item, "aare", 0.0))
+        bonuses = tuple((name, figure(u, item, fid)) for fid, name in kind.fields)
+        radius = figure(u, item, "aare")
         held, side = [], []
         owner = u.owner
         for v in _units_in_range(u, radius):

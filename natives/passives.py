@@ -22,13 +22,13 @@ of 'Ocr1' and 'Hbh1' are percentages, those of 'Eev1' and 'Ocr4' fractions. Two 
 one family on a unit do not stack: the strongest chance counts (project rule, as the aura
 resolver). Chances are drawn from ``game.random`` (seeded: same seed, same fight), evasion
 first, then the critical strike, then the bash. A figure neither the map's data nor the
-project's table has counts as 0 and is reported once per game (``game.warn``).
+project's table has counts as 0 and is reported once per game (``natives.abilities.figure``).
 """
 from __future__ import annotations
 
-from natives.abilities import AbilityItem, apply_stun, data, heal, hero_duration, resolve
+from natives.abilities import AbilityItem, apply_stun, data, figure, heal, hero_duration, resolve
 from natives.objecttypes import MISSING
-from natives.unitdata import rawcode, rawcode_str
+from natives.unitdata import rawcode
 
 CRITICAL_STRIKE, EVASION, BASH = "critical", "evasion", "bash"
 PASSIVES = {rawcode(k): v for k, v in {
@@ -52,20 +52,6 @@ def passives_of(u, family: str) -> list[AbilityItem]:
             if item is not None:
                 found.append(item)
     return found
-
-
-def figure(u, item: AbilityItem, fid: str) -> float:
-    """Field ``fid`` of ``item`` at the unit's level; a missing figure is 0, reported once."""
-    value = data(u, item, fid, MISSING)
-    if value is MISSING:
-        game = _game(u)
-        key = (item.code, fid)
-        if key not in game.spells.missing_figures:
-            game.spells.missing_figures.add(key)
-            game.warn(f"{rawcode_str(item.code)}: no '{fid}' in the map's data or the project's "
-                      f"ability table; the passive does nothing")
-        return 0.0
-    return float(value)
 
 
 def happens(rng, chance: float) -> bool:

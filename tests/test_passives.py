@@ -228,3 +228,13 @@ def test_a_map_alias_of_the_creep_evasion_evades_with_its_own_data(ctx):
     attacker, dodger = unit(ctx, HFOO), unit(ctx, HFOO, 100.0, 0.0, 1)
     ctx.UnitAddAbility(dodger, alias)
     assert one_hit(ctx, attacker, dodger) == 0.0
+
+
+def test_an_aura_without_its_figures_gives_nothing_and_says_so(ctx):
+    src = unit(ctx, HPAL)
+    give(ctx, src, "AHab")                  # no stock figures in the project table
+    friend = unit(ctx, HPAL, 100.0)
+    friend.mana = 0.0
+    ctx.game.advance(3.0)
+    assert friend.mana == 0.0
+    assert any("AHab" in w and "'Hab1'" in w for w in ctx.game.warnings)
