@@ -59,11 +59,12 @@ from typing import Any, Callable
 from jassvm.records import record
 from natives.abilitydata import ability_field
 from natives.blight import plane_of
+from natives.combat import is_melee, weapon
 from natives.handles import own
 from natives.objecttypes import MISSING
 from natives.spellfamilies import (CHAIN_JUMP_DELAY, TAKEN, AuraBuff, SpellBuff, clamp_reach,
                                    commit_relocation, corpse_level, corpses_near, launch_missile,
-                                   raise_corpse_as_summon, refresh_aura, revive_corpse,
+                                   raise_corpse_as_summon, refresh_aura, regenerate, revive_corpse,
                                    start_burn, start_chain)
 from natives.unitdata import rawcode, rawcode_str
 from natives.units import acquire_range
@@ -162,6 +163,22 @@ def data(u, item: AbilityItem, fid: str, default: Any = 0) -> Any:
     return ability_field(_game(u), item.code, fid, max(1, level_of(u, item.code)), default)
 
 
+def figure(u, item: AbilityItem, fid: str) -> float:
+    """Field ``fid`` of ``item`` at the unit's level for a passive or aura: a figure neither
+    the map's data nor the project's table has is 0, reported once per game (``game.warn``:
+    never an invented value)."""
+    value = data(u, item, fid, MISSING)
+    if value is MISSING:
+        game = _game(u)
+        key = (item.code, fid)
+        if key not in game.spells.missing_figures:
+            game.spells.missing_figures.add(key)
+            game.warn(f"{rawcode_str(item.code)}: no '{fid}' in the map's data or the project's "
+                      f"ability table; counted as 0")
+        return 0.0
+    return float(value)
+
+
 def state(u, code: int) -> dict:
     """The unit's runtime record of ability ``code`` (created empty)."""
     return own(u, "ability_state").setdefault(code, {})
@@ -241,10 +258,15 @@ def item_spell(u, msg: Msg, call: Call) -> int:
 def aura(u, msg: Msg, call: Call) -> int:
     """Shared parent of auras: passive with an UPDATE tick (``update_aura``) that gives the
     recipients in range the aura's buff (``AURA_BUFFS``) holding the strongest contribution;
-    DISABLE lets the recipients go."""
+    DISABLE lets the recipients go. The update roster sends UPDATE once per procedure (seed
+    000), so the tick updates every aura of the unit."""
     match msg:
         case Msg.UPDATE:
-            update_aura(u, call.item)
+            game = _game(u)
+            for code in list(u.abilities):
+                item = call.item if code == call.item.code else resolve(game, code)
+                if item is not None and item.row.proc is aura:
+                    update_aura(u, item)
             return AURA_PERIOD
         case Msg.DISABLE:
             release_aura(u, call.item.code)
@@ -425,6 +447,26 @@ def flame_strike(u, msg: Msg, call: Call) -> int:
             stages = [(float(data(u, call.item, "Hfs1", 0.0)), pillar),
                       (float(data(u, call.item, "Hfs3", 0.0)), fire)]
             start_burn(u, call.item.code, t.x, t.y, float(data(u, call.item, "aare", 0.0)), stages)
+            return 1
+        case _:
+            return simple_spell(u, msg, call)
+
+
+def divine_shield(u, msg: Msg, call: Call) -> int:
+    """Divine Shield ('AHds', Liquipedia Paladin): the caster is invulnerable (buff 'BHds')
+    for 'adur' game seconds; the expiry of the buff ends it. The stock figures were not found
+    in the project's sources, so only a map's own data for 'adur' casts it: without one
+    VALIDATE refuses the cast and records a warning (nothing is spent)."""
+    match msg:
+        case Msg.VALIDATE:
+            if data(u, call.item, "adur", MISSING) is MISSING:
+                _game(u).warn(f"{rawcode_str(call.item.code)}: Divine Shield has no duration "
+                              f"('adur') in the map's data or the project's table; not cast")
+                return 0
+            return 1
+        case Msg.EXECUTE:
+            apply_timed_buff(u, DIVINE_SHIELD_BUFF, float(data(u, call.item, "adur", 0.0)), positive=True)
+            u.invulnerable = True
             return 1
         case _:
             return simple_spell(u, msg, call)
@@ -725,9 +767,50 @@ def _revival_corpses(u, item: AbilityItem, base: int) -> list:
 AURA_PERIOD = 0.5
 """Game seconds between two aura updates of a source (project choice; the game's refresh
 rate was not measured)."""
-AURA_BUFFS = {rawcode("AHad"): (rawcode("BHad"), True, "Had1", "armor")}
-"""Aura base rawcode -> (buff it puts on recipients, friendly recipients?, the field of its
-strength, the ``SpellBuff`` bonus that strength feeds)."""
+
+
+@record(frozen=True, slots=False)
+class AuraKind:
+    """What an aura gives: ``buff`` the rawcode it puts on recipients, ``friendly``
+    recipients (else enemies), ``fields`` (ability data field, ``SpellBuff`` bonus it feeds)
+    pairs, the first the strength compared between sources; ``reach`` "any", "melee" or
+    "ranged" recipients; ``regen`` a regeneration aura (its tick gives the points)."""
+
+    buff: int
+    friendly: bool
+    fields: tuple
+    reach: str = "any"
+    regen: bool = False
+
+
+def _aura(buff: str, *fields: tuple, reach: str = "any", regen: bool = False) -> AuraKind:
+    return AuraKind(rawcode(buff), True, tuple(fields), reach, regen)
+
+
+AURA_BUFFS = {rawcode(k): v for k, v in {
+    # Devotion Aura: 'Had1' armor points (common.j ABILITY_RLF_ARMOR_BONUS_HAD1).
+    "AHad": _aura("BHad", ("Had1", "armor")),
+    # Unholy Aura: 'Uau1' movement speed (a fraction), 'Uau2' life regeneration, taken as life
+    # points per game second (common.j ABILITY_RLF_LIFE_REGENERATION_INCREASE_PERCENT: the
+    # unit of 'Uau2' was not confirmed by a source).
+    "AUau": _aura("BUau", ("Uau1", "move"), ("Uau2", "life_regen"), regen=True),
+    # Brilliance Aura: 'Hab1' mana points per game second (ABILITY_RLF_MANA_REGENERATION_INCREASE).
+    "AHab": _aura("BHab", ("Hab1", "mana_regen"), regen=True),
+    # Trueshot Aura: 'Ear1' a fraction of the ranged attack's damage (ABILITY_RLF_DAMAGE_BONUS_PERCENT).
+    "AEar": _aura("BEar", ("Ear1", "damage"), reach="ranged"),
+    # Endurance Aura: 'Oae1' movement and 'Oae2' attack speed, fractions (seed 000: "authored
+    # as fractional bonuses (for example 0.10 for +10%)").
+    "AOae": _aura("BOae", ("Oae1", "move"), ("Oae2", "attack")),
+    # Command Aura: 'Cac1' a fraction of the attack's damage (ABILITY_RLF_ATTACK_DAMAGE_INCREASE_CAC1).
+    "AOac": _aura("BOac", ("Cac1", "damage")),
+    # Vampiric Aura: 'Uav1' the fraction of a melee hit's damage healed (ABILITY_RLF_ATTACK_DAMAGE_STOLEN_PERCENT).
+    "AUav": _aura("BUav", ("Uav1", "steal"), reach="melee"),
+    # Thorns Aura: 'Eah1' the fraction of a melee attacker's damage returned to it
+    # (ABILITY_RLF_DAMAGE_DEALT_TO_ATTACKERS).
+    "AEah": _aura("BEah", ("Eah1", "thorns")),
+}.items()}
+"""Aura base rawcode -> its ``AuraKind``. Fractions are as the corpus maps author these fields
+(custom-mcfc: 'Uav1' 0.14, 'Oae1' 0.5, 'Eev1' 0.25)."""
 SUMMON_FIELDS = {rawcode("AHwe"): "Hwe", rawcode("AOsf"): "Osf"}
 """Summoning base rawcode -> the prefix of its unit-type ('…1') and count ('…2') fields."""
 HEALING_WAVE = rawcode("AOhw")
@@ -757,6 +840,8 @@ DEFAULT_MISSILE_SPEED = 1000.0
 STUN_BUFF = rawcode("BPSE")
 """The stun buff of Storm Bolt and other pause stuns (the game's 'BPSE')."""
 TIMED_LIFE_BUFF = rawcode("BTLF")
+DIVINE_SHIELD_BUFF = rawcode("BHds")
+"""Divine Shield's buff: the caster is invulnerable while it lasts."""
 
 
 def _row(code: str, proc: Procedure, flags: int, target: str, *orders: str) -> AbilityRow:
@@ -777,6 +862,21 @@ REGISTRY: dict[int, AbilityRow] = {r.code: r for r in (
     _row("AHwe", summon_spell, AB_SPELL, TARGET_NONE, "waterelemental"),
     _row("AOsf", summon_spell, AB_SPELL, TARGET_NONE, "spiritwolf"),
     _row("AHad", aura, AB_UPDATE, TARGET_NONE),
+    _row("AUau", aura, AB_UPDATE, TARGET_NONE),
+    _row("AHab", aura, AB_UPDATE, TARGET_NONE),
+    _row("AEar", aura, AB_UPDATE, TARGET_NONE),
+    _row("AOae", aura, AB_UPDATE, TARGET_NONE),
+    _row("AOac", aura, AB_UPDATE, TARGET_NONE),
+    _row("AUav", aura, AB_UPDATE, TARGET_NONE),
+    _row("AEah", aura, AB_UPDATE, TARGET_NONE),
+    _row("AOcr", passive, 0, TARGET_NONE),
+    _row("AEev", passive, 0, TARGET_NONE),
+    _row("AHbh", passive, 0, TARGET_NONE),
+    # the creep Critical Strike, Evasion and Bash (bases of corpus maps' aliases, custom-mcfc)
+    _row("ACct", passive, 0, TARGET_NONE),
+    _row("ACev", passive, 0, TARGET_NONE),
+    _row("ACbh", passive, 0, TARGET_NONE),
+    _row("AHds", divine_shield, AB_SPELL, TARGET_NONE, "divineshield"),
     _row("Ahea", autocast_heal, AB_SPELL | AB_AUTOCAST, TARGET_UNIT, "heal", "healon", "healoff"),
     _row("Ainf", inner_fire, AB_SPELL | AB_AUTOCAST, TARGET_UNIT, "innerfire", "innerfireon",
          "innerfireoff"),
@@ -936,9 +1036,11 @@ def summon_units(u, ability: int, unit_type: int, count: int, duration: float,
 
 def update_aura(u, item: AbilityItem) -> None:
     """One aura update of source ``u`` (seed 000's aura family: source/recipient
-    reconciliation): each live unit of the aura's side within 'aare' gets or keeps the
-    aura's buff with the source's strength when it is the strongest (``refresh_aura``); the
-    units it held last time and no longer reaches are let go (``_let_go``).
+    reconciliation): each live unit of the aura's side within 'aare' (of the aura's reach:
+    melee or ranged attackers only for the auras that say so) gets or keeps the aura's buff
+    with the source's bonuses when it is the strongest (``refresh_aura``); the units it held
+    last time and no longer reaches are let go (``_let_go``). A regeneration aura then gives
+    the units it holds their points for one ``AURA_PERIOD`` (``regenerate``).
 
     An update whose outcome cannot differ from the last one is skipped (``aura_unchanged``):
     the cache ``game.spells.aura_clean`` (never saved) remembers, per source and aura, the
@@ -947,28 +1049,42 @@ def update_aura(u, item: AbilityItem) -> None:
     change or an aura lets a buff go."""
     game = _game(u)
     code = item.code
-    buff, friendly, fid, consumer = AURA_BUFFS[game.object_types.base_code("ability", code)]
+    kind = AURA_BUFFS[game.object_types.base_code("ability", code)]
+    buff = kind.buff
     key, level = (u, code), level_of(u, code)
     clean = game.spells.aura_clean
-    if aura_unchanged(u, buff, clean.get(key), level):
-        return
-    value = float(data(u, item, fid, 0.0))
-    radius = float(data(u, item, "aare", 0.0))
     rec = state(u, code)
-    held, side = [], []
-    owner = u.owner
-    for v in _units_in_range(u, radius):
-        if owner.is_ally(v.owner) == friendly:
-            side.append(v)
-            taken = refresh_aura(v, buff, u, value, consumer, friendly)
-            if taken:
-                held.append(v)
-                if taken == TAKEN:
-                    game.spells.keep_buff(v, buff)
-    kept = set(held)
-    _let_go(u, buff, [w for w in rec.get("recipients", ()) if w not in kept])
-    rec["recipients"] = held
-    clean[key] = (level, value, radius, u.x, u.y, side)
+    if not aura_unchanged(u, buff, clean.get(key), level):
+        bonuses = tuple((name, figure(u, item, fid)) for fid, name in kind.fields)
+        radius = figure(u, item, "aare")
+        held, side = [], []
+        owner = u.owner
+        for v in _units_in_range(u, radius):
+            if owner.is_ally(v.owner) == kind.friendly and reaches(kind.reach, v):
+                side.append(v)
+                taken = refresh_aura(v, buff, u, bonuses, kind.friendly)
+                if taken:
+                    held.append(v)
+                    if taken == TAKEN:
+                        game.spells.keep_buff(v, buff)
+        kept = set(held)
+        _let_go(u, buff, [w for w in rec.get("recipients", ()) if w not in kept])
+        rec["recipients"] = held
+        clean[key] = (level, bonuses[0][1], radius, u.x, u.y, side)
+    if kind.regen:
+        for v in rec.get("recipients", ()):
+            b = v.buffs.get(buff)
+            if v.alive and isinstance(b, AuraBuff) and b.source is u:
+                regenerate(v, b.life_regen, b.mana_regen, AURA_PERIOD)
+
+
+def reaches(reach: str, v) -> bool:
+    """Is ``v`` a recipient of an aura of ``reach`` ("any"; "melee"/"ranged": units whose
+    weapon is melee or ranged, ``is_melee``)?"""
+    if reach == "any":
+        return True
+    w = weapon(v)
+    return w is not None and is_melee(w) == (reach == "melee")
 
 
 def aura_unchanged(u, buff: int, clean, level: int) -> bool:
@@ -992,7 +1108,7 @@ def release_aura(u, code: int) -> None:
     rec = u.ability_state.get(code)
     if rec is None or "recipients" not in rec:
         return
-    buff = AURA_BUFFS[_game(u).object_types.base_code("ability", code)][0]
+    buff = AURA_BUFFS[_game(u).object_types.base_code("ability", code)].buff
     _let_go(u, buff, rec.pop("recipients"))
 
 

@@ -45,6 +45,7 @@ LIQ_SORCERESS = "liquipedia.net/warcraft/Sorceress"
 LIQ_NECROMANCER = "liquipedia.net/warcraft/Necromancer"
 LIQ_CRYPT_LORD = "liquipedia.net/warcraft/Crypt_Lord"
 LIQ_BLOOD_MAGE = "liquipedia.net/warcraft/Blood_Mage"
+SZM_ORC = "war3.szm.sk/next/spoluprorc.html (a Warcraft III strategy guide's Orc heroes page)"
 HIVE_BLIGHT = "seed 002 (Blight Growth); jassdoc common.j ABILITY_BLF_CREATES_BLIGHT 'Bli2'"
 
 # rawcode -> (source, {field id: per-level values})
@@ -144,6 +145,10 @@ _TABLE: dict[str, tuple[str, dict[str, tuple]]] = {
     "AHfs": (LIQ_BLOOD_MAGE, {"amcs": (135,) * 3, "acdn": (10.0,) * 3, "aran": (800.0,) * 3,
                               "aare": (200.0,) * 3, "acas": (0.9,) * 3,
                               "Hfs1": (45.0, 80.0, 110.0), "Hfs3": (4.0, 8.0, 12.0)}),
+    # Critical Strike (Blademaster, passive): 'Ocr1' chance in percent, 'Ocr2' damage multiplier
+    # (the guide: "Level 1: 15% chance; 2x normal damage. Level 2: 15% chance; 3x normal damage.
+    # Level 3: 15% chance; 4x normal damage").
+    "AOcr": (SZM_ORC, {"Ocr1": (15.0, 15.0, 15.0), "Ocr2": (2.0, 3.0, 4.0)}),
     # Potion of Healing (item ability): heals the user.
     "AIh1": (LIQ_ITEMS, {"Hhb1": (250.0,)}),
     # Blight Growth: passive, paints blight up to the area every duration.

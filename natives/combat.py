@@ -56,6 +56,16 @@ from natives.modelevents import UnitDamaging
 from natives.registry import native
 from natives.unitdata import Defense, Weapon
 
+MELEE_RANGE = 150.0
+"""Longest weapon range (world units between collision edges) counted as melee (project rule:
+the model keeps no weapon type; melee weapons reach about 100, ranged ones several hundred)."""
+
+
+def is_melee(w: Weapon) -> bool:
+    """A weapon reaching at most ``MELEE_RANGE`` world units counts as melee."""
+    return w.range <= MELEE_RANGE
+
+
 ARMOR_REDUCTION = 0.06
 """The game's armor damage reduction multiplier (gameplay constant)."""
 
@@ -265,12 +275,23 @@ class DamageEvent:
 
 
 def hit(game, attacker, target, w: Weapon) -> None:
-    """One hit of ``attacker``'s weapon ``w`` on ``target``: the raw roll; the 1.31+
+    """One hit of ``attacker``'s weapon ``w`` on ``target``: the raw roll, changed by the
+    passives of both (``game.spells.before_hit``: evasion ends the hit, a critical strike or
+    bash raises it; asked only when one of them has an ability or a buff); the 1.31+
     EVENT_UNIT_DAMAGING handlers (where the map's API declares them, run at once) may change
     its amount and types; an amount of 0 or less then ends the hit (less than 0 heals:
     jassdoc ``BlzSetEventDamage``); else the damage table and armor reduce it and
-    ``UnitStore.damage_unit`` deals it (EVENT_UNIT_DAMAGED, life)."""
-    ev = DamageEvent(roll_raw(attacker, w, game.random), ATTACK_TYPES[w.attack_type],
+    ``UnitStore.damage_unit`` deals it (EVENT_UNIT_DAMAGED, life); then the bash's stun, life
+    steal and damage return (``game.spells.after_hit``)."""
+    raw = roll_raw(attacker, w, game.random)
+    stun = 0.0
+    hooked = bool(attacker.abilities or target.abilities or attacker.buffs or target.buffs)
+    if hooked:       # passives and aura buffs (natives.passives): evasion, critical strike, bash
+        struck = game.spells.before_hit(attacker, target, raw)
+        if struck is None:
+            return
+        raw, stun = struck
+    ev = DamageEvent(raw, ATTACK_TYPES[w.attack_type],
                      DAMAGE_TYPE_NORMAL, WEAPON_TYPE_WHOKNOWS, True, "damaging")
     if game.events.declares("EVENT_UNIT_DAMAGING"):
         game.publish(UnitDamaging(target, attacker, ev))
@@ -282,7 +303,11 @@ def hit(game, attacker, target, w: Weapon) -> None:
         return
     attack = ATTACK_TYPE_NAMES.get(ev.attack_type, "spells")
     ev.stage = "damaged"
+    life = target.life
     game.units.damage_unit(target, reduce(ev.amount, attack, target), attacker, ev)
+    if hooked:       # the bash's stun, life steal, damage return
+        game.spells.after_hit(attacker, target, max(0.0, life - target.life), stun,
+                              is_melee(w))
 
 
 # ---------------------------------------------------------------------------------------

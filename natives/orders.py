@@ -98,7 +98,7 @@ ORDER_IDS = {
     "defend": 852055, "undefend": 852056, "militiaoff": 852073, "polymorph": 852074,
     "slow": 852075, "slowon": 852076, "slowoff": 852077, "townbellon": 852082,
     "townbelloff": 852083, "healon": 852064, "healoff": 852065, "innerfireon": 852067,
-    "innerfireoff": 852068, "undivineshield": 852091, "waterelemental": 852097,
+    "innerfireoff": 852068, "divineshield": 852090, "undivineshield": 852091, "waterelemental": 852097,
     "battlestations": 852099, "bloodluston": 852102, "bloodlustoff": 852103,
     "ensnare": 852106, "mirrorimage": 852123, "spiritwolf": 852126,
     "autodispelon": 852133, "autodispeloff": 852134, "entangleinstant": 852148,

@@ -55,23 +55,29 @@ class SpellBuff(Buff):
     """A spell's buff on a unit: ``armor`` points and ``damage`` (a fraction of the attack's
     raw damage) that combat adds while it lasts (``natives.combat.buff_armor``), and ``move``
     and ``attack``, fractions added to its movement speed and attack rate (negative: Slow,
-    Thunder Clap; ``natives.combat.move_speed``/``attack_cooldown``)."""
+    Thunder Clap; ``natives.combat.move_speed``/``attack_cooldown``); ``steal`` the fraction
+    of a melee hit's damage the unit heals itself by and ``thorns`` the fraction of a melee
+    hit's damage returned to its attacker (``natives.passives``); ``life_regen`` and
+    ``mana_regen``, points per game second an aura's tick gives (``regenerate``)."""
 
     armor: float = 0.0
     damage: float = 0.0
     move: float = 0.0
     attack: float = 0.0
+    steal: float = 0.0
+    thorns: float = 0.0
+    life_regen: float = 0.0
+    mana_regen: float = 0.0
 
 
 @record(slots=False, eq=False)
 class AuraBuff(SpellBuff):
-    """An aura's buff: ``value`` the strongest contribution, ``source`` the unit giving it
-    (None once that source dropped it and no other took over); ``consumer`` the field of
-    ``SpellBuff`` the value feeds."""
+    """An aura's buff: ``value`` the strength of its contribution (its first bonus), ``source``
+    the unit giving it (None once that source dropped it and no other took over); the bonuses
+    themselves are the ``SpellBuff`` fields the aura feeds."""
 
     value: float = 0.0
     source: Any = None
-    consumer: str = "armor"
 
 
 @record(slots=False, eq=False)
@@ -327,14 +333,17 @@ HELD, TAKEN = 1, 2
 """``refresh_aura`` answers: the source kept the buff it held, or it took (or made) it."""
 
 
-def refresh_aura(v, buff: int, source, value: float, consumer: str, positive: bool) -> int:
-    """The aura resolver's write for recipient ``v`` of ``source``: the buff is created, kept
-    by the source that gives it, or taken over when ``value`` is stronger or its holder has
-    let it go. 0 when another source keeps it, ``HELD`` when ``source`` held it already,
-    ``TAKEN`` when it took or made it (the caller cancels a pending expiry)."""
+def refresh_aura(v, buff: int, source, bonuses: tuple, positive: bool) -> int:
+    """The aura resolver's write for recipient ``v`` of ``source``: ``bonuses`` are (``SpellBuff``
+    field, value) pairs, the first one the strength. The buff is created, kept by the source
+    that gives it, or taken over when that strength is greater or its holder has let it go
+    (seed 000: the strongest non-stacking contribution). 0 when another source keeps it,
+    ``HELD`` when ``source`` held it already, ``TAKEN`` when it took or made it (the caller
+    cancels a pending expiry)."""
+    value = bonuses[0][1]
     b = v.buffs.get(buff)
     if not isinstance(b, AuraBuff):
-        b = own(v, "buffs")[buff] = AuraBuff(buff, positive=positive, aura=True, consumer=consumer)
+        b = own(v, "buffs")[buff] = AuraBuff(buff, positive=positive, aura=True)
         answer = TAKEN
     elif b.source is source:
         answer = HELD
@@ -343,5 +352,16 @@ def refresh_aura(v, buff: int, source, value: float, consumer: str, positive: bo
     else:
         answer = TAKEN
     b.source, b.value = source, value
-    setattr(b, consumer, value)
+    for name, amount in bonuses:
+        setattr(b, name, amount)
     return answer
+
+
+def regenerate(v, life: float, mana: float, seconds: float) -> None:
+    """``life`` and ``mana`` points per game second over ``seconds`` to live unit ``v`` (at
+    most its maxima): the regeneration an aura's tick gives its recipients."""
+    units = _game(v).units
+    if life and v.life < v.max_life:
+        units.set_life(v, min(v.max_life, v.life + life * seconds))
+    if mana and v.mana < v.max_mana:
+        units.set_mana(v, v.mana + mana * seconds)

@@ -61,7 +61,8 @@ from __future__ import annotations
 import math
 
 from jassvm.records import record
-from natives.abilities import (AB_AUTOCAST, AB_CHANNEL, AB_ITEM, AB_UPDATE, AURA_BUFFS, STUN_BUFF,
+from natives.abilities import (AB_AUTOCAST, AB_CHANNEL, AB_ITEM, AB_UPDATE, AURA_BUFFS,
+                               DIVINE_SHIELD_BUFF, STUN_BUFF,
                                TARGET_NONE, TARGET_POINT, TARGET_UNIT, AbilityItem, Msg,
                                SpellTarget, init_abilities, release_aura, resolve, send)
 from natives.abilitydata import ability_field
@@ -71,6 +72,7 @@ from natives.modelevents import (AllianceChanged, HeroSkill, Spell, UnitConstruc
                                  UnitRevived, UnitUnloaded)
 from natives.objecttypes import MISSING
 from natives.orders import ORDER_STRINGS, Work
+from natives.passives import strike, struck
 from natives.spellfamilies import Burn, Chain, Missile, advance_missile, burn_tick, chain_hop
 from natives.unitdata import rawcode, rawcode_str
 
@@ -122,6 +124,7 @@ class Spells:
         self.buff_entries: dict = {}
         self.scans: dict = {}
         self.aura_clean: dict = {}     # a cache, never saved (natives.abilities.update_aura)
+        self.missing_figures: set = set()   # (rawcode, field) reported missing (natives.passives)
         game.scheduler.register("buff_expire", self._expire_buff)     # subject unit, arg buff
         game.scheduler.register("ability_update", self._update)       # subject unit
         game.scheduler.register("spell_missile", self._missile)       # subject a Missile
@@ -416,9 +419,22 @@ class Spells:
     def _expire_buff(self, v, code: int) -> None:
         self.buff_entries.pop((v, code), None)
         own(v, "buffs").pop(code, None)
+        if code == DIVINE_SHIELD_BUFF:
+            v.invulnerable = False
         if code == STUN_BUFF and v in self.game.orders.stunned:
             del self.game.orders.stunned[v]
             self.game.orders.resume(v)
+
+    # -- passive combat hooks (natives.passives) ---------------------------------------------------
+    def before_hit(self, attacker, target, raw: float) -> tuple[float, float] | None:
+        """A weapon's hit of ``raw`` damage (before armor) under the passives of both units
+        (``natives.passives.strike``): None when it is evaded, else (raw damage, bash stun)."""
+        return strike(attacker, target, raw)
+
+    def after_hit(self, attacker, target, dealt: float, stun: float, melee: bool) -> None:
+        """The hit dealt ``dealt`` life points: the bash's stun, life steal and damage return
+        (``natives.passives.struck``)."""
+        struck(attacker, target, dealt, stun, melee)
 
     # -- updates ---------------------------------------------------------------------------------
     def _schedule_update(self, u, delay: float) -> None:
