@@ -319,6 +319,26 @@ def test_the_wisp_costs_as_its_pages_give(ctx):
     assert unit_cost(ctx.game, R("ewsp")) == Cost(60, 0, 14.0)
 
 
+@pytest.mark.parametrize("code, expected", [
+    ("emow", Cost(180, 40, 50.0)),     # Wowpedia "Moon Well (Warcraft III)"
+    ("etol", Cost(340, 185, 120.0)),   # warcraft.wiki.gg "Tree of Life (Warcraft III)"
+    ("unpl", Cost(255, 0, 100.0)),     # Wowpedia "Necropolis (Warcraft III)"
+    ("unec", Cost(145, 20, 24.0)),     # the data set's Necromancer row
+    ("ucry", Cost(215, 40, 30.0)),     # the data set; warcraft.wiki.gg "Crypt Fiend (Warcraft III)"
+    ("Ucrl", Cost(425, 100, 55.0)),    # every melee hero (Liquipedia; Wowpedia "Crypt Lord")
+])
+def test_melee_ai_types_cost_as_their_pages_give(ctx, code, expected):
+    """The costs the four melee AI scripts ask for (GetUnitGoldCost/WoodCost/BuildTime,
+    issue 15), as the pages named in ``natives.production._UNIT_COSTS`` give them."""
+    assert unit_cost(ctx.game, R(code)) == expected
+
+
+def test_well_spring_costs_as_the_moon_well_page_gives():
+    """Wowpedia "Moon Well (Warcraft III)" and Liquipedia "Moon Well": Well Spring is 75
+    gold, 150 lumber, researched in 30 s."""
+    assert UPGRADE_COSTS[R("Rews")] == (Cost(75, 150, 30.0),)
+
+
 @pytest.mark.parametrize("code, expected, armor", [
     ("hwat", 20, 0), ("hwt2", 35, 1), ("hwt3", 45, 2), ("hmtt", 50, 2),
 ])
