@@ -376,6 +376,8 @@ nbwd|Scenery Structure|x|500|0|0|_|0|0|64|S
 # agility plus 2-8). Their life and mana follow HERO_BASE_LIFE/LIFE_PER_STR/MANA_PER_INT (the
 # pages' 475/285 and 725/225). The Shadow Hunter's speed (320) is a project approximation
 # and it has no weapon row: no page read gives its range, cooldown and armor.
+# The Blood Mage's row is Wowpedia's "Blood Mage (Warcraft III)": 18 +2, 14 +1, 19 +3,
+# primary intelligence, speed 300 (its 550 life and 285 mana are the model's).
 _HEROES = """
 Hpal|Paladin|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
 Hart|Arthas|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
@@ -385,6 +387,7 @@ Hamg|Archmage|h|foot|320|32|14|17|19|1.8|1.0|3.2|int
 Hjai|Jaina|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
 Hant|Antonidas|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
 Hmkg|Mountain King|h|foot|270|32|24|11|15|3.0|1.5|1.5|str
+Hblm|Blood Mage|h|foot|300|32|18|14|19|2.0|1.0|3.0|int
 Hkal|Kael|h|foot|270|32|18|14|19|2.0|1.0|3.0|int
 Hvsh|Lady Vashj|x|amph|270|32|16|19|17|2.0|2.0|2.5|agi
 Obla|Blademaster|o|foot|320|32|18|22|16|2.0|1.75|2.25|agi
@@ -695,7 +698,8 @@ class Defense:
 #       average less the primary attribute, and the armor points are the level-1 armor the
 #       page shows less 0.3 per point of agility (the Blademaster's page gives its base, -2),
 #       rounded to a whole point; the cooldown is the base one before agility (the pages'
-#       "Cooldown" / "Basic"). Splash damage and the Cannon Tower's minimum range (250) are
+#       "Cooldown" / "Basic"; the Blood Mage's from Wowpedia's "Blood Mage (Warcraft III)":
+#       21-27, range 60, basic cooldown 1.64, ground and air). Splash damage and the Cannon Tower's minimum range (250) are
 #       not modelled. Acquisition range: Liquipedia's "Guard Tower" (700) and "Cannon Tower"
 #       (800) pages, the weapon range for the Watch Tower.
 #   The Uther row is Wowpedia's "Uther (Warcraft III)": base unit Paladin, at level 10 1250 hit
@@ -767,6 +771,7 @@ owtw|pierce|17|0|0|0.6|800|800|ga|heavy|3|ww
 hctw|siege|100.5|0|0|2.5|800|800|g|fortified|5|ww
 Hamg|hero|5|0|0|2.13|600|600|ga|hero|-2|cb
 Hmkg|hero|7|0|0|2.22|90|500|g|hero|-1|cb
+Hblm|hero|5|0|0|1.64|600|600|ga|hero|-2|ww
 Obla|hero|13|0|0|1.77|90|500|g|hero|-2|ww
 Ofar|hero|5|0|0|1.92|600|600|ga|hero|-2|ww
 Otch|hero|7|0|0|1.85|90|500|g|hero|-1|ww

@@ -12,7 +12,7 @@ from natives.objecttypes import ObjectRecord, ObjectTypes
 from natives.players import (PLAYER_STATE_GIVES_BOUNTY, PLAYER_STATE_GOLD_UPKEEP_RATE,
                              PLAYER_STATE_RESOURCE_FOOD_USED, PLAYER_STATE_RESOURCE_GOLD as GOLD)
 from natives.production import UNIT_COSTS, UPGRADE_COSTS, Cost, unit_cost
-from natives.unitdata import WEAPON_SOURCES, WEAPONS, rawcode
+from natives.unitdata import UNIT_TYPES, WEAPON_SOURCES, WEAPONS, rawcode
 
 R = rawcode
 
@@ -362,3 +362,11 @@ def test_uther_at_level_10_is_his_page(ctx):
     assert (round(uther.max_life), round(uther.max_mana)) == (1250, 495)
     assert hits(uther, ghoul, 400) == set(map(float, range(48, 59)))
     assert round(combat.armor(uther)) == 8
+
+
+def test_the_blood_mage_is_his_page():
+    """Wowpedia "Blood Mage (Warcraft III)": 18/14/19 (+2/+1/+3, primary intelligence), 550
+    hit points and 285 mana at level 1, speed 300 (human.ai's PickMeleeHero can pick him)."""
+    t = UNIT_TYPES[R("Hblm")]
+    assert (t.hero.str, t.hero.agi, t.hero.int, t.hero.primary) == (18, 14, 19, "int")
+    assert (t.life, t.mana, t.speed) == (550.0, 285.0, 300.0)
