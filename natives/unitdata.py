@@ -253,19 +253,19 @@ nmrr|Murloc Huntsman|x|300|0|270|amph|0|0|16|mg
 nmrm|Murloc Nightcrawler|x|400|0|270|amph|0|0|16|mg
 nwiz|Apprentice Wizard|x|240|200|270|foot|0|0|16|rag
 nwzr|Rogue Wizard|x|350|200|270|foot|0|0|16|rag
-nwzg|Renegade Wizard|x|450|300|270|foot|0|0|16|rag
+nwzg|Renegade Wizard|x|600|400|270|foot|0|0|16|rag
 nkol|Kobold|x|240|0|270|foot|0|0|16|mg
 nkog|Kobold Geomancer|x|300|200|270|foot|0|0|16|rag
 nkob|Kobold Tunneler|x|350|0|270|foot|0|0|16|mg
 nkot|Kobold Taskmaster|x|500|0|270|foot|0|0|16|mg
 nogr|Ogre Warrior|x|600|0|270|foot|0|0|32|mg
-nomg|Ogre Magi|x|700|200|270|foot|0|0|32|mg
+nomg|Ogre Magi|x|600|400|270|foot|0|0|32|mg
 noga|Stonemaul Warchief|x|1100|0|270|foot|0|0|32|mg
 nogo|Stonemaul Ogre|x|800|0|270|foot|0|0|32|mg
 nwlt|Timber Wolf|x|250|0|350|foot|0|0|16|mg
 nhar|Harpy Scout|x|240|0|300|fly|0|0|16|rag
 nhrr|Harpy Rogue|x|350|0|300|fly|0|0|16|rag
-nhrw|Harpy Windwitch|x|400|200|300|fly|0|0|16|rag
+nhrw|Harpy Windwitch|x|280|300|350|fly|0|0|16|rag
 nhrh|Harpy Storm-hag|x|500|300|300|fly|0|0|16|rag
 nhrq|Harpy Queen|x|700|300|300|fly|0|0|16|rag
 ncen|Centaur Outrunner|x|350|0|300|horse|0|0|32|mg
@@ -690,7 +690,10 @@ class Defense:
 #       every hit deals the average (the dice split is not sourced).
 #   ww  the Warcraft III unit pages of warcraft.wiki.gg / Wowpedia ("Guard Tower (Warcraft
 #       III)", "Watch Tower (Warcraft III)", "Cannon Tower (Warcraft III)", "Blademaster
-#       (Warcraft III)", "Far Seer (Warcraft III)", "Tauren Chieftain (Warcraft III)"): hit points, attack type, damage range and average, cooldown, range
+#       (Warcraft III)", "Far Seer (Warcraft III)", "Tauren Chieftain (Warcraft III)"; the
+#       creeps' "Harpy Windwitch" and "Ogre Magi (Warcraft III)" on warcraft.wiki.gg and
+#       "Renegade Wizard" on wowpedia.fandom.com, whose mana the ``_UNITS`` rows take too):
+#       hit points, attack type, damage range and average, cooldown, range
 #       in tens of world units, armor type and points (The Frozen Throne values: the Watch
 #       Tower's heavy armor). These rows, and the cb hero rows from classic.battle.net's
 #       war3/human/units/archmage.shtml and mountainking.shtml, give the damage range, not
@@ -775,6 +778,9 @@ Hblm|hero|5|0|0|1.64|600|600|ga|hero|-2|ww
 Obla|hero|13|0|0|1.77|90|500|g|hero|-2|ww
 Ofar|hero|5|0|0|1.92|600|600|ga|hero|-2|ww
 Otch|hero|7|0|0|1.85|90|500|g|hero|-1|ww
+nhrw|pierce|25|0|0|1.8|600|600|ga|light|0|ww
+nomg|normal|25.5|0|0|1.35|90|500|g|heavy|1|ww
+nwzg|pierce|34.5|0|0|1.8|600|600|ga|medium|1|ww
 """
 
 WEAPON_SOURCES = {
