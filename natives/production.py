@@ -139,8 +139,9 @@ class Cost:
 # M: Wowpedia structure pages: "Moon Well (Warcraft III)" (wowpedia.fandom.com: 180 gold, 40
 #    lumber, 50 s), "Tree of Life (Warcraft III)" (warcraft.wiki.gg: 340 gold, 185 lumber,
 #    120 s), "Necropolis (Warcraft III)" (wow.gamepedia.com: 255 gold, 100 s, no lumber).
-# Missing, no page read gives all three figures: the Crypt ('usep'), Ziggurat, Altar of
-# Darkness, Graveyard and the other Undead and Night Elf structures but the rows above.
+# Missing (no page read gives all three figures): the Crypt ('usep'), Ziggurat, Altar of
+# Darkness, Graveyard and the other Undead and Night Elf structures except the M rows, and
+# the upgrades not in ``_UPGRADE_COSTS`` (Steel Ranged Weapons 'Rora' among them).
 _UNIT_COSTS = """
 hpea|75|0|15|L
 opeo|75|0|15|L

@@ -702,8 +702,8 @@ class Defense:
 #       page shows less 0.3 per point of agility (the Blademaster's page gives its base, -2),
 #       rounded to a whole point; the cooldown is the base one before agility (the pages'
 #       "Cooldown" / "Basic"; the Blood Mage's from Wowpedia's "Blood Mage (Warcraft III)":
-#       21-27, range 60, basic cooldown 1.64, ground and air). Splash damage and the Cannon Tower's minimum range (250) are
-#       not modelled. Acquisition range: Liquipedia's "Guard Tower" (700) and "Cannon Tower"
+#       21-27, range 60, basic cooldown 1.64, ground and air). Splash damage and the Cannon
+#       Tower's minimum range (250) are not modelled. Acquisition range: Liquipedia's "Guard Tower" (700) and "Cannon Tower"
 #       (800) pages, the weapon range for the Watch Tower.
 #   The Uther row is Wowpedia's "Uther (Warcraft III)": base unit Paladin, at level 10 1250 hit
 #   points, 495 mana, 48-58 melee damage, armor 8, strength 46, agility 26, intelligence 33,
