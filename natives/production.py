@@ -134,7 +134,14 @@ class Cost:
 # H: respawnfirst.com "Warcraft 3 Reforged Building Guide", Human buildings table; the
 #    Gryphon Aviary from gaming-tools.com "Warcraft 3 buildings".
 # U: Liquipedia hero pages (liquipedia.net/warcraft/<name>, "Cost"): every Hero of the four
-#    races costs 425 gold, 100 lumber and trains in 55 s.
+#    races costs 425 gold, 100 lumber and trains in 55 s (wow.gamepedia.com "Crypt Lord
+#    (Warcraft III)" agrees: 425 gold, 100 lumber, 55 s).
+# M: Wowpedia structure pages: "Moon Well (Warcraft III)" (wowpedia.fandom.com: 180 gold, 40
+#    lumber, 50 s), "Tree of Life (Warcraft III)" (warcraft.wiki.gg: 340 gold, 185 lumber,
+#    120 s), "Necropolis (Warcraft III)" (wow.gamepedia.com: 255 gold, 100 s, no lumber).
+# Missing (no page read gives all three figures): the Crypt ('usep'), Ziggurat, Altar of
+# Darkness, Graveyard and the other Undead and Night Elf structures except the M rows, and
+# the upgrades not in ``_UPGRADE_COSTS`` (Steel Ranged Weapons 'Rora' among them).
 _UNIT_COSTS = """
 hpea|75|0|15|L
 opeo|75|0|15|L
@@ -198,14 +205,49 @@ Obla|425|100|55|U
 Ofar|425|100|55|U
 Otch|425|100|55|U
 Oshd|425|100|55|U
+Udea|425|100|55|U
+Udre|425|100|55|U
+Ulic|425|100|55|U
+Ucrl|425|100|55|U
+Edem|425|100|55|U
+Ekee|425|100|55|U
+Emoo|425|100|55|U
+Ewar|425|100|55|U
+hspt|215|30|28|D
+hgry|280|70|45|D
+hdhw|200|30|28|D
+ugho|120|0|18|D
+ucry|215|40|30|D
+ugar|185|30|35|D
+uabo|240|70|40|D
+umtw|230|50|45|D
+unec|145|20|24|D
+uban|155|30|28|D
+ufro|385|120|65|D
+uobs|200|35|45|D
+earc|130|10|20|D
+esen|195|20|30|D
+ebal|210|65|48|D
+edry|145|60|30|D
+edoc|255|80|35|D
+emtg|425|100|45|D
+ehip|160|20|40|D
+edot|135|20|22|D
+efdr|155|25|25|D
+echm|330|70|65|D
+emow|180|40|50|M
+etol|340|185|120|M
+unpl|255|0|100|M
 """
 
 # code|levels as gold/lumber/time, comma separated|source (L: Liquipedia pages: Improved
 # Lumber Harvesting on "Peasant", the Masonry upgrades on "Town Hall", Pillage on "Peon",
 # Spiked Barricades on "War Mill", Defend on "Footman"; W: Wowpedia pages: "War Mill
 # (Warcraft III)" for the melee weapon and unit armor upgrades, "Rifleman (Warcraft III)"
-# for Long Rifles)
+# for Long Rifles, "Moon Well (Warcraft III)" for Well Spring, 75/150/30, as Liquipedia's
+# "Moon Well")
 _UPGRADE_COSTS = """
+Rews|75/150/30|W
 Rhlh|100/0/60|L
 Rhde|150/100/45|L
 Rhri|75/125/30|W

@@ -253,19 +253,19 @@ nmrr|Murloc Huntsman|x|300|0|270|amph|0|0|16|mg
 nmrm|Murloc Nightcrawler|x|400|0|270|amph|0|0|16|mg
 nwiz|Apprentice Wizard|x|240|200|270|foot|0|0|16|rag
 nwzr|Rogue Wizard|x|350|200|270|foot|0|0|16|rag
-nwzg|Renegade Wizard|x|450|300|270|foot|0|0|16|rag
+nwzg|Renegade Wizard|x|600|400|270|foot|0|0|16|rag
 nkol|Kobold|x|240|0|270|foot|0|0|16|mg
 nkog|Kobold Geomancer|x|300|200|270|foot|0|0|16|rag
 nkob|Kobold Tunneler|x|350|0|270|foot|0|0|16|mg
 nkot|Kobold Taskmaster|x|500|0|270|foot|0|0|16|mg
 nogr|Ogre Warrior|x|600|0|270|foot|0|0|32|mg
-nomg|Ogre Magi|x|700|200|270|foot|0|0|32|mg
+nomg|Ogre Magi|x|600|400|270|foot|0|0|32|mg
 noga|Stonemaul Warchief|x|1100|0|270|foot|0|0|32|mg
 nogo|Stonemaul Ogre|x|800|0|270|foot|0|0|32|mg
 nwlt|Timber Wolf|x|250|0|350|foot|0|0|16|mg
 nhar|Harpy Scout|x|240|0|300|fly|0|0|16|rag
 nhrr|Harpy Rogue|x|350|0|300|fly|0|0|16|rag
-nhrw|Harpy Windwitch|x|400|200|300|fly|0|0|16|rag
+nhrw|Harpy Windwitch|x|280|300|350|fly|0|0|16|rag
 nhrh|Harpy Storm-hag|x|500|300|300|fly|0|0|16|rag
 nhrq|Harpy Queen|x|700|300|300|fly|0|0|16|rag
 ncen|Centaur Outrunner|x|350|0|300|horse|0|0|32|mg
@@ -376,6 +376,8 @@ nbwd|Scenery Structure|x|500|0|0|_|0|0|64|S
 # agility plus 2-8). Their life and mana follow HERO_BASE_LIFE/LIFE_PER_STR/MANA_PER_INT (the
 # pages' 475/285 and 725/225). The Shadow Hunter's speed (320) is a project approximation
 # and it has no weapon row: no page read gives its range, cooldown and armor.
+# The Blood Mage's row is Wowpedia's "Blood Mage (Warcraft III)": 18 +2, 14 +1, 19 +3,
+# primary intelligence, speed 300 (its 550 life and 285 mana are the model's).
 _HEROES = """
 Hpal|Paladin|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
 Hart|Arthas|h|foot|270|32|22|13|17|2.7|1.5|1.8|str
@@ -385,6 +387,7 @@ Hamg|Archmage|h|foot|320|32|14|17|19|1.8|1.0|3.2|int
 Hjai|Jaina|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
 Hant|Antonidas|h|foot|270|32|14|17|19|1.8|1.0|3.2|int
 Hmkg|Mountain King|h|foot|270|32|24|11|15|3.0|1.5|1.5|str
+Hblm|Blood Mage|h|foot|300|32|18|14|19|2.0|1.0|3.0|int
 Hkal|Kael|h|foot|270|32|18|14|19|2.0|1.0|3.0|int
 Hvsh|Lady Vashj|x|amph|270|32|16|19|17|2.0|2.0|2.5|agi
 Obla|Blademaster|o|foot|320|32|18|22|16|2.0|1.75|2.25|agi
@@ -687,7 +690,10 @@ class Defense:
 #       every hit deals the average (the dice split is not sourced).
 #   ww  the Warcraft III unit pages of warcraft.wiki.gg / Wowpedia ("Guard Tower (Warcraft
 #       III)", "Watch Tower (Warcraft III)", "Cannon Tower (Warcraft III)", "Blademaster
-#       (Warcraft III)", "Far Seer (Warcraft III)", "Tauren Chieftain (Warcraft III)"): hit points, attack type, damage range and average, cooldown, range
+#       (Warcraft III)", "Far Seer (Warcraft III)", "Tauren Chieftain (Warcraft III)"; the
+#       creeps' "Harpy Windwitch" and "Ogre Magi (Warcraft III)" on warcraft.wiki.gg and
+#       "Renegade Wizard" on wowpedia.fandom.com, whose mana the ``_UNITS`` rows take too):
+#       hit points, attack type, damage range and average, cooldown, range
 #       in tens of world units, armor type and points (The Frozen Throne values: the Watch
 #       Tower's heavy armor). These rows, and the cb hero rows from classic.battle.net's
 #       war3/human/units/archmage.shtml and mountainking.shtml, give the damage range, not
@@ -695,8 +701,9 @@ class Defense:
 #       average less the primary attribute, and the armor points are the level-1 armor the
 #       page shows less 0.3 per point of agility (the Blademaster's page gives its base, -2),
 #       rounded to a whole point; the cooldown is the base one before agility (the pages'
-#       "Cooldown" / "Basic"). Splash damage and the Cannon Tower's minimum range (250) are
-#       not modelled. Acquisition range: Liquipedia's "Guard Tower" (700) and "Cannon Tower"
+#       "Cooldown" / "Basic"; the Blood Mage's from Wowpedia's "Blood Mage (Warcraft III)":
+#       21-27, range 60, basic cooldown 1.64, ground and air). Splash damage and the Cannon
+#       Tower's minimum range (250) are not modelled. Acquisition range: Liquipedia's "Guard Tower" (700) and "Cannon Tower"
 #       (800) pages, the weapon range for the Watch Tower.
 #   The Uther row is Wowpedia's "Uther (Warcraft III)": base unit Paladin, at level 10 1250 hit
 #   points, 495 mana, 48-58 melee damage, armor 8, strength 46, agility 26, intelligence 33,
@@ -767,9 +774,13 @@ owtw|pierce|17|0|0|0.6|800|800|ga|heavy|3|ww
 hctw|siege|100.5|0|0|2.5|800|800|g|fortified|5|ww
 Hamg|hero|5|0|0|2.13|600|600|ga|hero|-2|cb
 Hmkg|hero|7|0|0|2.22|90|500|g|hero|-1|cb
+Hblm|hero|5|0|0|1.64|600|600|ga|hero|-2|ww
 Obla|hero|13|0|0|1.77|90|500|g|hero|-2|ww
 Ofar|hero|5|0|0|1.92|600|600|ga|hero|-2|ww
 Otch|hero|7|0|0|1.85|90|500|g|hero|-1|ww
+nhrw|pierce|25|0|0|1.8|600|600|ga|light|0|ww
+nomg|normal|25.5|0|0|1.35|90|500|g|heavy|1|ww
+nwzg|pierce|34.5|0|0|1.8|600|600|ga|medium|1|ww
 """
 
 WEAPON_SOURCES = {

@@ -379,6 +379,25 @@ def test_a_melee_ai_builds_a_base_and_attacks(melee_api):
     crashes = [(e.kind, e.stack[-1].function) for e in game.ai.vms[1].errors]
     assert crashes == [("unimplemented", "StartUpgrade")]
 
+def test_human_ai_trains_its_blood_mage_and_sends_its_first_wave(melee_api):
+    """human.ai on Echo Isles (Player(1) picked Human): PickMeleeHero picks the Blood Mage
+    for this seed, build_sequence trains it at the altar ('Hblm', its row from Wowpedia's
+    "Blood Mage (Warcraft III)"), and attack_sequence waits for "c_hero1_done > 0 and
+    c_footman_done >= 2", then SingleMeleeAttack sends the hero and two footmen at the
+    enemy's town hall (AttackMoveKill) before 240 game seconds. No cost is missing on the
+    way: the script has not crashed."""
+    jg = JassGame(api=str(melee_api), players={1: {"controller": "computer", "race": "human"}})
+    jg.load(shared_path("corpus", "maps", "melee-echo-isles", "EchoIsles.w3x"))
+    jg.advance(240.0)
+    game = jg.session.game
+    assert game.ai.players[1].script == "human.ai"
+    assert len(_units(game, 1, "Hblm")) == 1
+    [(t, wave)] = [(t, d) for t, kind, d in game.timeline if kind == "ai_wave" and d["player"] == 1]
+    assert t < 240.0 and wave["phase"] == "sent" and wave["how"] == "AttackMoveKill"
+    assert wave["units"] == {"Hblm": 1, "hfoo": 2} and wave["target"] == 0
+    assert game.ai.vms[1].errors == []
+
+
 @pytest.mark.parametrize("race, script, hall", [("human", "human.ai", "htow"), ("undead", "undead.ai", "unpl"),
                                                ("nightelf", "elf.ai", "etol"), ("orc", "orc.ai", "ogre")])
 def test_a_scenario_race_pick_starts_that_races_melee_script(melee_api, race, script, hall):

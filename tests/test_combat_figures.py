@@ -12,7 +12,7 @@ from natives.objecttypes import ObjectRecord, ObjectTypes
 from natives.players import (PLAYER_STATE_GIVES_BOUNTY, PLAYER_STATE_GOLD_UPKEEP_RATE,
                              PLAYER_STATE_RESOURCE_FOOD_USED, PLAYER_STATE_RESOURCE_GOLD as GOLD)
 from natives.production import UNIT_COSTS, UPGRADE_COSTS, Cost, unit_cost
-from natives.unitdata import WEAPON_SOURCES, WEAPONS, rawcode
+from natives.unitdata import UNIT_TYPES, WEAPON_SOURCES, WEAPONS, rawcode
 
 R = rawcode
 
@@ -319,6 +319,26 @@ def test_the_wisp_costs_as_its_pages_give(ctx):
     assert unit_cost(ctx.game, R("ewsp")) == Cost(60, 0, 14.0)
 
 
+@pytest.mark.parametrize("code, expected", [
+    ("emow", Cost(180, 40, 50.0)),     # Wowpedia "Moon Well (Warcraft III)"
+    ("etol", Cost(340, 185, 120.0)),   # warcraft.wiki.gg "Tree of Life (Warcraft III)"
+    ("unpl", Cost(255, 0, 100.0)),     # Wowpedia "Necropolis (Warcraft III)"
+    ("unec", Cost(145, 20, 24.0)),     # the data set's Necromancer row
+    ("ucry", Cost(215, 40, 30.0)),     # the data set; warcraft.wiki.gg "Crypt Fiend (Warcraft III)"
+    ("Ucrl", Cost(425, 100, 55.0)),    # every melee hero (Liquipedia; Wowpedia "Crypt Lord")
+])
+def test_melee_ai_types_cost_as_their_pages_give(ctx, code, expected):
+    """The costs the four melee AI scripts ask for (GetUnitGoldCost/WoodCost/BuildTime,
+    issue 15), as the pages named in ``natives.production._UNIT_COSTS`` give them."""
+    assert unit_cost(ctx.game, R(code)) == expected
+
+
+def test_well_spring_costs_as_the_moon_well_page_gives():
+    """Wowpedia "Moon Well (Warcraft III)" and Liquipedia "Moon Well": Well Spring is 75
+    gold, 150 lumber, researched in 30 s."""
+    assert UPGRADE_COSTS[R("Rews")] == (Cost(75, 150, 30.0),)
+
+
 @pytest.mark.parametrize("code, expected, armor", [
     ("hwat", 20, 0), ("hwt2", 35, 1), ("hwt3", 45, 2), ("hmtt", 50, 2),
 ])
@@ -342,3 +362,11 @@ def test_uther_at_level_10_is_his_page(ctx):
     assert (round(uther.max_life), round(uther.max_mana)) == (1250, 495)
     assert hits(uther, ghoul, 400) == set(map(float, range(48, 59)))
     assert round(combat.armor(uther)) == 8
+
+
+def test_the_blood_mage_is_his_page():
+    """Wowpedia "Blood Mage (Warcraft III)": 18/14/19 (+2/+1/+3, primary intelligence), 550
+    hit points and 285 mana at level 1, speed 300 (human.ai's PickMeleeHero can pick him)."""
+    t = UNIT_TYPES[R("Hblm")]
+    assert (t.hero.str, t.hero.agi, t.hero.int, t.hero.primary) == (18, 14, 19, "int")
+    assert (t.life, t.mana, t.speed) == (550.0, 285.0, 300.0)
