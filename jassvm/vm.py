@@ -487,6 +487,11 @@ class VM:
             th.ops += FUNCTION_ENTRY_COST
             fast = rt.get(fn) if rt is not None else None
             if fast is None:
+                # An action is entered like a call: past the limit the thread dies before
+                # its frame exists, as the fast form's prologue checks (S093: the game ends
+                # a thread as soon as it has run more ops than the limit).
+                if th.ops > self.op_limit:
+                    raise JassCrash("op-limit", f"op limit of {self.op_limit} exceeded (S093)")
                 if inst.active:
                     fn = inst.resolve(fn)
                 f = Frame(fn, [UNSET] * len(fn.local_names), self.program.array_size)
