@@ -12,8 +12,10 @@ the program cache.
 shared machine the ratios move less.
 
 Workloads: the loop of issue #3 (``set total = total + i * 2`` / ``set i = i + 1`` /
-``exitwhen i > n``), the same loop calling a 2-argument function ``Add``, and ``Fib(20)``
-(calls per second).
+``exitwhen i > n``), the same loop calling a 2-argument function ``Add`` (a leaf: the bytecode
+tier computes it without a frame), the loop calling ``AddVia``, a 2-argument function with a
+local that calls ``Add`` (a general call: a frame; both calls counted), and ``Fib(20)`` (calls
+per second).
 """
 from __future__ import annotations
 
@@ -57,6 +59,20 @@ function CallLoop takes integer n returns integer
     endloop
     return total
 endfunction
+function AddVia takes integer a, integer b returns integer
+    local integer s = Add(a, b)
+    return s - 1
+endfunction
+function ViaLoop takes integer n returns integer
+    local integer i = 0
+    local integer total = 0
+    loop
+        set total = AddVia(total, i)
+        set i = i + 1
+        exitwhen i > n
+    endloop
+    return total
+endfunction
 function Fib takes integer n returns integer
     if n < 2 then
         return n
@@ -68,6 +84,9 @@ function RunLoop takes nothing returns nothing
 endfunction
 function RunCallLoop takes nothing returns nothing
     set g_sum = CallLoop(g_n)
+endfunction
+function RunViaLoop takes nothing returns nothing
+    set g_sum = ViaLoop(g_n)
 endfunction
 function RunFib takes nothing returns nothing
     set g_sum = Fib(g_n)
@@ -99,6 +118,21 @@ def py_call_loop(n: int) -> int:
     return total
 
 
+def py_add_via(a: int, b: int) -> int:
+    s = py_add(a, b)
+    return s - 1
+
+
+def py_via_loop(n: int) -> int:
+    i = total = 0
+    while True:
+        total = py_add_via(total, i)
+        i = i + 1
+        if i > n:
+            break
+    return total
+
+
 def py_fib(n: int) -> int:
     return n if n < 2 else py_fib(n - 1) + py_fib(n - 2)
 
@@ -115,6 +149,7 @@ def fib_calls(n: int) -> int:
 WORKLOADS = [
     ("loop", "RunLoop", py_loop, 100_000, 1_000_000, 2_000_000, lambda n: n + 1),
     ("Add call", "RunCallLoop", py_call_loop, 50_000, 500_000, 1_000_000, lambda n: n + 1),
+    ("Via call", "RunViaLoop", py_via_loop, 25_000, 250_000, 500_000, lambda n: 2 * (n + 1)),
     ("Fib", "RunFib", py_fib, 18, 22, 24, fib_calls),
 ]
 

@@ -30,7 +30,7 @@ OPNAMES = [
     # Never stored in a function either: the bytecode interpreter's superinstructions
     # (``jassvm.superinstructions``), each standing for a run of the instructions above.
     "LOAD_LOCAL2", "LOCAL_ADD_STORE", "COMPARE_JUMP", "LOCAL_OP", "ARITH_STORE",
-    "CALL_LOCALS", "RETURN_LOCAL", "RETURN_LOCAL_OP",
+    "CALL_LOCALS", "CALL_LOCAL_OP", "RETURN_LOCAL", "RETURN_LOCAL_OP", "ARITH_RETURN",
 ]
 COMPILED_OPS = OPNAMES.index("STORE_GLOBAL_WATCHED")   # opcodes below this come from the compiler
 for _i, _name in enumerate(OPNAMES):  # LOAD_LOCAL = 0, PUSH = 1, ...: module constants

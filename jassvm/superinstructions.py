@@ -26,12 +26,16 @@ Runs (``LOAD_LOCAL`` reads may crash, the others cannot; integer arithmetic wrap
   ``leaf_form(f)``: when it is not None and no call/return hook nor instrumentation is on, the
   interpreter computes the callee's result in place, with the same op count, depth and
   op-limit checks, instead of pushing a frame that nothing could observe.
+- ``LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; ADD_I | SUB_I | MUL_I; CALL f`` (``f`` takes one
+  argument) -> ``CALL_LOCAL_OP (f, a, b or None, k, kind, pad)``: the ``LOCAL_OP`` run's result
+  is the callee's parameter (``Fib(n - 1)``), ``pad`` as for ``CALL_LOCALS``.
 - ``LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; ADD_I | SUB_I | MUL_I; RETURN`` -> ``RETURN_LOCAL_OP
   (a, b or None, k, kind)``: the ``LOCAL_OP`` run's result returned without the operand stack.
 - ``LOAD_LOCAL a; RETURN`` -> ``RETURN_LOCAL a``.
 - ``LOAD_LOCAL a; LOAD_LOCAL b`` (when none of the runs above starts at ``a`` nor at ``b``)
   -> ``LOAD_LOCAL2 (a, b)``
-- ``ADD_I | SUB_I | MUL_I; STORE_LOCAL b`` -> ``ARITH_STORE (kind, b)``.
+- ``ADD_I | SUB_I | MUL_I; STORE_LOCAL b`` -> ``ARITH_STORE (kind, b)``; ``ADD_I | SUB_I |
+  MUL_I; RETURN`` -> ``ARITH_RETURN kind``.
 """
 from __future__ import annotations
 
@@ -97,8 +101,11 @@ def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
     n = len(src)
     for pc in range(n):
         op, a = src[pc]
-        if op in ARITH_KINDS and pc + 1 < n and src[pc + 1][0] == bc.STORE_LOCAL:
-            code[pc] = (bc.ARITH_STORE, (ARITH_KINDS[op], src[pc + 1][1]))
+        if op in ARITH_KINDS and pc + 1 < n and src[pc + 1][0] in (bc.STORE_LOCAL, bc.RETURN):
+            if src[pc + 1][0] == bc.RETURN:
+                code[pc] = (bc.ARITH_RETURN, ARITH_KINDS[op])
+            else:
+                code[pc] = (bc.ARITH_STORE, (ARITH_KINDS[op], src[pc + 1][1]))
             costs[pc] = src_costs[pc] + src_costs[pc + 1]
             continue
         if op != bc.LOAD_LOCAL or pc + 1 >= n:
@@ -122,7 +129,12 @@ def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
                 continue
         if _local_op(src, pc):
             local = b if op1 == bc.LOAD_LOCAL else None
-            if pc + 3 < n and src[pc + 3][0] == bc.RETURN:
+            if pc + 3 < n and src[pc + 3][0] == bc.CALL and src[pc + 3][1][1] == 1:
+                target = src[pc + 3][1][0]
+                pad = (UNSET,) * (len(target.local_names) - 1)
+                code[pc] = (bc.CALL_LOCAL_OP, (target, a, local, b, ARITH_KINDS[src[pc + 2][0]], pad))
+                costs[pc] = sum(src_costs[pc:pc + 4])
+            elif pc + 3 < n and src[pc + 3][0] == bc.RETURN:
                 code[pc] = (bc.RETURN_LOCAL_OP, (a, local, b, ARITH_KINDS[src[pc + 2][0]]))
                 costs[pc] = sum(src_costs[pc:pc + 4])
             else:

@@ -486,6 +486,11 @@ class VM:
             th.ops += FUNCTION_ENTRY_COST
             fast = rt.get(fn) if rt is not None else None
             if fast is None:
+                # An action is entered like a call: past the limit the thread dies before
+                # its frame exists, as the fast form's prologue checks (S093: the game ends
+                # a thread as soon as it has run more ops than the limit).
+                if th.ops > self.op_limit:
+                    raise JassCrash("op-limit", f"op limit of {self.op_limit} exceeded (S093)")
                 if inst.active:
                     fn = inst.resolve(fn)
                 f = Frame(fn, [UNSET] * len(fn.local_names), self.program.array_size)
@@ -508,7 +513,8 @@ class VM:
          JUMP_IF_TRUE_KEEP, POP, RETURN_NOTHING, STORE_LOCAL_H, STORE_GLOBAL_H,
          STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H, JUMP_IF_TRUE, H2I, R2I_RET,
          STORE_GLOBAL_WATCHED, STORE_GLOBAL_ELEM_WATCHED, LINE, LOAD_LOCAL2, LOCAL_ADD_STORE,
-         COMPARE_JUMP, LOCAL_OP, ARITH_STORE, CALL_LOCALS, RETURN_LOCAL, RETURN_LOCAL_OP) = range(len(bc.OPNAMES))
+         COMPARE_JUMP, LOCAL_OP, ARITH_STORE, CALL_LOCALS, CALL_LOCAL_OP, RETURN_LOCAL, RETURN_LOCAL_OP,
+         ARITH_RETURN) = range(len(bc.OPNAMES))
         G = self.globals
         limit = self.op_limit
         ctx = self.ctx
@@ -596,8 +602,28 @@ class VM:
                         if ops > limit:
                             raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
                         pc = back[0]
-                elif op == CALL_LOCALS or op == CALL:
-                    if op == CALL_LOCALS:
+                elif CALL_LOCALS <= op <= CALL_LOCAL_OP or op == CALL:
+                    if op == CALL_LOCAL_OP:
+                        # ``F(x op y)`` of a one-parameter F: LOCAL_OP's work, the result
+                        # the callee's parameter.
+                        target, a, b, k, kind, pad = arg
+                        v = loc[a]
+                        if b is not None:
+                            k = loc[b]
+                        if v is UNSET or k is UNSET:
+                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
+                            raise crash
+                        if kind == 0:
+                            v += k
+                        elif kind == 1:
+                            v -= k
+                        else:
+                            v *= k
+                        if v > INT_MAX or v < INT_MIN:
+                            v = wrap_int(v)
+                        args = [v]
+                        pc += 3
+                    elif op == CALL_LOCALS:
                         # The arguments straight from the caller's locals: no stack traffic.
                         target, argc, slots, pad, leaf = arg
                         if argc == 1:
@@ -700,6 +726,17 @@ class VM:
                 elif op == RETURN or op >= RETURN_LOCAL or op == RETURN_NOTHING:
                     if op == RETURN:
                         v = stack.pop()
+                    elif op == ARITH_RETURN:   # ARITH_STORE's work, the result returned
+                        b = stack.pop()
+                        if arg == 0:
+                            v = stack.pop() + b
+                        elif arg == 1:
+                            v = stack.pop() - b
+                        else:
+                            v = stack.pop() * b
+                        if v > INT_MAX or v < INT_MIN:
+                            v = wrap_int(v)
+                        pc += 1
                     elif op == RETURN_LOCAL_OP:   # LOCAL_OP's work, the result not pushed
                         a, b, k, kind = arg
                         v = loc[a]

@@ -473,6 +473,30 @@ endfunction
     assert [e[0] for e in snap["errors"]] == ["op-limit"]
 
 
+@pytest.mark.parametrize("limit", range(0, 13))
+def test_op_limit_at_the_entry_of_each_action(limit):
+    """A thread's action is entered like a call (2 ops, S093's 42857): past the limit the
+    thread dies before the action runs, in both tiers. The init thread runs one action per
+    global initialiser (entry 2 + 3 ops each), so the k-th (from 0) still runs only while
+    5k + 2 <= limit, and every later one is ended at its entry (S108: a crash ends only the
+    running action)."""
+    _vm, snap = run_both("""
+globals
+    integer a = 1
+    integer b = 2
+    integer c = 3
+    integer seen = 0
+endglobals
+function Main takes nothing returns nothing
+    set seen = 1
+endfunction
+""", op_limit=limit)
+    g = snap["globals"]
+    ran = [k for k, name in enumerate("abc") if g[name] != "<unset>"]
+    assert ran == [k for k in range(3) if 5 * k + 2 <= limit]
+    assert g["seen"] == ("<unset>" if limit < 2 else 1)
+
+
 def test_op_count_is_exact_for_natives_and_returns():
     """Natives see the thread's exact op count (``ctx.thread.ops``)."""
     log = []

@@ -97,6 +97,24 @@ endfunction
 """
 
 
+FIB = """
+globals
+    integer g = 0
+endglobals
+function Fib takes integer n returns integer
+    local integer t
+    if n < 2 then
+        return n
+    endif
+    set t = n * 1
+    return Fib(t - 1) + Fib(n - 2)
+endfunction
+function Main takes nothing returns nothing
+    set g = Fib(9)
+endfunction
+"""
+
+
 def deep(n: int) -> str:
     """A recursion ``n`` frames deep that ends in a leaf call (the depth limit, S093's twin)."""
     return f"""
@@ -173,6 +191,11 @@ def run(src: str, fused: bool, monkeypatch, **vm_args) -> dict:
     (unset_read("set b = Add2(b + c, a) * a"), {}),    # LOAD_LOCAL2 then an arithmetic store
     (unset_read("set b = Unset(b)"), {}),              # RETURN_LOCAL_OP, a local (no leaf)
     (unset_read("set b = Unset1(b)"), {}),             # RETURN_LOCAL, a local (no leaf)
+    (unset_read("set b = Unset1(a + 1)"), {}),         # CALL_LOCAL_OP, a constant
+    (unset_read("set b = Unset1(b - a)"), {}),         # CALL_LOCAL_OP, second read
+    (unset_read("set b = Unset1(a * b)"), {}),         # CALL_LOCAL_OP, first read
+    (FIB, {}),                                         # CALL_LOCAL_OP, ARITH_RETURN
+    *[(FIB, {"op_limit": limit}) for limit in range(200, 260)],   # stopped at each op
     (CALLS, {}),
     (CALLS, {"op_limit": 2000}),                       # stopped in a call from CALL_LOCALS
     (LEAVES, {}),                                      # leaf calls: no frame, same results
@@ -187,15 +210,20 @@ def test_fused_runs_behave_like_the_plain_instructions(src, vm_args, monkeypatch
 
 
 def test_every_fused_run_is_replaced_at_its_first_instruction_only():
-    prog = load(LOOPS)
-    fn = prog.functions["Count"]
-    code, costs = fuse(fn)
-    assert len(code) == len(fn.code) and sum(1 for a, b in zip(code, fn.code) if a != b) >= 4
+    for src, name in ((LOOPS, "Count"), (FIB, "Fib")):
+        fn = load(src).functions[name]
+        code, costs = fuse(fn)
+        assert len(code) == len(fn.code) and sum(1 for a, b in zip(code, fn.code) if a != b) >= 4
+        check_replaced_at_first(fn, code, costs)
+
+
+def check_replaced_at_first(fn, code, costs) -> None:
     for pc, ((op, _arg), original) in enumerate(zip(code, fn.code)):
         if op >= bc.OPNAMES.index("LOAD_LOCAL2"):
-            first = bc.LOAD_LOCAL if op != bc.ARITH_STORE else original[0]
+            arith = op in (bc.ARITH_STORE, bc.ARITH_RETURN)
+            first = bc.LOAD_LOCAL if not arith else original[0]
             assert original[0] == first and costs[pc] > fn.costs[pc]
-            assert op != bc.ARITH_STORE or first in (bc.ADD_I, bc.SUB_I, bc.MUL_I)
+            assert not arith or first in (bc.ADD_I, bc.SUB_I, bc.MUL_I)
         else:
             assert (op, _arg) == original and costs[pc] == fn.costs[pc]
 
