@@ -194,6 +194,26 @@ function main takes nothing returns nothing
 endfunction
 """
 
+EMPTY = """
+globals
+    boolean sent = false
+    boolean empty = false
+endglobals
+
+function main takes nothing returns nothing
+    call CreateCaptains()
+    call SetCaptainHome(BOTH_CAPTAINS, 0, 0)
+    call InitAssault()
+    call AddAssault(2, 'ogru')
+    set sent = SuicidePlayer(Player(0), false)
+    set empty = CaptainIsEmpty()
+    call Sleep(5)
+    call InitAssault()
+    call AddAssault(2, 'hfoo')
+    call SuicidePlayer(Player(0), false)
+endfunction
+"""
+
 MAP = """
 globals
     unit farm = null
@@ -232,7 +252,8 @@ endfunction
 def api(tmp_path) -> Path:
     """An API folder with this file's AI scripts."""
     return ai_api(tmp_path / "api", {"wave.ai": WAVE, "defend.ai": DEFEND, "posts.ai": POSTS,
-                                     "targets.ai": TARGETS, "moves.ai": MOVES, "early.ai": EARLY})
+                                     "targets.ai": TARGETS, "moves.ai": MOVES, "early.ai": EARLY,
+                                     "empty.ai": EMPTY})
 
 
 def write_map(tmp_path: Path, script: str, extra: str = "") -> Path:
@@ -270,6 +291,21 @@ def test_a_wave_forms_from_free_units_attacks_the_players_structures_and_comes_h
     assert all(abs(u.x) + abs(u.y) <= 2 * HOME_RANGE for u in caps.attack.members)
     assert [o.order for o in caps.attack.members[0].orders][:1] == ["attack"]   # attack-move, not a teleport
     assert ignored_units(game, 1, 0x68666F6F) == 1
+
+
+def test_an_empty_wave_is_recorded_as_empty_and_nothing_follows_it(tmp_path, api):
+    """common.ai's SuicideOnPlayerEx sends its group whether or not FormGroup filled it; a
+    group with no unit walks nowhere (CaptainIsEmpty at once): one ``empty`` entry, not a
+    ``sent`` wave with its ``lost`` end."""
+    report, session = play(write_map(tmp_path, "empty.ai"), api, 30.0)
+    vm = session.game.ai.vms[1]
+    assert vm.errors == []
+    assert vm.read_global("sent") is True and vm.read_global("empty") is True
+    first, second = waves(report)[:2]
+    assert (first["phase"], first["wave"], first["size"], first["units"], first["target"]) == \
+        ("empty", 1, 0, {}, 0)                               # no grunt: nothing to send
+    assert (second["phase"], second["wave"], second["units"]) == ("sent", 2, {"hfoo": 2})
+    assert [w["phase"] for w in waves(report) if w["wave"] == 1] == ["empty"]
 
 
 def test_the_defense_captain_keeps_its_units_home_and_fights_what_comes(tmp_path, api):
