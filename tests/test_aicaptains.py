@@ -15,6 +15,8 @@ unit of the AI player is attacked (jassdoc); a captain native before ``CreateCap
 crashes the game (jassdoc: "the game will crash") -- here only the AI thread, recorded.
 Human02's red AI (``h02_red.ai``) sends its first wave at the time its script sets (M2 = 120
 s after ``SuicideOnPlayer`` starts, then ``FormGroup``'s 60 s timeout) against Player(1);
+given the Pig Farm's figures (game data: no public page gives them) it trains the wave its
+script asks and its waves defeat an idle player;
 Orc03's five AI players start and wait for the map's signal (``WaitForSignal``).
 """
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ai_api, play_map as play, shared_path
+from test_gamedata import slk
 from maps.runner import RunOptions, load_mission, read_save_file, run_mission
 from natives.aicaptains import HOME_RANGE, ignored_units
 
@@ -441,3 +444,43 @@ def test_orc03_human_ai_players_start_and_wait_for_the_maps_signal():
         assert ai["status"] == "running" and ai["errors"] == [] and ai["natives_missing"] == {}
         assert session.game.ai.players[pid].captains is not None
     assert waves(report) == []                               # no CommandAI yet: no wave
+
+
+def _pig_farm_game_folder(root: Path) -> Path:
+    """A game-data folder (``--game-data``, maps.gamedata) giving only the Pig Farm ('npgf')
+    its food produced and cost: the figures no public page gives (tests/scenarios/
+    human02-defeat.scenario.yaml). The numbers and column names are test inputs, not game
+    figures: any food and any affordable cost let red's script run on."""
+    units = root / "Units"
+    units.mkdir(parents=True)
+    meta = [["ID", "field", "slk", "index", "type", "useUnit", "useHero", "useBuilding", "useItem"],
+            ["ufma", "foodmade", "UnitBalance", -1, "int", 1, 1, 1, 0],
+            ["ugol", "gold", "UnitBalance", -1, "int", 1, 1, 1, 0],
+            ["ulum", "lumber", "UnitBalance", -1, "int", 1, 1, 1, 0],
+            ["ubld", "buildtime", "UnitBalance", -1, "int", 1, 1, 1, 0]]
+    (units / "UnitMetaData.slk").write_text(slk(meta))
+    (units / "UnitBalance.slk").write_text(slk([["unitBalanceID", "foodmade", "gold", "lumber", "buildtime"],
+                                                ["npgf", 10, 1, 1, 1]]))
+    return root
+
+
+def test_human02_red_trains_its_waves_and_beats_an_idle_player_given_the_pig_farm(tmp_path):
+    """With the Pig Farm's figures from game data, the rest of h02_red.ai runs as the game's:
+    red trains at its barracks, its first wave holds what the script asks at normal
+    difficulty (CampaignAttackerEx(2,2,2, GRUNT), (1,1,2, HEAD_HUNTER)) and is sent after
+    SuicideOnPlayer's M2 (120 s), and the waves raze the idle player's base: the map's
+    "All Buildings Destroyed" trigger ends the mission in defeat."""
+    options = RunOptions(api=str(API_130), until=900.0,
+                         game_data=str(_pig_farm_game_folder(tmp_path / "game")))
+    path = shared_path("corpus", "maps", "campaign-human02", "war3map.j")
+    report, session = run_mission(load_mission(path, options), options)
+    started = next(e.time for e in report.timeline if e.kind == "ai_started")
+    sent = [w for w in waves(report) if w["phase"] == "sent"]
+    first = sent[0]
+    assert (first["wave"], first["units"], first["target"]) == (1, {"ogru": 2, "ohun": 1}, 1)
+    assert started + 120.0 <= first["time"] <= started + 190.0
+    assert session.game.ai.vms[0].errors == []
+    defeat = next(e for e in report.timeline if e.kind == "defeat")
+    assert defeat.data["player"] == 1
+    assert not any(u.alive and u.utype.is_structure for u in session.game.units.units.values()
+                   if u.owner.id == 1)                      # the map's condition for it
