@@ -26,7 +26,7 @@ player ``p`` and ``SuicideOnPlayerWave`` waits for ``CaptainInCombat(true)``, th
 ``CaptainIsEmpty``. Each wave sent is an ``ai_wave`` timeline entry (phase ``sent``: wave
 number, size, the units by rawcode, the target player, the goal point); its end (all members
 dead, or home again) is another (phase ``lost`` / ``home``). A wave whose group holds no unit
-when it is sent is one entry of phase ``empty`` (size 0, the goal its home) and nothing more.
+when it is sent is one entry of phase ``empty`` (size 0) and nothing more.
 
 Who may join a captain: alive, finished, visible units of the AI player of the type asked,
 not structures, in neither captain and on no guard post. Guard posts: when the AI makes its
