@@ -25,7 +25,8 @@ Campaign waves (common.ai's ``SuicideOnPlayer``): ``FormGroup`` calls ``InitAssa
 player ``p`` and ``SuicideOnPlayerWave`` waits for ``CaptainInCombat(true)``, then
 ``CaptainIsEmpty``. Each wave sent is an ``ai_wave`` timeline entry (phase ``sent``: wave
 number, size, the units by rawcode, the target player, the goal point); its end (all members
-dead, or home again) is another (phase ``lost`` / ``home``).
+dead, or home again) is another (phase ``lost`` / ``home``). A wave whose group holds no unit
+when it is sent is one entry of phase ``empty`` (size 0) and nothing more.
 
 Who may join a captain: alive, finished, visible units of the AI player of the type asked,
 not structures, in neither captain and on no guard post. Guard posts: when the AI makes its
@@ -406,8 +407,10 @@ def _send_wave(game, entry: AIPlayer, caps: Captains, how: str, foe: int | None,
     if cap.wave and cap.state == "attacking":
         return   # the wave on its way is redirected, not a new one
     caps.waves += 1
-    cap.wave = caps.waves
-    game.record("ai_wave", player=entry.pid, phase="sent", wave=cap.wave, how=how,
+    # an empty group goes nowhere: its wave is over as it starts (no lost/home entry follows)
+    phase = "sent" if cap.members else "empty"
+    cap.wave = caps.waves if cap.members else 0
+    game.record("ai_wave", player=entry.pid, phase=phase, wave=caps.waves, how=how,
                 size=len(cap.members), units=_composition(cap.members), target=foe,
                 x=round(x, 1), y=round(y, 1))
 
@@ -427,10 +430,9 @@ def _suicide(ctx, p, check_full: bool, buildings: bool, how: str) -> bool:
     if check_full and not _full(caps):
         return False
     cap.foe, cap.buildings, cap.target = p.id, buildings, None
-    if not cap.members:   # nothing to send: the wave is over at once
+    if not cap.members:   # nothing to send: an empty wave, over at once
         cap.foe = None
         _send_wave(game, entry, caps, how, p.id, *cap.home)
-        _wave_end(game, entry.pid, cap, "lost")
         return True
     if not _next_target(game, cap):
         cap.foe = None

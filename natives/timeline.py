@@ -24,9 +24,10 @@ KINDS = {
     "ai_started": "player (id), script (file name), found (bool)",
     "ai_failed": "player (id), script, message (why the script does not load)",
     "ai_crashed": "player (id), script, crash (the crash kind), message, function (innermost, or None)",
-    "ai_wave": "player (id), phase (sent/lost/home), wave (number), size, units (rawcode -> "
-               "count); sent adds how (the native), target (player id or None), x, y (the goal) "
-               "(natives.aicaptains)",
+    "ai_wave": "player (id), phase (sent/empty/lost/home), wave (number), size, units "
+               "(rawcode -> count); sent and empty (a group with no unit: nothing walks, no "
+               "lost/home follows) add how (the native), target (player id or None), x, y (the "
+               "goal) (natives.aicaptains)",
     "victory": "player (id)",
     "defeat": "player (id), message",
     "game_over": "reason",

@@ -15,6 +15,8 @@ unit of the AI player is attacked (jassdoc); a captain native before ``CreateCap
 crashes the game (jassdoc: "the game will crash") -- here only the AI thread, recorded.
 Human02's red AI (``h02_red.ai``) sends its first wave at the time its script sets (M2 = 120
 s after ``SuicideOnPlayer`` starts, then ``FormGroup``'s 60 s timeout) against Player(1);
+given the Pig Farm's figures (game data: no public page gives them) it trains the wave its
+script asks and its waves defeat an idle player;
 Orc03's five AI players start and wait for the map's signal (``WaitForSignal``).
 """
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ai_api, play_map as play, shared_path
+from test_gamedata import slk
 from maps.runner import RunOptions, load_mission, read_save_file, run_mission
 from natives.aicaptains import HOME_RANGE, ignored_units
 
@@ -194,6 +197,26 @@ function main takes nothing returns nothing
 endfunction
 """
 
+EMPTY = """
+globals
+    boolean sent = false
+    boolean empty = false
+endglobals
+
+function main takes nothing returns nothing
+    call CreateCaptains()
+    call SetCaptainHome(BOTH_CAPTAINS, 0, 0)
+    call InitAssault()
+    call AddAssault(2, 'ogru')
+    set sent = SuicidePlayer(Player(0), false)
+    set empty = CaptainIsEmpty()
+    call Sleep(5)
+    call InitAssault()
+    call AddAssault(2, 'hfoo')
+    call SuicidePlayer(Player(0), false)
+endfunction
+"""
+
 MAP = """
 globals
     unit farm = null
@@ -232,7 +255,8 @@ endfunction
 def api(tmp_path) -> Path:
     """An API folder with this file's AI scripts."""
     return ai_api(tmp_path / "api", {"wave.ai": WAVE, "defend.ai": DEFEND, "posts.ai": POSTS,
-                                     "targets.ai": TARGETS, "moves.ai": MOVES, "early.ai": EARLY})
+                                     "targets.ai": TARGETS, "moves.ai": MOVES, "early.ai": EARLY,
+                                     "empty.ai": EMPTY})
 
 
 def write_map(tmp_path: Path, script: str, extra: str = "") -> Path:
@@ -270,6 +294,21 @@ def test_a_wave_forms_from_free_units_attacks_the_players_structures_and_comes_h
     assert all(abs(u.x) + abs(u.y) <= 2 * HOME_RANGE for u in caps.attack.members)
     assert [o.order for o in caps.attack.members[0].orders][:1] == ["attack"]   # attack-move, not a teleport
     assert ignored_units(game, 1, 0x68666F6F) == 1
+
+
+def test_an_empty_wave_is_recorded_as_empty_and_nothing_follows_it(tmp_path, api):
+    """common.ai's SuicideOnPlayerEx sends its group whether or not FormGroup filled it; a
+    group with no unit walks nowhere (CaptainIsEmpty at once): one ``empty`` entry, not a
+    ``sent`` wave with its ``lost`` end."""
+    report, session = play(write_map(tmp_path, "empty.ai"), api, 30.0)
+    vm = session.game.ai.vms[1]
+    assert vm.errors == []
+    assert vm.read_global("sent") is True and vm.read_global("empty") is True
+    first, second = waves(report)[:2]
+    assert (first["phase"], first["wave"], first["size"], first["units"], first["target"]) == \
+        ("empty", 1, 0, {}, 0)                               # no grunt: nothing to send
+    assert (second["phase"], second["wave"], second["units"]) == ("sent", 2, {"hfoo": 2})
+    assert [w["phase"] for w in waves(report) if w["wave"] == 1] == ["empty"]
 
 
 def test_the_defense_captain_keeps_its_units_home_and_fights_what_comes(tmp_path, api):
@@ -405,3 +444,43 @@ def test_orc03_human_ai_players_start_and_wait_for_the_maps_signal():
         assert ai["status"] == "running" and ai["errors"] == [] and ai["natives_missing"] == {}
         assert session.game.ai.players[pid].captains is not None
     assert waves(report) == []                               # no CommandAI yet: no wave
+
+
+def _pig_farm_game_folder(root: Path) -> Path:
+    """A game-data folder (``--game-data``, maps.gamedata) giving only the Pig Farm ('npgf')
+    its food produced and cost: the figures no public page gives (tests/scenarios/
+    human02-defeat.scenario.yaml). The numbers and column names are test inputs, not game
+    figures: any food and any affordable cost let red's script run on."""
+    units = root / "Units"
+    units.mkdir(parents=True)
+    meta = [["ID", "field", "slk", "index", "type", "useUnit", "useHero", "useBuilding", "useItem"],
+            ["ufma", "foodmade", "UnitBalance", -1, "int", 1, 1, 1, 0],
+            ["ugol", "gold", "UnitBalance", -1, "int", 1, 1, 1, 0],
+            ["ulum", "lumber", "UnitBalance", -1, "int", 1, 1, 1, 0],
+            ["ubld", "buildtime", "UnitBalance", -1, "int", 1, 1, 1, 0]]
+    (units / "UnitMetaData.slk").write_text(slk(meta))
+    (units / "UnitBalance.slk").write_text(slk([["unitBalanceID", "foodmade", "gold", "lumber", "buildtime"],
+                                                ["npgf", 10, 1, 1, 1]]))
+    return root
+
+
+def test_human02_red_trains_its_waves_and_beats_an_idle_player_given_the_pig_farm(tmp_path):
+    """With the Pig Farm's figures from game data, the rest of h02_red.ai runs as the game's:
+    red trains at its barracks, its first wave holds what the script asks at normal
+    difficulty (CampaignAttackerEx(2,2,2, GRUNT), (1,1,2, HEAD_HUNTER)) and is sent after
+    SuicideOnPlayer's M2 (120 s), and the waves raze the idle player's base: the map's
+    "All Buildings Destroyed" trigger ends the mission in defeat."""
+    options = RunOptions(api=str(API_130), until=900.0,
+                         game_data=str(_pig_farm_game_folder(tmp_path / "game")))
+    path = shared_path("corpus", "maps", "campaign-human02", "war3map.j")
+    report, session = run_mission(load_mission(path, options), options)
+    started = next(e.time for e in report.timeline if e.kind == "ai_started")
+    sent = [w for w in waves(report) if w["phase"] == "sent"]
+    first = sent[0]
+    assert (first["wave"], first["units"], first["target"]) == (1, {"ogru": 2, "ohun": 1}, 1)
+    assert started + 120.0 <= first["time"] <= started + 190.0
+    assert session.game.ai.vms[0].errors == []
+    defeat = next(e for e in report.timeline if e.kind == "defeat")
+    assert defeat.data["player"] == 1
+    assert not any(u.alive and u.utype.is_structure for u in session.game.units.units.values()
+                   if u.owner.id == 1)                      # the map's condition for it
