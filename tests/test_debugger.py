@@ -330,7 +330,8 @@ def test_step_back_over_a_wait_and_reverse_continue_then_forward_to_the_same_sta
                          line_of("set udg_count = udg_count + 10"))
     assert seen == [("breakpoint", 1.0, brk, 42857), ("step", 1.0, sleep, 42858), ("step", 3.0, after, 42858),
                     ("step", 1.0, sleep, 42858), ("step", 3.0, after, 42858), ("breakpoint", 1.0, brk, 42857)]
-    assert len(d.checkpoints.items) == (2 if checkpoints.startswith("every") else 1)   # 0 s, 2 s
+    # 0 s, 2 s, and 8 s: with nothing left after 3 s, the clock goes on to ``until`` at once
+    assert [c.now for c in d.checkpoints.items] == ([0.0, 2.0, 8.0] if checkpoints.startswith("every") else [0.0])
     options = RunOptions(until=8)
     _report, plain = run_mission(load_mission(small, options), options)
     assert state_digest(d.session) == state_digest(plain)

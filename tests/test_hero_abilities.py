@@ -118,6 +118,8 @@ def test_flame_strike_burns_the_area_for_its_pillar_then_its_fire(ctx):
     start = CAST_POINT + 0.9
     ctx.game.advance(start - 0.01)
     assert lost(foe) == 0.0
+    ctx.game.advance(start + 0.01)
+    ctx.PauseUnit(mage, True)                     # the fire burns on; the mage's swings would not
     ctx.game.advance(start + 1.0 + 0.01)
     assert lost(foe) == pytest.approx(45.0)       # two half-second steps
     assert mage.mana == 1000.0 - 135

@@ -224,7 +224,7 @@ def test_a_save_belongs_to_the_object_data_it_was_played_with(tmp_path):
     options = RunOptions(api=str(shared_path("corpus", "api", "1.33.0")), until=2.0, save_path=str(save))
     report, _ = run_mission(load_mission(tmp_path, options), options)
     assert report.saved is not None
-    resumed, _ = run_mission(load_mission(tmp_path, options), RunOptions(api=options.api, until=3.0),
+    resumed, _ = run_mission(load_mission(tmp_path, options), RunOptions(api=options.api, until=2.0),
                              resume=read_save_file(save))
     assert resumed.state_digest == report.state_digest and not resumed.errors
     data = bytearray((tmp_path / "war3map.w3u").read_bytes())
