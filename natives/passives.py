@@ -42,15 +42,17 @@ def _game(u):
     return u.store.game
 
 
-def passives_of(u, family: str) -> list[AbilityItem]:
-    """The unit's abilities of ``family`` (their authored rawcodes; aliases included)."""
+def passives_by_family(u) -> dict[str, list[AbilityItem]]:
+    """The unit's passive abilities by combat family (their authored rawcodes; aliases
+    included), found in one pass over its abilities."""
     game = _game(u)
-    found = []
+    found: dict[str, list[AbilityItem]] = {}
     for code in u.abilities:
-        if PASSIVES.get(game.object_types.base_code("ability", code)) == family:
+        family = PASSIVES.get(game.object_types.base_code("ability", code))
+        if family is not None:
             item = resolve(game, code)
             if item is not None:
-                found.append(item)
+                found.setdefault(family, []).append(item)
     return found
 
 
@@ -89,24 +91,28 @@ def return_damage(target, attacker, dealt: float, fraction: float) -> None:
         _game(target).units.damage_unit(attacker, dealt * fraction, target)
 
 
-def evasion_chance(u) -> float:
-    """The strongest evasion chance (a fraction) of the unit's passives."""
+def evasion_chance(u, found: dict[str, list[AbilityItem]]) -> float:
+    """The strongest evasion chance (a fraction) of the unit's passives ``found``
+    (``passives_by_family``)."""
     best = 0.0
-    for item in passives_of(u, EVASION):
+    for item in found.get(EVASION, ()):
         best = max(best, figure(u, item, "Eev1"))
-    for item in passives_of(u, CRITICAL_STRIKE):
-        if data(u, item, "Ocr4", MISSING) is not MISSING:
-            best = max(best, float(data(u, item, "Ocr4", 0.0)))
+    for item in found.get(CRITICAL_STRIKE, ()):
+        chance = data(u, item, "Ocr4", MISSING)
+        if chance is not MISSING:
+            best = max(best, float(chance))
     return best
 
 
-def _strongest(u, family: str, chance_fid: str) -> AbilityItem | None:
+def _strongest(u, items: list[AbilityItem], chance_fid: str) -> tuple[AbilityItem | None, float]:
+    """The item of ``items`` with the highest chance figure, and that figure (None, 0.0 when
+    no item has a positive one)."""
     best, best_chance = None, 0.0
-    for item in passives_of(u, family):
+    for item in items:
         c = figure(u, item, chance_fid)
         if c > best_chance:
             best, best_chance = item, c
-    return best
+    return best, best_chance
 
 
 def strike(attacker, target, raw: float) -> tuple[float, float] | None:
@@ -114,16 +120,17 @@ def strike(attacker, target, raw: float) -> tuple[float, float] | None:
     None when the target evades, else (the raw damage after a critical strike and a bash's
     bonus, the stun in game seconds a bash leaves on the target, 0 for none)."""
     rng = _game(attacker).random
-    if target.abilities and evades(rng, evasion_chance(target)):
+    if target.abilities and evades(rng, evasion_chance(target, passives_by_family(target))):
         return None
     stun = 0.0
     if attacker.abilities:
-        crit = _strongest(attacker, CRITICAL_STRIKE, "Ocr1")
+        found = passives_by_family(attacker)
+        crit, chance = _strongest(attacker, found.get(CRITICAL_STRIKE, ()), "Ocr1")
         if crit is not None:
-            raw = critical_strike(rng, figure(attacker, crit, "Ocr1") / 100.0,
-                                  figure(attacker, crit, "Ocr2"), float(data(attacker, crit, "Ocr3", 0.0)), raw)
-        item = _strongest(attacker, BASH, "Hbh1")
-        if item is not None and bash(rng, figure(attacker, item, "Hbh1") / 100.0):
+            raw = critical_strike(rng, chance / 100.0, figure(attacker, crit, "Ocr2"),
+                                  float(data(attacker, crit, "Ocr3", 0.0)), raw)
+        item, chance = _strongest(attacker, found.get(BASH, ()), "Hbh1")
+        if item is not None and bash(rng, chance / 100.0):
             raw += figure(attacker, item, "Hbh3")
             stun = hero_duration(attacker, item, target)
     return raw, stun
