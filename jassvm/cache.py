@@ -679,9 +679,13 @@ def encode_tree(tree: ast.SourceFile) -> tuple:
     """``tree`` as builtin data: (file names, msgpack of the tree). Raises ``CacheInvalid``
     for a node ``decode_tree`` would refuse (``_check_node``): each field's value is checked
     against its kind in the codec table as it is encoded, so the array made of a node is one
-    ``_check_node`` passes."""
+    ``_check_node`` passes. No Python recursion (``_TreeEncoder.run``): a tree deeper than
+    msgpack nests (a hostile expression) is ``CacheInvalid``, never a ``RecursionError``."""
     files: dict[str, int] = {}
-    body = _packer().pack(_TreeEncoder(files).source_file(tree))
+    try:
+        body = _packer().pack(_TreeEncoder(files).run(tree))
+    except ValueError as e:     # msgpack's nesting limit
+        raise CacheInvalid("tree too deep") from e
     if not set(map(type, files)) <= _STR:
         raise CacheInvalid("file name")
     return list(files), body
@@ -691,9 +695,19 @@ def _invalid(what: str):
     raise CacheInvalid(what)
 
 
+def isgeneratorfunction(f: Callable) -> bool:
+    """``inspect.isgeneratorfunction`` for plain functions, without importing inspect on
+    the program load path."""
+    return bool(f.__code__.co_flags & 0x20)    # CO_GENERATOR
+
+
 class _TreeEncoder:
     """One encoding: a function per node class (its array from its fields, each checked by
-    a function per field kind), the file names met so far in ``files`` (name -> index)."""
+    a function per field kind), the file names met so far in ``files`` (name -> index).
+
+    Encoders of nested values are generators that yield ``(encoder, value)`` for each child
+    and are sent its array back; ``run`` drives them with a stack of its own, so a tree of
+    any depth costs no Python recursion. Scalar and position encoders are plain functions."""
 
     def __init__(self, files: dict[str, int]):
         self.files = files
@@ -705,39 +719,54 @@ class _TreeEncoder:
                                              ("globalvar", {ast.GlobalVar}), ("decl", _DECL_CLASSES))}
         kinds = {kind: self._kind(kind) for kind in _KIND_TYPES}
         for cls, fields in self._fields.items():   # filled now: field kinds need the classes
-            fields.extend(kinds[k] for k in _FIELD_KINDS[cls])
+            fields.extend((kinds[k], isgeneratorfunction(kinds[k])) for k in _FIELD_KINDS[cls])
         self.source_file = self._one_of({ast.SourceFile: by_class[ast.SourceFile]},
                                         "root is not a SourceFile")
 
-    def _node(self, cls: type) -> Callable[[Any], list]:
-        tag, names, files, call = _TAG[cls], _FIELD_NAMES[cls], self.files, operator.call
+    def run(self, tree: Any) -> list:
+        """The array of ``tree`` (a SourceFile), built without recursion."""
+        stack = [self.source_file(tree)]
+        push, pop = stack.append, stack.pop
+        result = None
+        while stack:
+            try:
+                encoder, value = stack[-1].send(result)
+            except StopIteration as done:
+                pop()
+                result = done.value
+                continue
+            push(encoder(value))
+            result = None
+        return result
+
+    def _node(self, cls: type) -> Callable[[Any], Any]:
+        tag, names, files = _TAG[cls], _FIELD_NAMES[cls], self.files
         # attrgetter of one name gives the value, of several a tuple
         get = operator.attrgetter(*names) if names else None
         single = len(names) == 1
         fields = self._fields[cls] = []
 
-        def node(v: Any) -> list:
+        def node(v: Any):
             pos = v.pos
             line, col = pos.line, pos.col
             if line.__class__ is not int or col.__class__ is not int:
                 raise CacheInvalid(f"fields of {cls.__name__}")
             out = [tag, files.setdefault(pos.file, len(files)), line, col]
-            if single:
-                out.append(fields[0](get(v)))
-            elif get is not None:
-                out += map(call, fields, get(v))
+            if get is not None:
+                for (encode, nested), value in zip(fields, (get(v),) if single else get(v)):
+                    out.append((yield encode, value) if nested else encode(value))
             return out
         return node
 
     @staticmethod
-    def _one_of(encoders: dict, what: str) -> Callable[[Any], list]:
+    def _one_of(encoders: dict, what: str) -> Callable[[Any], Any]:
         get = encoders.get
 
-        def one_of(v: Any) -> list:
+        def one_of(v: Any):
             enc = get(v.__class__)
             if enc is None:
                 raise CacheInvalid(what)
-            return enc(v)
+            return (yield enc, v)
         return one_of
 
     def _kind(self, kind: str) -> Callable[[Any], Any]:
@@ -766,7 +795,11 @@ class _TreeEncoder:
             def branch(b):
                 if b.__class__ is not tuple or len(b) != 2 or b[1].__class__ is not list:
                     raise CacheInvalid("if branch")
-                return [_TUPLE, expr(b[0]), [_LIST, *map(stmts, b[1])]]
+                cond = yield expr, b[0]
+                body = [_LIST]
+                for s in b[1]:
+                    body.append((yield stmts, s))
+                return [_TUPLE, cond, body]
             item = branch
         elif base == "flags":
             def flag(f):
@@ -781,14 +814,21 @@ class _TreeEncoder:
             one = self.any_of[base]
             if not optional:
                 return one
-            return lambda v: None if v is None else one(v)
+
+            def maybe(v):
+                return None if v is None else (yield one, v)
+            return maybe
+        nested = isgeneratorfunction(item)
 
         def items(v):
             if v.__class__ is not list:
                 if optional and v is None:
                     return None
                 raise CacheInvalid(kind)
-            return [_LIST, *map(item, v)]
+            out = [_LIST]
+            for x in v:
+                out.append((yield item, x) if nested else item(x))
+            return out
         return items
 
 

@@ -685,3 +685,32 @@ def test_a_symlinked_entry_is_replaced_not_written_through(tmp_path):
     assert load_program(sources, natives).files
     assert victim.read_bytes() == b"keep"
     assert not entry.is_symlink() and valid_program_entry(entry, natives)
+
+
+def _nested_return(depth: int) -> bytes:
+    """A function returning ``1`` inside ``depth`` pairs of parentheses."""
+    return (b"function f takes nothing returns integer\n return " + b"(" * depth + b"1"
+            + b")" * depth + b"\nendfunction\n")
+
+
+def test_tree_encoding_is_not_recursive(tmp_path, monkeypatch):
+    """A hostile nesting deeper than Python's recursion limit parses, is refused by the tree
+    codec with CacheInvalid (msgpack's nesting limit), never a RecursionError, and
+    ``parse_cached`` still serves the parse without writing an entry."""
+    import sys
+    source = _nested_return(sys.getrecursionlimit() + 500)
+    tree, diags = parse(source, "deep.j")
+    assert tree is not None and diags == []
+    with pytest.raises(cache.CacheInvalid):
+        cache.encode_tree(tree)
+    monkeypatch.setenv("JASS_CACHE_DIR", str(tmp_path))
+    served, served_diags = parse_cache.parse_cached(source, "deep.j")
+    assert type(served) is ast.SourceFile and served_diags == []   # == would recurse
+    assert list(tmp_path.glob("*.ast")) == []
+
+
+def test_nested_tree_round_trips():
+    """A nesting msgpack can hold (200 levels) decodes to the tree it was made from."""
+    tree, _ = parse(_nested_return(200), "t.j")
+    files, body = cache.encode_tree(tree)
+    assert cache.decode_tree(tuple(files), body) == tree
