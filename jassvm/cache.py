@@ -695,19 +695,19 @@ def _invalid(what: str):
     raise CacheInvalid(what)
 
 
-def isgeneratorfunction(f: Callable) -> bool:
-    """``inspect.isgeneratorfunction`` for plain functions, without importing inspect on
-    the program load path."""
-    return bool(f.__code__.co_flags & 0x20)    # CO_GENERATOR
+# Field kinds whose encoders return the value at once (no child nodes to encode).
+_LEAF_KINDS = frozenset(("int", "float", "str", "bool", "pos"))
+_GENERATOR = type(_ for _ in ())
 
 
 class _TreeEncoder:
     """One encoding: a function per node class (its array from its fields, each checked by
     a function per field kind), the file names met so far in ``files`` (name -> index).
 
-    Encoders of nested values are generators that yield ``(encoder, value)`` for each child
-    and are sent its array back; ``run`` drives them with a stack of its own, so a tree of
-    any depth costs no Python recursion. Scalar and position encoders are plain functions."""
+    The encoder of a node with child nodes (or of a list of them) is a generator: it yields
+    each child's generator and is sent the child's array back; ``run`` drives them with a
+    stack of its own, so a tree of any depth costs no Python recursion. Encoders of leaf
+    nodes, scalars and positions return their value at once."""
 
     def __init__(self, files: dict[str, int]):
         self.files = files
@@ -719,24 +719,23 @@ class _TreeEncoder:
                                              ("globalvar", {ast.GlobalVar}), ("decl", _DECL_CLASSES))}
         kinds = {kind: self._kind(kind) for kind in _KIND_TYPES}
         for cls, fields in self._fields.items():   # filled now: field kinds need the classes
-            fields.extend((kinds[k], isgeneratorfunction(kinds[k])) for k in _FIELD_KINDS[cls])
+            fields.extend(kinds[k] for k in _FIELD_KINDS[cls])
         self.source_file = self._one_of({ast.SourceFile: by_class[ast.SourceFile]},
                                         "root is not a SourceFile")
 
     def run(self, tree: Any) -> list:
         """The array of ``tree`` (a SourceFile), built without recursion."""
-        stack = [self.source_file(tree)]
+        root = self.source_file(tree)
+        stack = [root]
         push, pop = stack.append, stack.pop
         result = None
         while stack:
             try:
-                encoder, value = stack[-1].send(result)
+                push(stack[-1].send(result))
+                result = None
             except StopIteration as done:
                 pop()
                 result = done.value
-                continue
-            push(encoder(value))
-            result = None
         return result
 
     def _node(self, cls: type) -> Callable[[Any], Any]:
@@ -746,15 +745,26 @@ class _TreeEncoder:
         single = len(names) == 1
         fields = self._fields[cls] = []
 
-        def node(v: Any):
+        def head(v: Any) -> list:
             pos = v.pos
             line, col = pos.line, pos.col
             if line.__class__ is not int or col.__class__ is not int:
                 raise CacheInvalid(f"fields of {cls.__name__}")
-            out = [tag, files.setdefault(pos.file, len(files)), line, col]
-            if get is not None:
-                for (encode, nested), value in zip(fields, (get(v),) if single else get(v)):
-                    out.append((yield encode, value) if nested else encode(value))
+            return [tag, files.setdefault(pos.file, len(files)), line, col]
+
+        if all(k.rstrip("?") in _LEAF_KINDS for k in _FIELD_KINDS[cls]):
+            def leaf(v: Any) -> list:
+                out = head(v)
+                if get is not None:
+                    out += map(operator.call, fields, (get(v),) if single else get(v))
+                return out
+            return leaf
+
+        def node(v: Any):
+            out = head(v)
+            for encode, value in zip(fields, (get(v),) if single else get(v)):
+                r = encode(value)
+                out.append((yield r) if r.__class__ is _GENERATOR else r)
             return out
         return node
 
@@ -766,7 +776,7 @@ class _TreeEncoder:
             enc = get(v.__class__)
             if enc is None:
                 raise CacheInvalid(what)
-            return (yield enc, v)
+            return enc(v)
         return one_of
 
     def _kind(self, kind: str) -> Callable[[Any], Any]:
@@ -795,10 +805,13 @@ class _TreeEncoder:
             def branch(b):
                 if b.__class__ is not tuple or len(b) != 2 or b[1].__class__ is not list:
                     raise CacheInvalid("if branch")
-                cond = yield expr, b[0]
+                cond = expr(b[0])
+                if cond.__class__ is _GENERATOR:
+                    cond = yield cond
                 body = [_LIST]
                 for s in b[1]:
-                    body.append((yield stmts, s))
+                    r = stmts(s)
+                    body.append((yield r) if r.__class__ is _GENERATOR else r)
                 return [_TUPLE, cond, body]
             item = branch
         elif base == "flags":
@@ -815,10 +828,7 @@ class _TreeEncoder:
             if not optional:
                 return one
 
-            def maybe(v):
-                return None if v is None else (yield one, v)
-            return maybe
-        nested = isgeneratorfunction(item)
+            return lambda v: None if v is None else one(v)
 
         def items(v):
             if v.__class__ is not list:
@@ -827,7 +837,8 @@ class _TreeEncoder:
                 raise CacheInvalid(kind)
             out = [_LIST]
             for x in v:
-                out.append((yield item, x) if nested else item(x))
+                r = item(x)
+                out.append((yield r) if r.__class__ is _GENERATOR else r)
             return out
         return items
 
