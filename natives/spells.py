@@ -416,6 +416,13 @@ class Spells:
         """Cancel the pending expiry of buff ``code`` on ``v`` (an aura took it over)."""
         self.game.scheduler.cancel(self.buff_entries.pop((v, code), None))
 
+    def remove_buff(self, v, code: int) -> None:
+        """End buff ``code`` on ``v`` now, as its expiry would (``UnitRemoveBuffs``, dispels):
+        the pending expiry is cancelled and the buff's end effect runs (Divine Shield's
+        invulnerability ends, a stun releases the unit)."""
+        self.game.scheduler.cancel(self.buff_entries.get((v, code)))
+        self._expire_buff(v, code)
+
     def _expire_buff(self, v, code: int) -> None:
         self.buff_entries.pop((v, code), None)
         own(v, "buffs").pop(code, None)

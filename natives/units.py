@@ -2152,14 +2152,15 @@ def _buff_selected(b: Buff, positive: bool, negative: bool, magic: bool, physica
 
 @native("UnitRemoveBuffs", "takes unit whichUnit, boolean removePositive, boolean removeNegative returns nothing")
 def UnitRemoveBuffs(ctx, u, positive, negative):
-    """Remove the unit's buffs of the selected polarity (``unit.buffs``; the expiry timer of
-    ``UnitApplyTimedLife`` is separate and stays)."""
+    """Remove the unit's buffs of the selected polarity (``unit.buffs``), each ended as its
+    expiry would end it (``Spells.remove_buff``: Divine Shield's invulnerability ends); the
+    expiry timer of ``UnitApplyTimedLife`` is separate and stays."""
     u = live_unit(u)
     if u is None:
         return
     for code, b in list(u.buffs.items()):
         if (b.positive and positive) or (not b.positive and negative):
-            del own(u, "buffs")[code]
+            ctx.game.spells.remove_buff(u, code)
 
 
 @native("UnitRemoveBuffsEx", "takes unit whichUnit, boolean removePositive, boolean removeNegative, boolean magic, boolean physical, boolean timedLife, boolean aura, boolean autoDispel returns nothing")
@@ -2170,7 +2171,7 @@ def UnitRemoveBuffsEx(ctx, u, positive, negative, magic, physical, timed_life, a
         return
     for code, b in list(u.buffs.items()):
         if _buff_selected(b, positive, negative, magic, physical, timed_life, aura, auto_dispel):
-            del own(u, "buffs")[code]
+            ctx.game.spells.remove_buff(u, code)
 
 
 @native("UnitHasBuffsEx", "takes unit whichUnit, boolean removePositive, boolean removeNegative, boolean magic, boolean physical, boolean timedLife, boolean aura, boolean autoDispel returns boolean")

@@ -221,6 +221,19 @@ def test_divine_shield_makes_the_caster_invulnerable_for_its_duration(ctx):
     assert not pal.invulnerable
 
 
+def test_removing_the_divine_shield_buff_ends_the_invulnerability(ctx):
+    map_data(ctx, AHds={("adur", 1): 10.0})
+    pal = unit(ctx, HPAL)
+    give(ctx, pal, "AHds")
+    assert ctx.IssueImmediateOrder(pal, "divineshield")
+    ctx.game.advance(1.0)
+    assert pal.invulnerable
+    ctx.UnitRemoveBuffs(pal, True, False)
+    assert not pal.invulnerable and DIVINE_SHIELD_BUFF not in pal.buffs
+    ctx.game.advance(12.0)                  # the cancelled expiry does not run again
+    assert not pal.invulnerable
+
+
 def test_a_map_alias_of_the_creep_evasion_evades_with_its_own_data(ctx):
     """custom-mcfc's object data derives evasions from 'ACev' with their own 'Eev1'."""
     alias, acev = rawcode("A06I"), rawcode("ACev")
