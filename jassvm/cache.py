@@ -827,7 +827,6 @@ class _TreeEncoder:
             one = self.any_of[base]
             if not optional:
                 return one
-
             return lambda v: None if v is None else one(v)
 
         def items(v):
