@@ -1129,11 +1129,12 @@ def acquire_unit_target(u, item: AbilityItem, friendly: bool, wounded: bool,
     """Unit-target autocast acquisition (seed 000 ``S_AutocastAcquireUnit``): the nearest live
     candidate within the caster's acquisition range or the ability's cast range (else
     ``radius``), whichever is larger (Liquipedia Priest: "Any friendly unit within acquisition
-    range of the Priest will be automatically healed"), of the wanted relation (wounded when
+    range of the Priest will be automatically healed"; a type without an acquisition range
+    figure: the cast range), of the wanted relation (wounded when
     asked, not carrying buff ``without`` when given) that VALIDATE accepts is cast on through
     the normal cast path, which walks into cast range. True when a cast started."""
     game = _game(u)
-    reach = max(float(data(u, item, "aran", radius)) or radius, acquire_range(u))
+    reach = max(float(data(u, item, "aran", radius)) or radius, acquire_range(u) or 0.0)
     for v in nearest_first(u, units_near(game, u.x, u.y, reach)):
         if v is u or _friend(u, v) != friendly or (wounded and v.life >= v.max_life) or without in v.buffs:
             continue

@@ -89,7 +89,7 @@ DAMAGE_TABLE: dict[str, dict[str, float]] = {
 
 
 _NONE = object()
-_WEAPON_MODS = ("base", "dice", "sides", "cooldown")
+_WEAPON_MODS = ("base", "dice", "sides", "cooldown", "acquire")
 
 
 def type_weapon(u) -> Weapon | None:
@@ -102,7 +102,8 @@ def type_weapon(u) -> Weapon | None:
 
 def weapon(u) -> Weapon | None:
     """The unit's weapon figures: its type's (``type_weapon``) with the unit's own changes
-    (``u.combat``: ``BlzSetUnitBaseDamage`` & co.); None when it has none."""
+    (``u.combat``: ``BlzSetUnitBaseDamage`` & co., ``SetUnitAcquireRange``'s acquisition
+    range); None when it has none."""
     w = type_weapon(u)
     if u.combat and w is not None:
         w = dataclasses.replace(w, **{k: v for k, v in u.combat.items() if k in _WEAPON_MODS})

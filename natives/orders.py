@@ -788,10 +788,12 @@ class Orders:
         return True
 
     def weapon_changed(self, u) -> None:
-        """``u``'s weapon figures changed (``natives.combat``'s setters): as a sentry, its
-        reach may have grown, so recorded clearances no longer hold."""
+        """``u``'s weapon figures changed (``natives.combat``'s setters, ``SetUnitAcquireRange``):
+        as a sentry, its reach may have grown, so recorded clearances no longer hold, and it
+        looks around again with its new acquisition range."""
         if u in self.sentries:
-            self._sentry_epoch += 1
+            self._sentry(u, True)
+            self._acquire_around(u)
 
     def enemy_ids(self, owner, theirs: bool = False) -> list[int]:
         """Ids of the players that have units and that ``owner`` does not treat as allies

@@ -53,7 +53,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from jassvm.records import record
-from natives.combat import DamageEvent
+from natives.combat import DamageEvent, type_weapon
 from natives.geometry import Rect, cell_key, new_location
 from natives.handles import NO_ENTRIES, NO_MEMBERS, Handle, alive, enum_handle, enum_value, own
 from natives.modelevents import (DestructableDeath, DestructableRemoved, HeroLevel, HeroSkill,
@@ -1622,7 +1622,6 @@ def _setting(name: str, signature: str, key: str):
 _setting("SetUnitFlyHeight", "takes unit whichUnit, real newHeight, real rate returns nothing", "fly_height")
 _setting("SetUnitTurnSpeed", "takes unit whichUnit, real newTurnSpeed returns nothing", "turn_speed")
 _setting("SetUnitPropWindow", "takes unit whichUnit, real newPropWindowAngle returns nothing", "prop_window")
-_setting("SetUnitAcquireRange", "takes unit whichUnit, real newAcquireRange returns nothing", "acquire_range")
 _setting("SetUnitCreepGuard", "takes unit whichUnit, boolean creepGuard returns nothing", "creep_guard")
 _setting("SetUnitRescueRange", "takes unit whichUnit, real range returns nothing", "rescue_range")
 _setting("UnitSetUsesAltIcon", "takes unit whichUnit, boolean flag returns nothing", "alt_icon")
@@ -2559,12 +2558,10 @@ def GetObjectName(ctx, object_id):
 DEFAULT_POINT_VALUE = 100
 """Point value of every type (project default: the game reads it per type from its data)."""
 
-DEFAULT_ACQUIRE_RANGE = 500.0
 DEFAULT_TURN_SPEED = 0.5
 DEFAULT_PROP_WINDOW_DEGREES = 60.0
 DEFAULT_FLY_HEIGHT = 250.0
-"""Project defaults (approximations of the game's usual unit data; not per type): acquisition
-range (world units), turn rate, propulsion window (degrees) and the flying height of flying
+"""Project defaults (approximations of the game's usual unit data; not per type): turn rate, propulsion window (degrees) and the flying height of flying
 types (ground types: 0)."""
 
 
@@ -2615,23 +2612,60 @@ def _fly_default(u: Unit) -> float:
     return DEFAULT_FLY_HEIGHT if u.flying else 0.0
 
 
-def acquire_range(u: Unit) -> float:
-    """The unit's acquisition range, world units: the one ``SetUnitAcquireRange`` set, else
-    ``DEFAULT_ACQUIRE_RANGE``."""
-    return _setting_value(u, "acquire_range", DEFAULT_ACQUIRE_RANGE)
+def default_acquire_range(u: Unit) -> float | None:
+    """The acquisition range of the unit's type, world units from its origin: its weapon's
+    (``natives.combat.type_weapon``: the map's 'uacq', else the project's sourced row);
+    None when the type has no such figure."""
+    w = type_weapon(u)
+    return w.acquire if w is not None else None
+
+
+def acquire_range(u: Unit) -> float | None:
+    """The unit's acquisition range, world units: the one ``SetUnitAcquireRange`` set (kept
+    with its combat figures, so ``natives.combat.weapon`` and the orders' target acquisition
+    use it), else its type's (``default_acquire_range``; None without a figure)."""
+    value = u.combat.get("acquire")
+    return value if value is not None else default_acquire_range(u)
+
+
+def _acquire_figure(ctx, u: Unit, value: float | None, name: str) -> float:
+    if value is not None:
+        return value
+    warned = ctx.game.units.stock.setdefault("unsourced_acquire", set())
+    if u.type_id not in warned:
+        warned.add(u.type_id)
+        ctx.warn(f"{name}: unit type '{u.utype.rawcode}' has no acquisition range figure "
+                 f"(natives.unitdata.WEAPONS or the map's 'uacq'): returning 0.0")
+    return 0.0
+
+
+@native("SetUnitAcquireRange", "takes unit whichUnit, real newAcquireRange returns nothing")
+def SetUnitAcquireRange(ctx, u, new_range):
+    """The range, world units, at which the unit acquires targets on its own (idle, holding,
+    attack-moving, patrolling); its attack range is unchanged (jassdoc common.j: "this is
+    not the attack range ... does not change its attack range"). An idle unit looks around
+    at once with the new range."""
+    u = live_unit(u)
+    if u is not None:
+        own(u, "combat")["acquire"] = float(new_range)
+        ctx.game.orders.weapon_changed(u)
 
 
 @native("GetUnitAcquireRange", "takes unit whichUnit returns real")
 def GetUnitAcquireRange(ctx, u):
-    """``acquire_range``; 0 for null."""
+    """``acquire_range`` (0.0 with a warning for a type without a figure); 0 for null."""
     u = live_unit(u)
-    return acquire_range(u) if u is not None else 0.0
+    return _acquire_figure(ctx, u, acquire_range(u), "GetUnitAcquireRange") if u is not None else 0.0
 
 
 @native("GetUnitDefaultAcquireRange", "takes unit whichUnit returns real")
 def GetUnitDefaultAcquireRange(ctx, u):
-    """``DEFAULT_ACQUIRE_RANGE`` (0 for null)."""
-    return DEFAULT_ACQUIRE_RANGE if live_unit(u) is not None else 0.0
+    """The type's acquisition range (``default_acquire_range``; 0.0 with a warning without a
+    figure), whatever ``SetUnitAcquireRange`` set; 0 for null."""
+    u = live_unit(u)
+    if u is None:
+        return 0.0
+    return _acquire_figure(ctx, u, default_acquire_range(u), "GetUnitDefaultAcquireRange")
 
 
 @native("GetUnitTurnSpeed", "takes unit whichUnit returns real")

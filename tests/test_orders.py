@@ -407,6 +407,47 @@ def test_allies_do_not_acquire_each_other(ctx):
     assert a.current_order is None and b.current_order is None
 
 
+def test_set_unit_acquire_range_is_the_range_a_sentry_takes_enemies_on_at(ctx):
+    # jassdoc (common.j, SetUnitAcquireRange): "the value that a unit uses to choose targets
+    # to engage with ... does not change its attack range".
+    guard = create(ctx, x=0.0)
+    far = create(ctx, HPEA, x=700.0, player=1)
+    ctx.PauseUnit(far, True)
+    run(ctx, 1.0)
+    assert guard.work is None                            # 700 > the footman's 500
+    assert ctx.GetUnitDefaultAcquireRange(guard) == 500.0
+    ctx.SetUnitAcquireRange(guard, 800.0)
+    assert ctx.GetUnitAcquireRange(guard) == 800.0 and ctx.GetUnitDefaultAcquireRange(guard) == 500.0
+    assert guard.work is not None and guard.work.target is far   # looks again at once
+    assert combat.weapon(guard).range == 90.0            # the attack range is unchanged
+    run(ctx, 40.0)
+    assert far.dead
+
+
+def test_a_short_acquire_range_lets_an_enemy_walk_by(ctx):
+    guard = create(ctx, x=0.0)
+    ctx.SetUnitAcquireRange(guard, 100.0)
+    walker = create(ctx, HPEA, x=-1500.0, y=300.0, player=1)
+    ctx.IssuePointOrder(walker, "move", 1500.0, 300.0)   # passes 300 from the guard
+    run(ctx, 20.0)
+    assert guard.work is None and (walker.x, walker.y) == (1500.0, 300.0)
+    ctx.SetUnitAcquireRange(guard, 500.0)
+    ctx.IssuePointOrder(walker, "move", -1500.0, 300.0)
+    d = _acquired_at(ctx, guard, walker, 40.0)
+    step = walker.move_speed * 0.125                     # one step's walk
+    assert d is not None and 500.0 - step <= d <= 500.0
+
+
+def test_acquire_range_without_a_figure_warns_and_reads_zero(ctx):
+    sheep = create(ctx, NSHE, player=1)
+    assert combat.type_weapon(sheep) is None
+    assert ctx.GetUnitDefaultAcquireRange(sheep) == 0.0
+    assert ctx.GetUnitAcquireRange(sheep) == 0.0
+    assert sum("no acquisition range figure" in w for w in ctx.warnings) == 1   # once per type
+    ctx.SetUnitAcquireRange(sheep, 300.0)
+    assert ctx.GetUnitAcquireRange(sheep) == 300.0
+
+
 def test_attack_move_fights_on_the_way_then_goes_on(ctx):
     a = create(ctx, x=0.0)
     b = create(ctx, HPEA, x=1500.0, y=300.0, player=1)

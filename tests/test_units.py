@@ -500,7 +500,7 @@ def test_flags_and_user_data(ctx):
     ctx.SetUnitMoveSpeed(u, 400.0)
     assert ctx.GetUnitMoveSpeed(u) == 400.0 and ctx.GetUnitDefaultMoveSpeed(u) == 270.0
     ctx.SetUnitAcquireRange(u, 800.0)
-    assert u.settings["acquire_range"] == 800.0
+    assert ctx.GetUnitAcquireRange(u) == 800.0 and ctx.GetUnitDefaultAcquireRange(u) == 500.0
     ctx.SetUnitVertexColor(u, 1, 2, 3, 4)
     assert u.presentation["vertex_color"] == (1, 2, 3, 4)
     loc = ctx.GetUnitLoc(u)
