@@ -6,7 +6,8 @@ Towns (``AIPlayer.towns``, a list of ``Town``): the game's AI groups a player's 
 its town halls. Here a town is made for each of the AI player's town halls (a unit classified
 ``townhall``, finished or not) that stands farther than ``TOWN_RADIUS`` from the towns
 already known, numbered in the order they appear (town 0 is the first, the main base); its
-mine is the nearest live gold mine within ``MINE_RADIUS`` of its centre. A town keeps its
+mine is the nearest live gold mine within ``MINE_RADIUS`` of its centre (not hidden: an
+entangled mine hides the plain one, ``natives.harvest``). A town keeps its
 number when its hall dies (``TownHasHall`` is then false until a new hall stands there). A
 unit belongs to the town whose centre is nearest, within ``TOWN_RADIUS``. Town ``-1``
 means any town (common.ai's ``GetUnitCountEx``). The towns are refreshed when a native
@@ -192,7 +193,7 @@ def _is_hall(u) -> bool:
 def _mines(game) -> list:
     ot = game.object_types
     return [u for u in game.units.units.values()
-            if u.alive and ot.base_code("unit", u.type_id) in GOLD_MINES]
+            if u.alive and not u.hidden and ot.base_code("unit", u.type_id) in GOLD_MINES]
 
 
 def _nearest(items, x: float, y: float, limit: float):
@@ -216,7 +217,7 @@ def towns(game, entry) -> list[Town]:
             town.hall = None
         if town.hall is None:
             town.hall = _nearest(halls, town.x, town.y, TOWN_RADIUS)
-        if town.mine is None or alive(town.mine) is None or not town.mine.alive:
+        if town.mine is None or alive(town.mine) is None or not town.mine.alive or town.mine.hidden:
             mines = _mines(game) if mines is None else mines
             town.mine = _nearest(mines, town.x, town.y, MINE_RADIUS)
     known = {id(t.hall) for t in entry.towns if t.hall is not None}

@@ -6,7 +6,8 @@ harvested, ``unit.harvest_from``) and ``returnresources`` (deliver the load carr
 ``unit.load``, then resume). A worker type without figures in ``GATHERERS`` that is a peon
 has the order recorded but not carried out (a warning names the type); other units cannot
 harvest (false). A harvest order is refused for a mine without gold, a dead tree, a
-resource the type does not gather (a wisp's gold comes only from an entangled mine), and
+resource the type does not gather (a wisp's gold comes only from an entangled mine, and only
+wisps gather from one), and
 for ``returnresources`` without a load.
 
 The rate model (a trip is one ``harvest`` ``Work`` of ``natives.orders``, data in
@@ -47,6 +48,23 @@ saturate a mine next to its town hall (Liquipedia "Gold", patch history), a shor
 about five seconds. Gold delivered is taxed by the owner's upkeep (``natives.upkeep``: the
 owner receives it, and counts it in PLAYER_STATE_GOLD_GATHERED, after the tax; the gold mined
 score counts the whole load); lumber is not.
+
+Entangling (``entangleinstant``, the order Blizzard.j's ``MeleeStartingUnitsNightElf`` gives
+its new Tree of Life for the start mine, "already entangled"): a night elf town hall of any
+tier (``ENTANGLERS``) ordered ``entangleinstant`` on a plain gold mine (``ngol``) makes it an
+Entangled Gold Mine (``egol``) at once, owned by the town hall's owner, at the mine's point
+and facing, with the gold the mine has left; the plain mine is hidden while it is entangled
+and comes back (shown, with the gold the entangled mine had left) when the entangled mine is
+destroyed; an entangled mine whose gold runs out collapses and the plain mine with it.
+Wisps gather only from the entangled mine (``Gatherer.mines``). Sources: warcraft.wiki.gg
+"Tree of Life (Warcraft III)" (Entangle Gold Mine: "Entangles the gold mine, allowing Wisps
+to enter and mine the gold"; allowed targets: Gold Mine), oocities.org/subgun950/elve.html
+("Only Wisps can enter the Entangled Gold Mine; workers of other races cannot enter"); the
+gold moving to the new mine as Blizzard.j's ``BlightGoldMineForPlayerBJ`` moves it to a
+haunted mine (``SetResourceAmount(newMine, mineGold)``). The plain mine coming back when
+the entangled one is destroyed is the game's behaviour as played (no page read states it).
+The timed ``entangle`` order (60 s, the Tree rooted beside the mine: the same wiki page)
+and the release on uprooting are not modelled.
 """
 from __future__ import annotations
 
@@ -55,6 +73,7 @@ from typing import Any
 
 from jassvm.records import record
 from natives.handles import alive
+from natives.modelevents import UnitDeath, listens
 from natives.orders import Order, Work
 from natives.players import (PLAYER_STATE_GOLD_GATHERED, PLAYER_STATE_LUMBER_GATHERED,
                              PLAYER_STATE_RESOURCE_GOLD, PLAYER_STATE_RESOURCE_LUMBER)
@@ -98,6 +117,11 @@ LUMBER_UPGRADES: dict[int, tuple[int, int]] = {rawcode("hpea"): (rawcode("Rhlh")
 GOLD_MINES = frozenset(rawcode(c) for c in ("ngol", "ugol", "egol"))
 """Gold mine types (plain, haunted, entangled) and types derived from them."""
 
+ENTANGLERS = frozenset(rawcode(c) for c in ("etol", "etoa", "etoe"))
+"""Town halls that entangle a gold mine (Tree of Life, of Ages, of Eternity)."""
+
+PLAIN_MINE, ENTANGLED_MINE = rawcode("ngol"), rawcode("egol")
+
 LUMBER_DROP = frozenset(rawcode(c) for c in ("hlum", "owar", "ugrv"))
 """Buildings that take lumber besides town halls: lumber mill, war mill, graveyard."""
 
@@ -135,14 +159,16 @@ class Harvest:
     def __init__(self, game) -> None:
         self.game = game
         self.mine_free: dict = {}
+        self.entangled: dict = {}    # entangled mine -> the plain mine it hides
         self._warned: set[int] = set()
         game.orders.extensions.append(self)
         game.orders.modes["harvest"] = self
+        game.subscribers.append(self._on_event)
 
     # -- what is what ---------------------------------------------------------------------
     def is_mine(self, w) -> bool:
         """A live gold mine unit (its type or the stock type it is derived from)."""
-        return (w is not None and w.type_name == "unit" and w.alive
+        return (w is not None and w.type_name == "unit" and w.alive and not w.hidden
                 and self.game.object_types.base_code("unit", w.type_id) in GOLD_MINES)
 
     def is_tree(self, w) -> bool:
@@ -161,9 +187,12 @@ class Harvest:
 
     # -- orders (natives.orders.Orders.extensions) ----------------------------------------
     def claims(self, u, order: Order) -> bool:
-        """Harvest orders, and ``smart`` of a worker on a mine or a tree it gathers from."""
+        """Harvest orders, ``entangleinstant`` of a night elf town hall, and ``smart`` of a
+        worker on a mine or a tree it gathers from."""
         if order.order in _HARVEST_ORDERS:
             return True
+        if order.order == "entangleinstant":
+            return self.game.object_types.base_code("unit", u.type_id) in ENTANGLERS
         g = GATHERERS.get(u.type_id)
         return order.order == "smart" and g is not None and (
             (g.gold > 0 and self.is_mine(order.target))
@@ -176,21 +205,30 @@ class Harvest:
 
     def accepts(self, u, order: Order) -> bool:
         """Module docstring: what makes a harvest order return false."""
+        name = order.order
+        if name == "entangleinstant":
+            t = order.target
+            return (self.is_mine(t) and u.construction is None
+                    and self.game.object_types.base_code("unit", t.type_id) == PLAIN_MINE)
         g = GATHERERS.get(u.type_id)
         if g is None:
             return "peon" in u.utype.flags
-        name = order.order
         if name == "returnresources":
             return u.load is not None
         target = order.target if name != "resumeharvesting" else alive(u.harvest_from)
         if self.is_mine(target):
+            base = self.game.object_types.base_code("unit", target.type_id)
             return g.gold > 0 and target.resource_amount > 0 and (
-                not g.mines or self.game.object_types.base_code("unit", target.type_id) in g.mines)
+                base in g.mines if g.mines else base != ENTANGLED_MINE)
         return self.is_tree(target) and g.lumber > 0
 
     def start(self, u, order: Order) -> None:
         """``Orders.extensions`` protocol: begin carrying out accepted harvest ``order`` (a
         worker type without figures records the order and a warning, nothing more)."""
+        if order.order == "entangleinstant":
+            self.entangle(u, order.target)
+            self.game.orders.finish(u)
+            return
         g = GATHERERS.get(u.type_id)
         if g is None:
             if u.type_id not in self._warned:
@@ -203,6 +241,32 @@ class Harvest:
             return
         target = order.target if order.order != "resumeharvesting" else alive(u.harvest_from)
         self._go(u, Trip("gold" if self.is_mine(target) else "lumber", target))
+
+    # -- entangling (module docstring) ---------------------------------------------------
+    def entangle(self, hall, mine):
+        """Make plain gold ``mine`` an Entangled Gold Mine of ``hall``'s owner (the new
+        unit, with the mine's gold); the plain mine is hidden until the entangled one dies."""
+        units = self.game.units
+        egol = units.create_unit(hall.owner, ENTANGLED_MINE, mine.x, mine.y, mine.facing,
+                                 self.game.warn)
+        egol.resource_amount = mine.resource_amount
+        self.mine_free.pop(mine, None)
+        units.set_hidden(mine, True)
+        self.entangled[egol] = mine
+        return egol
+
+    @listens(UnitDeath)
+    def _on_event(self, event) -> None:
+        """An entangled mine destroyed: the plain mine it hid comes back with the gold left
+        (none left: it collapsed, and the plain mine with it)."""
+        mine = self.entangled.pop(event.unit, None)
+        if mine is None or not mine.alive or mine.destroyed:
+            return
+        mine.resource_amount = event.unit.resource_amount
+        if mine.resource_amount <= 0:
+            self.game.units.kill_unit(mine)
+        else:
+            self.game.units.set_hidden(mine, False)
 
     def _go(self, u, trip: Trip) -> None:
         w = Work("harvest", last=self.game.now, job=trip)
