@@ -248,3 +248,44 @@ def test_human02_red_ai_starts_with_every_native_it_calls():
     assert report.ai[0]["status"] == "running"     # what it cannot do: tests/test_aitown.py
     tuning = session.game.ai.players[0].tuning
     assert tuning["SetTargetHeroes"] is False and tuning["SetUnitsFlee"] is False   # normal difficulty
+
+
+DIVIDE = """
+globals
+    integer beats = 0
+    integer after = 0
+endglobals
+
+function Beat takes nothing returns nothing
+    loop
+        call Sleep(10)
+        set beats = beats + 1
+    endloop
+endfunction
+
+function main takes nothing returns nothing
+    local integer zero = 0
+    call StartThread(function Beat)
+    call Sleep(2)
+    set after = 10 / zero
+    set after = 1
+endfunction
+"""
+
+
+def test_an_ai_script_dividing_by_zero_crashes_its_thread_and_the_game_goes_on(tmp_path, api):
+    """Integer division by zero is a crash of the thread that does it (the JASS crash rule):
+    the AI's main ends there at 2 s (``after`` is never set), its other thread and the map
+    script (``Later`` at 60 s) go on."""
+    (api / "ai" / "divide.ai").write_text(DIVIDE)
+    path = write_map(tmp_path, 'call StartCampaignAI(Player(5), "divide.ai")')
+    report, session = play(path, api, 70.0)
+    ai = session.game.ai
+    [crash] = ai.vms[5].errors
+    assert crash.stack[-1].function == "main" and crash.time == pytest.approx(2.0)
+    assert ai.vms[5].read_global("after") == 0
+    assert ai.vms[5].read_global("beats") == 7                     # 10, 20, ... 70 s
+    assert session.vm.read_global("later") == 1                     # the map goes on
+    assert ai.vms[1].read_global("ticks") == 7                      # another AI too
+    assert crash.kind == "division-by-zero"
+    assert ai.players[5].status == "running"                        # Beat still runs
