@@ -317,7 +317,8 @@ def test_human02_red_ai_gets_past_init_ai():
 
 def test_orc03_ai_players_harvest_and_train():
     """Orc03's human AI players (o03_*.ai) have town halls, mines and peasants: their workers
-    gather and their town halls train peasants (the counts rise over game time)."""
+    gather and their town halls train peasants (the counts rise over game time). The fifth AI
+    player, Grom's, starts mid-mission and trains what its script asks for."""
     jg = JassGame(api=str(API_130)).load(shared_path("corpus", "maps", "campaign-orc03", "war3map.j"))
     game = jg.session.game
     jg.advance(5.0)
@@ -329,6 +330,14 @@ def test_orc03_ai_players_harvest_and_train():
         assert p.get_state(PLAYER_STATE_GOLD_GATHERED) > 0
         assert len(_units(game, pid, "hpea")) > before[pid]
         assert game.ai.vms[pid].errors == []
+    # the fifth: Grom's o03_grom.ai (Player(3)), started by ActivateGromAI once the human
+    # outpost's last building dies (war3map.j LastBuildingDies, line 2547)
+    [(t, start)] = [(t, d) for t, kind, d in game.timeline if kind == "ai_started" and d["player"] == 3]
+    assert start["script"] == "o03_grom.ai" and start["found"] and 60.0 < t < 180.0
+    assert game.ai.players[3].status == "running" and game.ai.vms[3].errors == []
+    # set_build_units: SetBuildUnit(7, PEON) (Grom starts with 3); set_defenders:
+    # CampaignDefenderEx(2,2,2, HEAD_HUNTER) (he starts with none)
+    assert len(_units(game, 3, "opeo")) == 7 and len(_units(game, 3, "ohun")) == 2
 
 
 @pytest.fixture
