@@ -422,3 +422,42 @@ def test_a_scenario_race_pick_starts_that_races_melee_script(melee_api, race, sc
     game = jg.session.game
     assert game.ai.players[1].script == script
     assert len(_units(game, 1, hall)) == 1
+
+
+def test_elf_ai_mines_its_entangled_mine_and_stops_at_the_ancient_of_war(melee_api):
+    """elf.ai on Echo Isles (Player(1) picked Night Elf): the start mine is entangled
+    (MeleeStartingUnitsNightElf's ``entangleinstant``, natives.harvest), so the wisps the
+    script assigns to gold mine it (``c_mines_done = GetUnitCountDone(ELF_MINE)`` counts the
+    'egol'); its build_sequence trains three more wisps, an Altar of Elders and a Moon Well,
+    then stops at the Ancient of War ('eaom'), whose cost no project table has (no sourced
+    figure): a recorded crash of the build thread."""
+    jg = JassGame(api=str(melee_api), players={1: {"controller": "computer", "race": "nightelf"}})
+    jg.load(shared_path("corpus", "maps", "melee-echo-isles", "EchoIsles.w3x"))
+    jg.advance(400.0)
+    game = jg.session.game
+    assert game.ai.players[1].script == "elf.ai"
+    count = {code: len(_units(game, 1, code)) for code in ("etol", "egol", "ewsp", "eate", "emow")}
+    assert count == {"etol": 1, "egol": 1, "ewsp": 8, "eate": 1, "emow": 1}
+    assert game.players.get(1).get_state(PLAYER_STATE_GOLD_GATHERED) > 0
+    [crash] = game.ai.vms[1].errors
+    assert crash.kind == "unimplemented" and "unit type 'eaom'" in crash.message
+    assert crash.stack[-1].function == "StartUnit"
+
+
+def test_undead_ai_stops_at_the_crypt(melee_api):
+    """undead.ai on Echo Isles (Player(1) picked Undead): MeleeStartingUnitsUndead gives a
+    Necropolis, a Haunted Gold Mine, 3 acolytes and a ghoul (Blizzard.j); its build_sequence
+    trains a fourth acolyte, then stops at the Crypt ('usep'),
+    whose cost no project table has (no sourced figure): a recorded crash of the build
+    thread, the other threads go on."""
+    jg = JassGame(api=str(melee_api), players={1: {"controller": "computer", "race": "undead"}})
+    jg.load(shared_path("corpus", "maps", "melee-echo-isles", "EchoIsles.w3x"))
+    jg.advance(400.0)
+    game = jg.session.game
+    entry = game.ai.players[1]
+    assert entry.script == "undead.ai" and entry.status == "running"
+    count = {code: len(_units(game, 1, code)) for code in ("unpl", "ugol", "uaco", "ugho")}
+    assert count == {"unpl": 1, "ugol": 1, "uaco": 4, "ugho": 1}
+    [crash] = game.ai.vms[1].errors
+    assert crash.kind == "unimplemented" and "unit type 'usep'" in crash.message
+    assert crash.stack[-1].function == "StartUnit"
