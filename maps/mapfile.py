@@ -15,10 +15,11 @@ files are looked up by name. Folders, devices and FIFOs given as files are refus
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Callable
 
+from jassvm.records import record
 from jassvm.source import MAX_SOURCE_BYTES, read_source_file
 from maps.archive import MAX_FILE_SIZE, MapArchive, looks_like_archive, normalize_name
 from maps.errors import MapError
@@ -57,7 +58,7 @@ def _key(name: str) -> str:
     return normalize_name(name).lower()
 
 
-@dataclass
+@record(slots=False)
 class MapFiles:
     """Everything read from one map.
 

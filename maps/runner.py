@@ -15,13 +15,14 @@ import re
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Callable
 
 from jassvm import ast
 from jassvm.diagnostics import Diagnostic, JassError, Severity
 from jassvm.loader import load_program
+from jassvm.records import record
 from maps.api import ApiSet, find_ai_script, select_api
 from maps.errors import MapError
 from maps.mapfile import MapFiles, load_map
@@ -48,7 +49,7 @@ MAX_SAVE_BYTES = 1 << 30
 """Largest save file read (1 GiB), checked before reading."""
 
 
-@dataclass
+@record(slots=False)
 class RunOptions:
     """Options of a run. Times are game seconds."""
 
@@ -67,7 +68,7 @@ class RunOptions:
     digest: bool = True               # put the final state's digest in the report (a full encode)
 
 
-@dataclass
+@record(slots=False)
 class Mission:
     """A loaded map ready to run."""
 
@@ -86,7 +87,7 @@ class Mission:
     """AI scripts loaded for this mission (``load_ai_program``), by lower-case file name."""
 
 
-@dataclass
+@record(slots=False)
 class TimelineEntry:
     """One line of a run's timeline: game time (seconds), kind (see ``natives.timeline``), and
     text as the game holds it (colour codes and ``|n`` kept; ``plain`` strips them)."""
@@ -102,7 +103,7 @@ class TimelineEntry:
         return markup.strip(self.text)
 
 
-@dataclass
+@record(slots=False)
 class MissionReport:
     """What a run did: the timeline, the outcome per player, and counters."""
 
@@ -643,7 +644,7 @@ def describe(kind: str, data: dict) -> str:
     return fn() if fn else f"{kind}: " + ", ".join(f"{k}={v}" for k, v in d.items())
 
 
-@dataclass
+@record(slots=False)
 class Campaign:
     """An ordered list of mission files (from a ``campaign.toml``)."""
 
