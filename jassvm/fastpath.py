@@ -11,7 +11,8 @@ instead of interpreting the bytecode when ``vm.fast`` is true (see ``VM._run``).
 
 What the generated code keeps identical to the interpreter:
 
-- Values: int32 wraparound (``wrap_int`` only when out of range), ``/`` and ``%`` through
+- Values: int32 wraparound (``wrap_int`` only when out of range; a counted loop's accumulators
+  wrap at the loop's exits, ``_defer_accumulator_wraps``), ``/`` and ``%`` through
   ``int_div``/``int_mod``, reals through ``f32`` after every operation, ``real_eq``, ``concat``,
   short-circuit ``and``/``or``, JassArray defaults and ignored out-of-range writes, the
   retain/release hooks on handle stores, native argument and result conversions.
