@@ -233,6 +233,12 @@ def _print_entry(console, e) -> None:
     """One timeline entry, continuation lines of ``|n`` indented under the text. On a
     terminal the game's colour codes are drawn as colours; in plain output the stripped
     text is printed and, when it differs, the raw string beside it (``raw:``)."""
+    if isinstance(console, _PlainConsole):
+        text = _plain_entry(e)
+        if text is not None:
+            console.write(text)
+            return
+        console = console.rich
     from rich.text import Text
     style = _KIND_STYLE.get(e.kind, "dim")
     line = Text()
@@ -246,6 +252,149 @@ def _print_entry(console, e) -> None:
     if not console.is_terminal and e.plain != e.text:
         line.append(f"\n{_INDENT}raw: {e.text}", style="dim")
     console.print(line)
+
+
+# ---------------------------------------------------------------------------- plain output
+
+_PLAIN_TAGS = None   # re.Pattern of the style tags ``jass run`` writes in its own messages
+_EMOJI_LIKE = None   # re.Pattern of what rich could read as an emoji code (``:name:``)
+
+
+def _console(plain_ok: bool = True):
+    """The console ``jass run`` prints to: rich's when stdout is a terminal (colours, the
+    progress bar) or when the plain one cannot stand in for it, else ``_PlainConsole``."""
+    if plain_ok and _PlainConsole.usable():
+        return _PlainConsole()
+    from rich.console import Console
+    return Console(highlight=False, soft_wrap=True)
+
+
+class _PlainConsole:
+    """rich's ``Console(highlight=False, soft_wrap=True)`` for output that is not a terminal,
+    without importing rich (issue 17: rich's import is a tenth of a warm ``jass run``).
+
+    It writes exactly what rich writes there (no colours; the same rules and boxes;
+    ``tests/test_cli_plain.py`` compares the two) for simple text: printable ASCII for rules and
+    table cells, printable text for lines, and nothing rich would read as markup or emoji
+    beyond the style tags of ``jass run``'s own messages. Anything else goes to a real rich
+    console, imported then."""
+
+    is_terminal = False
+
+    def __init__(self) -> None:
+        global _PLAIN_TAGS, _EMOJI_LIKE
+        if _PLAIN_TAGS is None:
+            import re
+            _PLAIN_TAGS = re.compile(r"\[(?:bold red|bold yellow|bold green|dim yellow|blue|green|/)\]")
+            _EMOJI_LIKE = re.compile(r":\S*?:")
+        self._rich = None
+
+    @staticmethod
+    def usable() -> bool:
+        """Whether rich would write plain text to stdout: not a terminal (nor forced to act
+        as one), a UTF-8 stream (rich draws boxes with ASCII otherwise), not Windows (its
+        legacy console) and not Jupyter."""
+        env = os.environ
+        if env.get("TTY_COMPATIBLE", "") == "1" or (
+                env.get("TTY_COMPATIBLE", "") != "0" and env.get("FORCE_COLOR") is not None):
+            return False
+        if os.name == "nt" or "ipykernel" in sys.modules:
+            return False
+        out = sys.stdout
+        try:
+            if out is None or out.isatty():
+                return False
+        except (AttributeError, ValueError):
+            return False
+        return (getattr(out, "encoding", None) or "").lower().replace("-", "").startswith("utf")
+
+    @property
+    def rich(self):
+        """A real rich console, for what this one does not render itself."""
+        if self._rich is None:
+            from rich.console import Console
+            self._rich = Console(highlight=False, soft_wrap=True)
+        return self._rich
+
+    @property
+    def width(self) -> int:
+        """rich's console width off a terminal: a terminal's on stdin, stdout or stderr,
+        else ``$COLUMNS``, else 80."""
+        width = None
+        for fd in (0, 1, 2):
+            try:
+                width = os.get_terminal_size(fd).columns
+            except (AttributeError, ValueError, OSError):
+                continue
+            break
+        columns = os.environ.get("COLUMNS")
+        if columns is not None and columns.isdigit():
+            width = int(columns)
+        return width or 80
+
+    def _simple(self, text: str, ascii_only: bool = False) -> bool:
+        """Text that rich prints as it is (within a rule or table too, with ``ascii_only``)."""
+        if "[" in text or "\\" in text or _EMOJI_LIKE.search(text):
+            return False
+        if ascii_only and not text.isascii():
+            return False
+        return all(line.isprintable() for line in text.split("\n"))
+
+    def write(self, text: str) -> None:
+        """``text`` and a line break, as they are."""
+        sys.stdout.write(text + "\n")
+
+    def print(self, obj="") -> None:
+        """A markup string of ``jass run`` (only its own style tags); anything else: rich's."""
+        if isinstance(obj, str):
+            text = _PLAIN_TAGS.sub("", obj)
+            if self._simple(text):
+                self.write(text)
+                return
+        self.rich.print(obj)
+
+    def rule(self, title: str) -> None:
+        """rich's ``Console.rule(title)``: the title centred in a line of the console's width."""
+        width = self.width
+        if not title or not self._simple(title, ascii_only=True) or "\n" in title \
+                or len(title) > width - 4:
+            self.rich.rule(title)
+            return
+        side = (width - len(title)) // 2
+        left = "\u2500" * max(side - 1, 0)
+        right = "\u2500" * max(min(side + 1, width - len(left) - len(title)), 0)
+        line = f"{left} {title} {right}"[:width]
+        self.write(line + " " * (width - len(line)))
+
+    def table(self, title: str, rows: list[tuple[str, str]]) -> None:
+        """rich's ``Table(title=title, show_header=False)`` of two columns, rows as given."""
+        cells = [title, *(c for row in rows for c in row)]
+        widths = [max(len(row[i]) for row in rows) for i in (0, 1)] if rows else [0, 0]
+        if not rows or not all(self._simple(c, ascii_only=True) and "\n" not in c for c in cells) \
+                or sum(widths) + 7 > self.width:
+            from rich.table import Table
+            table = Table(title=title, show_header=False)
+            for row in rows:
+                table.add_row(*row)
+            self.rich.print(table)
+            return
+        a, b = widths
+        out = [title] if title else []   # soft_wrap: rich does not centre it
+        out.append("\u250c" + "\u2500" * (a + 2) + "\u252c" + "\u2500" * (b + 2) + "\u2510")
+        out += [f"\u2502 {x:<{a}} \u2502 {y:<{b}} \u2502" for x, y in rows]
+        out.append("\u2514" + "\u2500" * (a + 2) + "\u2534" + "\u2500" * (b + 2) + "\u2518")
+        self.write("\n".join(out))
+
+
+def _plain_entry(e) -> str | None:
+    """The line ``_print_entry`` prints off a terminal, built without rich; None when rich
+    would change the text (control characters, a trailing line break)."""
+    if e.plain.endswith("\n") or not all(line.isprintable() for line in f"{e.plain}\n{e.text}".split("\n")):
+        return None
+    text = f"{e.time:8.2f}s {e.kind:<16} " + e.plain.replace("\n", "\n" + _INDENT)
+    if e.plain != e.text:
+        text += f"\n{_INDENT}raw: {e.text}"
+    return text
 
 
 QUIET_AFTER = 60.0
@@ -320,21 +469,27 @@ class _LiveTimeline:
 
 
 def _print_summary(console, report, local: int) -> None:
-    from rich.table import Table
-    table = Table(title=f"{report.name} ({report.api})", show_header=False)
+    title = f"{report.name} ({report.api})"
     outcome = ", ".join(f"player {p}: {r}" for p, r in sorted(report.outcome.items())) or "none"
-    table.add_row("outcome", outcome)
-    table.add_row("local player", f"{local}: {report.outcome.get(local, 'none')}")
-    table.add_row("game time", f"{report.game_time:.1f} s" + ("" if report.ended else " (mission not ended)"))
-    table.add_row("threads run", str(report.threads))
-    table.add_row("ops executed", f"{report.ops:,}")
-    table.add_row("crashes", str(len(report.errors)))
     missing = ", ".join(f"{n} ({c}x)" for n, c in sorted(report.natives_missing.items())) or "none"
-    table.add_row("natives missing", missing)
     # a run's warnings (an unknown unit type played with default values...) show only under
     # -v: the summary says they exist, so an odd result is not left without a clue
     n_warn = len(report.warnings)
-    table.add_row("warnings", f"{n_warn:,} (-v or --report lists them)" if n_warn else "none")
+    rows = [("outcome", outcome),
+            ("local player", f"{local}: {report.outcome.get(local, 'none')}"),
+            ("game time", f"{report.game_time:.1f} s" + ("" if report.ended else " (mission not ended)")),
+            ("threads run", str(report.threads)),
+            ("ops executed", f"{report.ops:,}"),
+            ("crashes", str(len(report.errors))),
+            ("natives missing", missing),
+            ("warnings", f"{n_warn:,} (-v or --report lists them)" if n_warn else "none")]
+    if isinstance(console, _PlainConsole):
+        console.table(title, rows)
+        return
+    from rich.table import Table
+    table = Table(title=title, show_header=False)
+    for row in rows:
+        table.add_row(*row)
     console.print(table)
 
 
@@ -488,14 +643,12 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
          coverage=None) -> None:
     import json
 
-    from rich.console import Console
-
     from jassvm.diagnostics import JassError
     from maps.errors import MapError
     from maps.runner import (DEMO_CAMPAIGN, RunOptions, is_campaign, load_mission, read_campaign,
                              read_save_file, run_mission)
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console()
     if replay_path is not None:
         sys.exit(_replay(console, replay_path))
     resume = None

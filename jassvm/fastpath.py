@@ -11,7 +11,8 @@ instead of interpreting the bytecode when ``vm.fast`` is true (see ``VM._run``).
 
 What the generated code keeps identical to the interpreter:
 
-- Values: int32 wraparound (``wrap_int`` only when out of range), ``/`` and ``%`` through
+- Values: int32 wraparound (``wrap_int`` only when out of range; a counted loop's accumulators
+  wrap at the loop's exits, ``_defer_accumulator_wraps``), ``/`` and ``%`` through
   ``int_div``/``int_mod``, reals through ``f32`` after every operation, ``real_eq``, ``concat``,
   short-circuit ``and``/``or``, JassArray defaults and ignored out-of-range writes, the
   retain/release hooks on handle stores, native argument and result conversions.
@@ -614,6 +615,7 @@ class _Gen:
             return
         for at, ops in before:
             lines[at] = (level + 1, f"ops += _k * {total} + {ops}")
+        lines = _defer_accumulator_wraps(lines)
         head = self.out[mark - 1]
         if head != (level - 1, "while True:"):
             return
@@ -1008,6 +1010,64 @@ class _Gen:
 
 
 _CALL_OR_ACCESS = re.compile(r"[\w\])]\(|[.\[]")
+
+
+# A local's integer store with its int32 wrap (``instr``'s form): the local, the raw result.
+_WRAPPED_STORE = re.compile(r"(L\d+) = \(_wrap\(_r\) if \(_r := \((.*)\)\) "
+                            r"(?:> 2147483647 or _r < -2147483648|> 2147483647|< -2147483648) else _r\)")
+
+
+def _atom(src: str) -> bool:
+    """True when ``src`` is a name, an integer or one parenthesised group (no operator at its
+    top level)."""
+    if _is_name(src):
+        return True
+    if not (src.startswith("(") and src.endswith(")")):
+        return False
+    depth = 0
+    for i, ch in enumerate(src):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and i < len(src) - 1:
+            return False
+    return True
+
+
+def _defer_accumulator_wraps(lines: list) -> list:
+    """A counted loop's body (``_Gen._counted_loop``) with the int32 wraps of its accumulators
+    moved to the loop's exits.
+
+    An accumulator is a local whose one appearance in the body is its own store
+    ``x = x + a`` or ``x = x - a`` (``a`` an operand without the local): nothing in the loop
+    reads it otherwise, and wrapping is modulo 2**32, so wrapping once before each ``break``
+    gives the value wrapping at every store gives. ``a`` is made of int32 locals and
+    constants, so the raw value grows by a bounded amount per iteration (no big-number
+    blow-up). The op-limit crash in the ``for``'s ``else`` needs no wrap: the thread ends and
+    no record holds fast-path locals."""
+    text = "\n".join(t for _lv, t in (ln for ln in lines if ln is not None))
+    deferred = {}
+    for k, entry in enumerate(lines):
+        m = _WRAPPED_STORE.fullmatch(entry[1]) if entry is not None else None
+        if m is None:
+            continue
+        name, raw = m.group(1), m.group(2)
+        for sign in (" + ", " - "):
+            rest = raw[len(name) + 3:]
+            if raw.startswith(name + sign) and _atom(rest) \
+                    and len(re.findall(rf"\b{name}\b", text)) == 2:   # ``x = x ...`` only
+                deferred[k] = (entry[0], f"{name} = {raw}", name)
+    if not deferred:
+        return lines
+    out = []
+    for k, entry in enumerate(lines):
+        if k in deferred:
+            out.append(deferred[k][:2])
+            continue
+        if entry is not None and entry[1] == "break":
+            out.extend((entry[0], f"{name} = (_wrap(_r) if (_r := {name}) > 2147483647 "
+                                  f"or _r < -2147483648 else _r)")
+                       for _lv, _t, name in deferred.values())
+        out.append(entry)
+    return out
 
 
 def _range_check(op: int, a: _E, b: _E) -> str:

@@ -8,15 +8,16 @@ case-insensitively in the API folder's ``ai/`` subfolder, then in the map.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
+from jassvm.records import record
 from jassvm.source import read_source_file
 from maps.errors import MapError
 from maps.mapfile import MapFiles
 
 
-@dataclass
+@record(slots=False)
 class ApiSet:
     """The API sources in load order, where they came from, and an AI script lookup folder."""
 

@@ -15,19 +15,23 @@ files are looked up by name. Folders, devices and FIFOs given as files are refus
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Callable
 
+from jassvm.records import record
 from jassvm.source import MAX_SOURCE_BYTES, read_source_file
 from maps.archive import MAX_FILE_SIZE, MapArchive, looks_like_archive, normalize_name
-from maps.doo import Doodads, has_skins, parse_doo
 from maps.errors import MapError
 from maps.objectdata import FILE_NAMES as OBJECT_FILES, SKIN_TXT, ObjectData, load_object_data
 from maps.w3e import Terrain, parse_w3e
 from maps.w3i import W3I, parse_w3i
 from maps.wpm import Pathing, parse_wpm
 from maps.wts import WTS, parse_wts, resolve_trigstr
+
+TYPE_CHECKING = False   # typing.TYPE_CHECKING without the import
+if TYPE_CHECKING:
+    from maps.doo import Doodads   # imported when a map has a war3map.doo (issue 17)
 
 SCRIPT_NAMES = ("war3map.j", "scripts\\war3map.j")
 LUA_NAMES = ("war3map.lua", "scripts\\war3map.lua")
@@ -54,7 +58,7 @@ def _key(name: str) -> str:
     return normalize_name(name).lower()
 
 
-@dataclass
+@record(slots=False)
 class MapFiles:
     """Everything read from one map.
 
@@ -156,6 +160,7 @@ def _finish(m: MapFiles) -> MapFiles:
                 m.warnings.append(str(e))
     doo = next((data for stored, data in m.files.items() if _key(stored) == "war3map.doo"), None)
     if doo is not None:   # after the w3i: its game version says whether entries have a skin
+        from maps.doo import has_skins, parse_doo
         try:
             m.doo = parse_doo(doo, f"{m.source}:war3map.doo",
                               skins=has_skins(m.w3i.game_version if m.w3i else None))

@@ -36,9 +36,10 @@ Every error names the file and the byte offset (``MapError``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import NamedTuple
 
+from jassvm.records import record
 from maps._binary import BinaryReader
 from maps.errors import MapError
 from maps.wts import WTS, resolve_trigstr
@@ -73,7 +74,7 @@ class Modification(NamedTuple):
     value: int | float | str
 
 
-@dataclass
+@record(slots=False)
 class ObjectDef:
     """One object of a table: ``base`` the stock id it starts from, ``code`` its own id (the
     new id of a custom object, ``base`` for a modified original), ``custom`` True in the
@@ -87,7 +88,7 @@ class ObjectDef:
     sets: tuple[int, ...] = ()
 
 
-@dataclass
+@record(slots=False)
 class ObjectTable:
     """One parsed object data file: ``kind`` (``KINDS`` value), ``version``, ``source`` (the
     file's name as given to the parser), ``objects`` (original table first, then custom, in
@@ -114,7 +115,7 @@ class ObjectTable:
         return sum(len(o.modifications) for o in self.objects)
 
 
-@dataclass
+@record(slots=False)
 class ObjectData:
     """All object data of a map: ``tables`` by kind (from ``war3map.*``), ``skins`` by kind
     (from ``war3mapSkin.*``), ``skin_profile`` (``war3mapSkin.txt``: section -> key ->

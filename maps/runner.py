@@ -15,28 +15,33 @@ import re
 import shutil
 import tempfile
 import time
-import tomllib
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Callable
 
 from jassvm import ast
 from jassvm.diagnostics import Diagnostic, JassError, Severity
 from jassvm.loader import load_program
+from jassvm.records import record
 from maps.api import ApiSet, find_ai_script, select_api
-from maps.doo import Doodads
 from maps.errors import MapError
-from maps.fdf import read_toc
 from maps.mapfile import MapFiles, load_map
-from maps.gamedata import GameData
-from maps.objectdata import FILE_NAMES as OBJECT_FILES, object_records
 from natives.objecttypes import ObjectTypes
 from natives import markup
 from natives.geometry import PathingMap, terrain_of
 from natives.session import GameSession, bind_natives
 from natives.mapsetup import MAP_RELOADED
 from natives.unitdata import rawcode
-from natives.snapshot import SaveFile, SnapshotError, load_save, read_save, state_digest
+
+TYPE_CHECKING = False   # typing.TYPE_CHECKING without the import
+if TYPE_CHECKING:
+    from maps.doo import Doodads
+    from natives.snapshot import SaveFile
+
+# Imported where they are used (issue 17: a run imports only what it needs): natives.snapshot
+# (saves, loads and the report's state digest), maps.fdf (frame TOC files, on the script's
+# first BlzLoadTOCFile), maps.objectdata (maps with object data), maps.gamedata (--game-data),
+# tomllib (campaign folders).
 
 DEMO_CAMPAIGN = Path(__file__).with_name("demo")
 _TRIGSTR = re.compile(r"^TRIGSTR_\d+$")
@@ -44,7 +49,7 @@ MAX_SAVE_BYTES = 1 << 30
 """Largest save file read (1 GiB), checked before reading."""
 
 
-@dataclass
+@record(slots=False)
 class RunOptions:
     """Options of a run. Times are game seconds."""
 
@@ -63,7 +68,7 @@ class RunOptions:
     digest: bool = True               # put the final state's digest in the report (a full encode)
 
 
-@dataclass
+@record(slots=False)
 class Mission:
     """A loaded map ready to run."""
 
@@ -82,7 +87,7 @@ class Mission:
     """AI scripts loaded for this mission (``load_ai_program``), by lower-case file name."""
 
 
-@dataclass
+@record(slots=False)
 class TimelineEntry:
     """One line of a run's timeline: game time (seconds), kind (see ``natives.timeline``), and
     text as the game holds it (colour codes and ``|n`` kept; ``plain`` strips them)."""
@@ -98,7 +103,7 @@ class TimelineEntry:
         return markup.strip(self.text)
 
 
-@dataclass
+@record(slots=False)
 class MissionReport:
     """What a run did: the timeline, the outcome per player, and counters."""
 
@@ -159,14 +164,21 @@ def load_mission(path: str | os.PathLike, options: RunOptions) -> Mission:
                           cache_salt=wts)
     name = mapfiles.w3i.name if mapfiles.w3i and getattr(mapfiles.w3i, "name", "") else _map_label(mapfiles.source)
     name = mapfiles.resolve(name) if name.startswith("TRIGSTR_") else name
-    objects = [mapfiles.read(n) or b"" for n in OBJECT_FILES] if mapfiles.objects else []
+    records: list = []
+    objects: list[bytes] = []
+    if mapfiles.objects:
+        from maps.objectdata import FILE_NAMES as OBJECT_FILES, object_records
+        objects = [mapfiles.read(n) or b"" for n in OBJECT_FILES]
+        records = object_records(mapfiles.objects)
     identity = {"api": _digest(data for _n, data in api.sources), "map_script": _digest([mapfiles.script]),
                 "strings": _digest([wts]), "objects": _digest(objects), "mode": "lenient"}
     game_data = options.game_data or os.environ.get("JASS_GAME_DATA")
-    game = GameData(game_data) if game_data else None
-    if game is not None:
+    game = None
+    if game_data:
+        from maps.gamedata import GameData
+        game = GameData(game_data)
         identity["game_data"] = _digest(path.read_bytes() for path in game.files)
-    types = ObjectTypes(object_records(mapfiles.objects), game.records if game else ())
+    types = ObjectTypes(records, game.records if game else ())
     return Mission(name, mapfiles, api, loaded.program, loaded.diagnostics, identity, types)
 
 
@@ -209,6 +221,12 @@ def _map_reader(game, mapfiles: MapFiles):
     return read
 
 
+def _read_toc(game, mapfiles: MapFiles, path: str):
+    """``maps.fdf.read_toc`` of a TOC file of the map (``game.frames.toc_reader``)."""
+    from maps.fdf import read_toc
+    return read_toc(_map_reader(game, mapfiles), path)
+
+
 def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSession:
     """A game session for ``mission`` with the map's world data applied."""
     session = GameSession(mission.program, seed=options.seed, local_player=options.local_player or 0,
@@ -219,7 +237,7 @@ def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSess
     game.ai_resolver = lambda script: find_ai_script(script, mission.api, mission.mapfiles) is not None
     game.ai_loader = lambda script: load_ai_program(mission, script)
     game.string_table = mission.mapfiles.resolve  # GetLocalizedString("TRIGSTR_n")
-    game.frames.toc_reader = lambda path: read_toc(_map_reader(game, mission.mapfiles), path)
+    game.frames.toc_reader = lambda path: _read_toc(game, mission.mapfiles, path)
     game.object_types = mission.object_types
     for warning in mission.object_types.warnings:
         game.warn(f"object data: {warning}")
@@ -315,6 +333,7 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     if session_hook:
         session_hook(session)
     if resume is not None:
+        from natives.snapshot import SnapshotError, load_save
         try:
             load_save(session, resume, mission.identity)
         except SnapshotError as err:
@@ -407,6 +426,7 @@ def _load_requested(session: GameSession, mission: Mission, options: RunOptions,
     restore it into a fresh session (of the save's own map when it is another one, as a
     campaign run does), then fire ``EVENT_GAME_LOADED`` with ``MAP_RELOADED`` set while it
     runs. On any failure the running session goes on, with a warning, and no event fires."""
+    from natives.snapshot import SnapshotError, load_save, read_save
     game = session.game
     request, game.saves.load_request = game.saves.load_request, None
     name = request["name"]
@@ -440,6 +460,7 @@ def _load_requested(session: GameSession, mission: Mission, options: RunOptions,
 
 def _save_now(session: GameSession, mission: Mission, options: RunOptions) -> dict:
     """Write the save file of ``options.save_path`` now; its path and game time."""
+    from natives.snapshot import SnapshotError
     try:
         data = session.save_bytes()
     except SnapshotError as err:
@@ -469,6 +490,7 @@ def write_save_file(path: str | os.PathLike, data: bytes) -> None:
 def read_save_file(path: str | os.PathLike) -> SaveFile:
     """Read and check a save file (``natives.snapshot.read_save``). Raises MapError with the
     reason for a missing, unreadable, truncated, corrupted or other-version file."""
+    from natives.snapshot import SnapshotError, read_save
     target = Path(path)
     try:
         if not target.is_file():
@@ -515,6 +537,7 @@ def build_report(mission: Mission, session: GameSession, digest: bool = True) ->
     rep.errors = [e.to_dict() for e in vm.errors]
     rep.warnings = [f"[{t:.2f}s] {w}" for t, w in vm.warnings] + [str(w) for w in game.warnings]
     if digest and vm.current is None:
+        from natives.snapshot import SnapshotError, state_digest
         try:
             rep.state_digest = state_digest(session)
         except SnapshotError as err:
@@ -621,7 +644,7 @@ def describe(kind: str, data: dict) -> str:
     return fn() if fn else f"{kind}: " + ", ".join(f"{k}={v}" for k, v in d.items())
 
 
-@dataclass
+@record(slots=False)
 class Campaign:
     """An ordered list of mission files (from a ``campaign.toml``)."""
 
@@ -631,6 +654,7 @@ class Campaign:
 
 def read_campaign(folder: Path) -> Campaign:
     """Read ``folder/campaign.toml``: ``name = "..."`` and ``missions = ["a.j", "b.j"]``."""
+    import tomllib
     path = folder / "campaign.toml"
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

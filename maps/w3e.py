@@ -14,15 +14,15 @@ See shared/reference/map-formats.md 3.4.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+from jassvm.records import record
 from maps._binary import BinaryReader
 from maps.errors import MapError
 
 TILE_SIZE = 128  # world units per terrain tile
 
 
-@dataclass
+@record(slots=False)
 class Terrain:
     """Terrain header. ``width``/``height`` count corners (tiles + 1); ``center_offset`` is the
     world position (x, y) of the bottom-left corner."""

@@ -7,8 +7,9 @@ See shared/reference/map-formats.md section 3.2.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from jassvm.records import record
 from maps._binary import BinaryReader
 from maps.errors import MapError
 
@@ -33,7 +34,7 @@ FORCE_SHARE_UNIT_CONTROL = 0x10
 FORCE_SHARE_ADVANCED_UNIT_CONTROL = 0x20
 
 
-@dataclass
+@record(slots=False)
 class W3IPlayer:
     """One player slot: ``id`` 0..23, ``type`` 1 user/2 computer/3 neutral/4 rescuable,
     ``race`` 1 human/2 orc/3 undead/4 night elf (0 selectable), start position in world units.
@@ -62,7 +63,7 @@ class W3IPlayer:
         return RACES.get(self.race, "unknown")
 
 
-@dataclass
+@record(slots=False)
 class W3IForce:
     """One force: ``flags`` (FORCE_* bits), ``player_mask`` (bit n = player id n), raw ``name``."""
 
@@ -76,7 +77,7 @@ class W3IForce:
         return [i for i in range(32) if self.player_mask >> i & 1]
 
 
-@dataclass
+@record(slots=False)
 class W3I:
     """Parsed ``war3map.w3i`` header up to and including the forces.
 

@@ -6,8 +6,8 @@ row-major, row 0 southmost. See shared/reference/map-formats.md 3.1.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+from jassvm.records import record
 from maps._binary import BinaryReader
 from maps.errors import MapError
 
@@ -21,7 +21,7 @@ NO_AMPHIBIOUS = 0x80
 CELL_SIZE = 32  # world units per pathing cell edge
 
 
-@dataclass
+@record(slots=False)
 class Pathing:
     """Pathing grid: ``width`` x ``height`` cells; ``cells[y*width + x]`` is the flag byte of
     cell (x, y), y=0 southmost. ``cells`` is a mutable bytearray (blight changes at runtime)."""

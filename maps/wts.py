@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from jassvm.records import record
 from maps.errors import MapWarning
 
 _TRIGSTR = re.compile(r"TRIGSTR_(-?\d+)")
 _STRING_LINE = re.compile(r"STRING\s+(-?\d+)\b")
 
 
-@dataclass
+@record(slots=False)
 class WTS:
     """A trigger-string table: ``strings`` maps id -> text."""
 

@@ -40,6 +40,8 @@ CORNER_SIZE = 128.0
 CELLS_PER_CORNER = 4
 
 _BLIGHT_BIT = bytes(1 if i & WPM_BLIGHT else 0 for i in range(256))
+_ONES = b"\x01".__mul__     # _ONES(n): n set cells, for slice assignment
+_ZEROS = bytes              # _ZEROS(n): n clear cells
 
 #: Haunted Gold Mine unit type, created by ``CreateBlightedGoldmine`` (jassdoc).
 HAUNTED_GOLD_MINE = int.from_bytes(b"ugol", "big")
@@ -96,17 +98,20 @@ class BlightPlane:
         Returns the number of blighted cells. Raises ValueError on inconsistent sizes.
         """
         _check_dims(width, height)
-        data = bytes(width * height) if flags_bytes is None else bytes(flags_bytes)
-        if len(data) != width * height:
+        n = int(width) * int(height)
+        if flags_bytes is not None and len(flags_bytes) != n:
             raise ValueError(
-                f"pathing map has {len(data)} cell bytes, expected {width}x{height}={width * height}")
+                f"pathing map has {len(flags_bytes)} cell bytes, expected {width}x{height}={n}")
         self.width = int(width)
         self.height = int(height)
         self.min_x = float(min_x) if min_x is not None else -self.width * CELL_SIZE / 2
         self.min_y = float(min_y) if min_y is not None else -self.height * CELL_SIZE / 2
-        self._cells = bytearray(data.translate(_BLIGHT_BIT))
         self.bound = True
         self.origin_defaulted = min_x is None and min_y is None
+        if flags_bytes is None:              # no pathing data (a clear grid): nothing to scan
+            self._cells = bytearray(n)
+            return 0
+        self._cells = bytearray(bytes(flags_bytes).translate(_BLIGHT_BIT))
         return self.count()
 
     def seed_from_pathing_map(self, pathing) -> int:
@@ -150,7 +155,7 @@ class BlightPlane:
 
     def count(self) -> int:
         """Number of blighted cells."""
-        return sum(self._cells)
+        return len(self._cells) - self._cells.count(0)
 
     # -- mutation -----------------------------------------------------------------------------
 
@@ -165,19 +170,35 @@ class BlightPlane:
         k_hi = math.floor(hi / CORNER_SIZE)
         return range(max(k_lo, 0), min(k_hi, last) + 1)
 
+    def _set_corners(self, ky: int, kx_lo: int, kx_hi: int, add: bool) -> int:
+        """Set the 4x4 cells around each corner (kx, ky), ``kx_lo <= kx <= kx_hi``; returns
+        how many cells changed.
+
+        The corners of one row own disjoint 4x4 blocks side by side, so their cells are one
+        slice of each of 4 cell rows: set with slice assignment, changes counted with
+        ``bytearray.count`` (a cell not equal to the new value changes, as cell by cell).
+        """
+        value = 1 if add else 0
+        half = CELLS_PER_CORNER // 2
+        c0 = max(kx_lo * CELLS_PER_CORNER - half, 0)
+        c1 = min(kx_hi * CELLS_PER_CORNER + half, self.width)      # exclusive
+        base_y = ky * CELLS_PER_CORNER - half
+        r0, r1 = max(base_y, 0), min(base_y + CELLS_PER_CORNER, self.height)
+        if c0 >= c1 or r0 >= r1:
+            return 0
+        n = c1 - c0
+        fill = (_ONES if add else _ZEROS)(n)
+        cells, width = self._cells, self.width
+        changed = 0
+        for cy in range(r0, r1):
+            start = cy * width + c0
+            changed += n - cells.count(value, start, start + n)
+            cells[start:start + n] = fill
+        return changed
+
     def _set_corner(self, kx: int, ky: int, add: bool) -> int:
         """Set the 4x4 cells around corner (kx, ky); returns how many cells changed."""
-        value = 1 if add else 0
-        changed = 0
-        base_x = kx * CELLS_PER_CORNER - CELLS_PER_CORNER // 2
-        base_y = ky * CELLS_PER_CORNER - CELLS_PER_CORNER // 2
-        for cy in range(max(base_y, 0), min(base_y + CELLS_PER_CORNER, self.height)):
-            row = cy * self.width
-            for cx in range(max(base_x, 0), min(base_x + CELLS_PER_CORNER, self.width)):
-                if self._cells[row + cx] != value:
-                    self._cells[row + cx] = value
-                    changed += 1
-        return changed
+        return self._set_corners(ky, kx, kx, add)
 
     def set_point(self, x: float, y: float, add: bool) -> int:
         """``SetBlightPoint``: change the corner at or below/left of (x, y).
@@ -199,13 +220,53 @@ class BlightPlane:
             return 0
         r2 = radius * radius
         changed = 0
+        columns = self._corner_range(x - radius, x + radius, self.min_x, self.width)
         for ky in self._corner_range(y - radius, y + radius, self.min_y, self.height):
             dy = self.min_y + ky * CORNER_SIZE - y
-            for kx in self._corner_range(x - radius, x + radius, self.min_x, self.width):
-                dx = self.min_x + kx * CORNER_SIZE - x
-                if dx * dx + dy * dy <= r2:
-                    changed += self._set_corner(kx, ky, add)
+            span = self._disc_span(columns, x, dy * dy, r2)
+            if span is not None:
+                changed += self._set_corners(ky, span[0], span[1], add)
         return changed
+
+    def _disc_span(self, columns: range, x: float, dy2: float, r2: float) -> tuple[int, int] | None:
+        """The first and last corner column k of ``columns`` with ``dx * dx + dy2 <= r2``
+        (``dx = min_x + 128k - x``, evaluated exactly so), or None when there is none.
+
+        ``dx`` grows with k and the float square and sum are monotonic in ``|dx|``, so the
+        corners inside form one run around the column nearest ``x``: found by bisection on
+        each side with the very comparison a corner-by-corner test makes.
+        """
+        if not columns:
+            return None
+        min_x = self.min_x
+
+        def inside(k: int) -> bool:
+            dx = min_x + k * CORNER_SIZE - x
+            return dx * dx + dy2 <= r2
+
+        first, last = columns[0], columns[-1]
+        t = (x - min_x) / CORNER_SIZE    # the column of x, in corners (may be huge)
+        centre = first if t <= first else last if t >= last else round(t)
+        seed = next((k for k in (centre, centre - 1, centre + 1)
+                     if first <= k <= last and inside(k)), None)
+        if seed is None:
+            return None
+        lo, hi = first, seed             # inside(hi); find the lowest k inside
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if inside(mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        low = lo
+        lo, hi = seed, last              # inside(lo); find the highest k inside
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if inside(mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return low, lo
 
     def set_rect(self, min_x: float, min_y: float, max_x: float, max_y: float, add: bool) -> int:
         """``SetBlightRect``: change every corner inside the rect (bounds included).
@@ -214,10 +275,12 @@ class BlightPlane:
         """
         if any(math.isnan(v) for v in (min_x, min_y, max_x, max_y)):
             return 0
+        columns = self._corner_range(min_x, max_x, self.min_x, self.width)
+        if not columns:
+            return 0
         changed = 0
         for ky in self._corner_range(min_y, max_y, self.min_y, self.height):
-            for kx in self._corner_range(min_x, max_x, self.min_x, self.width):
-                changed += self._set_corner(kx, ky, add)
+            changed += self._set_corners(ky, columns[0], columns[-1], add)
         return changed
 
     # -- save / load --------------------------------------------------------------------------

@@ -76,9 +76,23 @@ def _types_needed() -> list[str]:
     return ordered
 
 
+_MADE: tuple[tuple, bytes] | None = None   # (what it was made from, builtin_source())
+
+
 def builtin_source() -> bytes:
-    """A common.j-like declaration file for the built-in API (types, natives, constants)."""
+    """A common.j-like declaration file for the built-in API (types, natives, constants).
+
+    Made once per process (each mission of a campaign asks again), and again only when the
+    registry or the constants changed since."""
+    global _MADE
     import_all()   # every native is declared, also those a run binds lazily
+    made_from = (tuple(NATIVES.values()), tuple(CONSTANTS))
+    if _MADE is None or _MADE[0] != made_from:
+        _MADE = (made_from, _make_source())
+    return _MADE[1]
+
+
+def _make_source() -> bytes:
     lines = ["// Built-in API of jassvm: written by the project, not Blizzard's common.j.", ""]
     for t in _types_needed():
         lines.append(f"type {t} extends {TYPES.get(t, 'handle')}")

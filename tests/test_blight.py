@@ -366,3 +366,139 @@ def test_a_plane_with_an_explicit_origin_ignores_the_world_bounds():
     ctx.game.blight.seed_from_pathing(4, 4, bytes([0x20] * 16), min_x=0.0, min_y=0.0)
     ctx.game.set_world_bounds((-64.0, -64.0, 64.0, 64.0))
     assert call(ctx, "IsPointBlighted", 100.0, 100.0)
+
+
+# -- the row-at-a-time setters give the cells of the corner-by-corner rule -----------------------
+#
+# The rule (module docstring, seed 002): a radius operation changes every corner k with
+# (min + 128k - centre)^2 summed over both axes <= radius^2, a rect operation every corner in
+# the rect, a point operation the corner at or below/left; each changed corner sets its 4x4
+# cells. ``_Reference`` applies it corner by corner and cell by cell, as the plane did before
+# it set a row of corners with slice assignments; the two must agree on every cell and on the
+# number of cells changed.
+
+class _Reference:
+    """The corner-by-corner rule over a copy of a plane's cells (the previous algorithm)."""
+
+    def __init__(self, plane: BlightPlane) -> None:
+        self.p = plane
+        self.cells = bytearray(plane.state())
+
+    def corner(self, kx: int, ky: int, add: bool) -> int:
+        value, changed = int(add), 0
+        for cy in range(max(ky * 4 - 2, 0), min(ky * 4 + 2, self.p.height)):
+            for cx in range(max(kx * 4 - 2, 0), min(kx * 4 + 2, self.p.width)):
+                if self.cells[cy * self.p.width + cx] != value:
+                    self.cells[cy * self.p.width + cx] = value
+                    changed += 1
+        return changed
+
+    def radius(self, x: float, y: float, radius: float, add: bool) -> int:
+        import math
+        if not (math.isfinite(x) and math.isfinite(y)) or math.isnan(radius) or radius < 0:
+            return 0
+        p, changed = self.p, 0
+        for ky in p._corner_range(y - radius, y + radius, p.min_y, p.height):
+            dy = p.min_y + ky * 128.0 - y
+            for kx in p._corner_range(x - radius, x + radius, p.min_x, p.width):
+                dx = p.min_x + kx * 128.0 - x
+                if dx * dx + dy * dy <= radius * radius:
+                    changed += self.corner(kx, ky, add)
+        return changed
+
+    def rect(self, x0: float, y0: float, x1: float, y1: float, add: bool) -> int:
+        import math
+        if any(math.isnan(v) for v in (x0, y0, x1, y1)):
+            return 0
+        p, changed = self.p, 0
+        for ky in p._corner_range(y0, y1, p.min_y, p.height):
+            for kx in p._corner_range(x0, x1, p.min_x, p.width):
+                changed += self.corner(kx, ky, add)
+        return changed
+
+    def point(self, x: float, y: float, add: bool) -> int:
+        import math
+        if not (math.isfinite(x) and math.isfinite(y)):
+            return 0
+        return self.corner(math.floor((x - self.p.min_x) / 128.0),
+                           math.floor((y - self.p.min_y) / 128.0), add)
+
+
+def _random_operations(plane: BlightPlane, seed: int, n: int):
+    """``n`` random (name, args) operations over and around ``plane``: centres on and off
+    corners and outside the plane, radii from 0 to past the plane, some non-finite values."""
+    import random
+    rng = random.Random(seed)
+    span_x, span_y = plane.max_x - plane.min_x, plane.max_y - plane.min_y
+    odd = [float("inf"), float("-inf"), float("nan"), 1e30, -1e30, 0.0, -0.0]
+
+    def coord(lo: float, span: float) -> float:
+        roll = rng.random()
+        if roll < 0.03:
+            return rng.choice(odd)
+        if roll < 0.3:   # exactly on a corner (ties at the radius happen here)
+            return lo + 128.0 * rng.randint(-2, int(span // 128) + 2)
+        return lo - 300.0 + rng.random() * (span + 600.0)
+
+    for _ in range(n):
+        kind, add = rng.random(), rng.random() < 0.6
+        x, y = coord(plane.min_x, span_x), coord(plane.min_y, span_y)
+        if kind < 0.6:
+            r = rng.choice([0.0, 64.0, 128.0, 181.0, 181.02, 256.0, 1e9, -5.0, float("nan")]) \
+                if rng.random() < 0.2 else rng.random() * 0.5 * max(span_x, span_y)
+            yield "radius", (x, y, r, add)
+        elif kind < 0.85:
+            yield "rect", (x, y, x + rng.random() * span_x * 0.4 - 64.0, coord(plane.min_y, span_y), add)
+        else:
+            yield "point", (x, y, add)
+
+
+def _assert_same_as_reference(plane: BlightPlane, seed: int, n: int) -> None:
+    ref = _Reference(plane)
+    method = {"radius": plane.set_radius, "rect": plane.set_rect, "point": plane.set_point}
+    for i, (name, args) in enumerate(_random_operations(plane, seed, n)):
+        assert method[name](*args) == getattr(ref, name)(*args), (i, name, args)
+        assert plane.state() == bytes(ref.cells), (i, name, args)
+
+
+def test_row_setters_match_the_corner_by_corner_rule_on_a_synthetic_plane():
+    import random
+    rng = random.Random(7)
+    width, height = 70, 53              # not multiples of 4: partial corner blocks at the edges
+    flags = bytes(rng.choice([0x00, 0x20, 0x48, 0x60]) for _ in range(width * height))
+    plane = BlightPlane()
+    plane.seed_from_pathing(width, height, flags, min_x=-1000.0, min_y=37.5)
+    assert plane.count() == sum(1 for f in flags if f & WPM_BLIGHT)
+    _assert_same_as_reference(plane, seed=1, n=400)
+
+
+def test_row_setters_match_the_corner_by_corner_rule_on_a_corpus_map():
+    """Echo Isles' own pathing map (512x384 cells from (-8192, -6144)) seeds the plane."""
+    import os
+
+    from conftest import shared_path
+    try:
+        import mpq  # noqa: F401
+    except ImportError:
+        if os.environ.get("CI"):
+            pytest.fail("libmpq Python binding (import mpq) not installed")
+        pytest.skip("libmpq Python binding (import mpq) not installed")
+    from maps.mapfile import load_map
+    m = load_map(shared_path("corpus", "maps", "melee-echo-isles", "EchoIsles.w3x"))
+    plane = BlightPlane()
+    plane.seed_from_pathing(m.wpm.width, m.wpm.height, bytes(m.wpm.cells), *m.w3e.center_offset)
+    assert (plane.min_x, plane.min_y, plane.width, plane.height) == (-8192.0, -6144.0, 512, 384)
+    _assert_same_as_reference(plane, seed=2, n=150)
+
+
+def test_growing_radius_blights_a_disc_of_corners():
+    """The demo's spreading blight: radius 256 + 128t about a corner. Corner (i, j) away
+    from the centre (in corners) is blighted iff (128i)^2 + (128j)^2 <= r^2, i.e. i^2 + j^2 <=
+    (r/128)^2: the count of 4x4 blocks is the lattice-point count of that disc."""
+    plane = BlightPlane.from_bounds(-4096.0, -4096.0, 4096.0, 4096.0)
+    for t in range(1, 10):
+        r = 256.0 + 128.0 * t
+        plane.set_radius(0.0, 0.0, r, True)
+        n = r / 128.0
+        disc = sum(1 for i in range(-20, 21) for j in range(-20, 21) if i * i + j * j <= n * n)
+        assert plane.count() == 16 * disc

@@ -198,6 +198,70 @@ def test_counted_loops_stop_at_the_same_op(limit):
     assert [e[0] for e in snap["errors"]] == ([] if limit == 3000 else ["op-limit"])
 
 
+ACCUMULATE = """
+globals
+    integer g = 0
+    integer h = 0
+    integer s = 0
+endglobals
+function Sums takes integer n, integer step returns integer
+    local integer i = 0
+    local integer up = 2147483000
+    local integer down = -2147483000
+    local integer seen = 0
+    loop
+        set up = up + i * step
+        set down = down - (step * 3)
+        set seen = seen + i
+        exitwhen seen > 1000000
+        set i = i + 1
+        exitwhen i > n
+    endloop
+    set h = down
+    set s = seen
+    return up
+endfunction
+function Main takes nothing returns nothing
+    set g = Sums(3000, 65537)
+endfunction
+"""
+
+
+def _wrap32(v: int) -> int:
+    return (v + 2 ** 31) % 2 ** 32 - 2 ** 31
+
+
+def test_loop_accumulators_wrap_like_each_step():
+    """In a counted loop, a local only ever added to (``set x = x + a``) is wrapped at the
+    loop's exits, not at each store (``fastpath._defer_accumulator_wraps``): the values are
+    those of S001's wrap at every step, overflowing both ways many times; a local the loop
+    also reads (``seen``, tested by an ``exitwhen``) keeps its wrap at every store."""
+    vm, snap = run_both(ACCUMULATE, op_limit=10 ** 7)
+    up, down, seen, i = 2147483000, -2147483000, 0, 0
+    while True:
+        up = _wrap32(up + i * 65537)
+        down = _wrap32(down - 65537 * 3)
+        seen = _wrap32(seen + i)
+        if seen > 1000000:
+            break
+        i += 1
+        if i > 3000:
+            break
+    g = snap["globals"]
+    assert (g["g"], g["h"], g["s"]) == (up, down, seen)
+    assert snap["errors"] == []
+    src = fastpath.fast_source(vm.program.functions["Sums"], vm.program)
+    assert "L3 = L3 + (L2 * L1)\n" in src and "L4 = L4 - (L1 * 3)\n" in src
+    assert "L5 = (_wrap(_r) if (_r := (L5 + L2))" in src
+
+
+@pytest.mark.parametrize("limit", [20, 200, 2000, 20000])
+def test_loop_accumulators_at_the_op_limit(limit):
+    """The S093 crash inside a loop with deferred wraps: same op count, stack and globals."""
+    vm, snap = run_both(ACCUMULATE, op_limit=limit)
+    assert [e[0] for e in snap["errors"]] == ["op-limit"]
+
+
 def test_reals_round_to_binary32_and_compare_like_the_game():
     vm, snap = run_both("""
 globals

@@ -97,3 +97,20 @@ def test_the_built_in_api_declares_the_lazy_natives():
                "from natives.builtin import builtin_source\n"
                "print(b'native SetHeroStr ' in builtin_source() or b'SetHeroStr takes' in builtin_source())")
     assert out == "True"
+
+
+def test_builtin_source_is_made_once_and_again_when_the_registry_changes():
+    """Each mission of a campaign on the built-in API asks for it: the same bytes come back,
+    and a native registered (or removed) since shows in (or leaves) the next one."""
+    from natives.builtin import builtin_source
+    from natives.registry import native
+    first = builtin_source()
+    assert builtin_source() is first
+    native("ZzTestOnlyNative", "takes integer n returns boolean")(lambda ctx, n: True)
+    try:
+        added = builtin_source()
+        assert b"native ZzTestOnlyNative takes integer n returns boolean\n" in added
+        assert added.replace(b"native ZzTestOnlyNative takes integer n returns boolean\n", b"") == first
+    finally:
+        del NATIVES["ZzTestOnlyNative"]
+    assert builtin_source() == first
