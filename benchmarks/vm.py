@@ -13,7 +13,9 @@ shared machine the ratios move less.
 
 Workloads: the loop of issue #3 (``set total = total + i * 2`` / ``set i = i + 1`` /
 ``exitwhen i > n``), the same loop calling a 2-argument function ``Add`` (a leaf: the bytecode
-tier computes it without a frame), the loop calling ``AddVia``, a 2-argument function with a
+tier computes it without a frame), the loop calling ``AddLocal``, the same sum kept in a local
+first (a frame, no nested call: the 2-argument call to compare with a C interpreter's), the
+loop calling ``AddVia``, a 2-argument function with a
 local that calls ``Add`` (a general call: a frame; both calls counted), and ``Fib(20)`` (calls
 per second).
 """
@@ -59,6 +61,20 @@ function CallLoop takes integer n returns integer
     endloop
     return total
 endfunction
+function AddLocal takes integer a, integer b returns integer
+    local integer s = a + b
+    return s
+endfunction
+function LocalLoop takes integer n returns integer
+    local integer i = 0
+    local integer total = 0
+    loop
+        set total = AddLocal(total, i)
+        set i = i + 1
+        exitwhen i > n
+    endloop
+    return total
+endfunction
 function AddVia takes integer a, integer b returns integer
     local integer s = Add(a, b)
     return s - 1
@@ -84,6 +100,9 @@ function RunLoop takes nothing returns nothing
 endfunction
 function RunCallLoop takes nothing returns nothing
     set g_sum = CallLoop(g_n)
+endfunction
+function RunLocalLoop takes nothing returns nothing
+    set g_sum = LocalLoop(g_n)
 endfunction
 function RunViaLoop takes nothing returns nothing
     set g_sum = ViaLoop(g_n)
@@ -112,6 +131,21 @@ def py_call_loop(n: int) -> int:
     i = total = 0
     while True:
         total = py_add(total, i)
+        i = i + 1
+        if i > n:
+            break
+    return total
+
+
+def py_add_local(a: int, b: int) -> int:
+    s = a + b
+    return s
+
+
+def py_local_loop(n: int) -> int:
+    i = total = 0
+    while True:
+        total = py_add_local(total, i)
         i = i + 1
         if i > n:
             break
@@ -149,6 +183,7 @@ def fib_calls(n: int) -> int:
 WORKLOADS = [
     ("loop", "RunLoop", py_loop, 100_000, 1_000_000, 2_000_000, lambda n: n + 1),
     ("Add call", "RunCallLoop", py_call_loop, 50_000, 500_000, 1_000_000, lambda n: n + 1),
+    ("Local call", "RunLocalLoop", py_local_loop, 50_000, 500_000, 1_000_000, lambda n: n + 1),
     ("Via call", "RunViaLoop", py_via_loop, 25_000, 250_000, 500_000, lambda n: 2 * (n + 1)),
     ("Fib", "RunFib", py_fib, 18, 22, 24, fib_calls),
 ]
