@@ -1050,11 +1050,10 @@ def _defer_accumulator_wraps(lines: list) -> list:
         if m is None:
             continue
         name, raw = m.group(1), m.group(2)
-        for sign in (" + ", " - "):
-            rest = raw[len(name) + 3:]
-            if raw.startswith(name + sign) and _atom(rest) \
-                    and len(re.findall(rf"\b{name}\b", text)) == 2:   # ``x = x ...`` only
-                deferred[k] = (entry[0], f"{name} = {raw}", name)
+        n = len(name)
+        if raw.startswith(name) and raw[n:n + 3] in (" + ", " - ") and _atom(raw[n + 3:]) \
+                and len(re.findall(rf"\b{name}\b", text)) == 2:   # ``x = x ...`` only
+            deferred[k] = (entry[0], f"{name} = {raw}", name)
     if not deferred:
         return lines
     out = []

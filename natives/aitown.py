@@ -60,7 +60,6 @@ from typing import Any
 from natives.ai import ai_native, count_units, own, owned_units
 from natives.aicaptains import ignored_units
 from natives.handles import alive
-from natives.harvest import GOLD_MINES
 from natives.orders import Order
 from natives.players import PLAYER_STATE_RESOURCE_GOLD, PLAYER_STATE_RESOURCE_LUMBER
 from natives.production import NEXT_FORM, unit_cost, upgrade_cost, upgrade_levels
@@ -191,9 +190,7 @@ def _is_hall(u) -> bool:
 
 
 def _mines(game) -> list:
-    ot = game.object_types
-    return [u for u in game.units.units.values()
-            if u.alive and not u.hidden and ot.base_code("unit", u.type_id) in GOLD_MINES]
+    return [u for u in game.units.units.values() if game.harvest.is_mine(u)]
 
 
 def _nearest(items, x: float, y: float, limit: float):
@@ -217,7 +214,7 @@ def towns(game, entry) -> list[Town]:
             town.hall = None
         if town.hall is None:
             town.hall = _nearest(halls, town.x, town.y, TOWN_RADIUS)
-        if town.mine is None or alive(town.mine) is None or not town.mine.alive or town.mine.hidden:
+        if not game.harvest.is_mine(alive(town.mine)):
             mines = _mines(game) if mines is None else mines
             town.mine = _nearest(mines, town.x, town.y, MINE_RADIUS)
     known = {id(t.hall) for t in entry.towns if t.hall is not None}

@@ -167,7 +167,8 @@ class Harvest:
 
     # -- what is what ---------------------------------------------------------------------
     def is_mine(self, w) -> bool:
-        """A live gold mine unit (its type or the stock type it is derived from)."""
+        """A live, shown gold mine unit (its type or the stock type it is derived from; an
+        entangled mine hides the plain one under it)."""
         return (w is not None and w.type_name == "unit" and w.alive and not w.hidden
                 and self.game.object_types.base_code("unit", w.type_id) in GOLD_MINES)
 
