@@ -28,8 +28,10 @@ The rate model (a trip is one ``harvest`` ``Work`` of ``natives.orders``, data i
   tree within ``TREE_SEARCH`` of it. The swings of a load are counted when the load is full;
 - a worker that does not carry (acolyte, wisp) stays at its mine or tree: the mine gives
   its owner ``Gatherer.gold`` every ``Gatherer.interval`` seconds, the tree
-  ``Gatherer.lumber`` every ``Gatherer.lumber_interval`` seconds without losing life (the
-  model does not require an acolyte's mine to be haunted, nor limit the workers per mine).
+  ``Gatherer.lumber`` every ``Gatherer.lumber_interval`` seconds without losing life. An
+  acolyte gathers only from a Haunted Gold Mine (``ugol``), a wisp only from an Entangled
+  one (``egol``), and a mine holds ``MINE_PLACES`` of them; one more waits at the mine and
+  looks again every ``Gatherer.interval`` (a project choice: no page says what it does).
 
 Figures: Liquipedia "Peasant" and "Peon" (Gather: gold capacity 10, lumber capacity 10,
 damage to trees 1, tree attack cooldown 1.1 s; Improved Lumber Harvesting: capacity bonus
@@ -59,7 +61,10 @@ destroyed; an entangled mine whose gold runs out collapses and the plain mine wi
 Wisps gather only from the entangled mine (``Gatherer.mines``). Sources: warcraft.wiki.gg
 "Tree of Life (Warcraft III)" (Entangle Gold Mine: "Entangles the gold mine, allowing Wisps
 to enter and mine the gold"; allowed targets: Gold Mine), oocities.org/subgun950/elve.html
-("Only Wisps can enter the Entangled Gold Mine; workers of other races cannot enter"); the
+("Only Wisps can enter the Entangled Gold Mine; workers of other races cannot enter"; "Up
+to five Wisps are placed inside the Entangled Gold Mine"); WoWWiki "Gold mine" (Warcraft III
+section: "The Undead must first "haunt" a gold mine, once it is completed, up to five
+Acolytes can attach themselves around the mine to harvest the gold"); the
 gold moving to the new mine as Blizzard.j's ``BlightGoldMineForPlayerBJ`` moves it to a
 haunted mine (``SetResourceAmount(newMine, mineGold)``). The plain mine coming back when
 the entangled one is destroyed is the game's behaviour as played (no page read states it).
@@ -104,7 +109,8 @@ class Gatherer:
 GATHERERS: dict[int, Gatherer] = {
     rawcode("hpea"): Gatherer(10, 10, 1.1),
     rawcode("opeo"): Gatherer(10, 10, 1.1),
-    rawcode("uaco"): Gatherer(10, 0, 0.0, carries=False, interval=5.0),
+    rawcode("uaco"): Gatherer(10, 0, 0.0, carries=False, interval=5.0,
+                              mines=frozenset({rawcode("ugol")})),
     rawcode("ugho"): Gatherer(0, 20, 1.35, cut=2),
     rawcode("ewsp"): Gatherer(10, 5, 0.0, carries=False, interval=5.0, lumber_interval=5.5,
                               mines=frozenset({rawcode("egol")})),
@@ -121,6 +127,9 @@ ENTANGLERS = frozenset(rawcode(c) for c in ("etol", "etoa", "etoe"))
 """Town halls that entangle a gold mine (Tree of Life, of Ages, of Eternity)."""
 
 PLAIN_MINE, ENTANGLED_MINE = rawcode("ngol"), rawcode("egol")
+
+MINE_PLACES = 5
+"""Workers that do not carry (acolytes, wisps) one gold mine holds at a time (module docstring)."""
 
 LUMBER_DROP = frozenset(rawcode(c) for c in ("hlum", "owar", "ugrv"))
 """Buildings that take lumber besides town halls: lumber mill, war mill, graveyard."""
@@ -196,7 +205,7 @@ class Harvest:
             return self.game.object_types.base_code("unit", u.type_id) in ENTANGLERS
         g = GATHERERS.get(u.type_id)
         return order.order == "smart" and g is not None and (
-            (g.gold > 0 and self.is_mine(order.target))
+            (self.is_mine(order.target) and self._mines_from(g, order.target))
             or (g.lumber > 0 and self.is_tree(order.target)))
 
     def parallel(self, u, order: Order) -> bool:
@@ -218,10 +227,13 @@ class Harvest:
             return u.load is not None
         target = order.target if name != "resumeharvesting" else alive(u.harvest_from)
         if self.is_mine(target):
-            base = self.game.object_types.base_code("unit", target.type_id)
-            return g.gold > 0 and target.resource_amount > 0 and (
-                base in g.mines if g.mines else base != ENTANGLED_MINE)
+            return self._mines_from(g, target) and target.resource_amount > 0
         return self.is_tree(target) and g.lumber > 0
+
+    def _mines_from(self, g: Gatherer, mine) -> bool:
+        """Whether workers of ``g`` gather from gold mine ``mine`` (its type: module docstring)."""
+        base = self.game.object_types.base_code("unit", mine.type_id)
+        return g.gold > 0 and (base in g.mines if g.mines else base != ENTANGLED_MINE)
 
     def start(self, u, order: Order) -> None:
         """``Orders.extensions`` protocol: begin carrying out accepted harvest ``order`` (a
@@ -338,6 +350,8 @@ class Harvest:
     def _begin_gather(self, u, w: Work, g: Gatherer, now: float):
         trip = w.job
         if not g.carries:
+            if trip.resource == "gold" and self._places_taken(trip.source) >= MINE_PLACES:
+                return g.interval           # the mine is full: wait beside it, look again
             every = g.interval if trip.resource == "gold" else g.lumber_interval
             trip.phase, trip.until = "worship", now + every
             return every
@@ -353,6 +367,12 @@ class Harvest:
         swings = max(1, math.ceil(lumber / g.cut))
         trip.phase, trip.until = "gather", now + swings * g.chop
         return swings * g.chop
+
+    def _places_taken(self, mine) -> int:
+        """Workers gathering inside or around ``mine`` without carrying (phase worship)."""
+        return sum(1 for u in self.game.units.units.values()
+                   if u.alive and u.work is not None and u.work.mode == "harvest"
+                   and u.work.job.phase == "worship" and u.work.job.source is mine)
 
     def _end_gather(self, u, w: Work, g: Gatherer, now: float):
         trip, store = w.job, self.game.units

@@ -24,7 +24,7 @@ from test_triggers import jass_session, seen
 HFOO, HPEA, HBAR, HHOU, HTOW, HKEE, HLUM = (rawcode(c) for c in
                                             ("hfoo", "hpea", "hbar", "hhou", "htow", "hkee", "hlum"))
 NGOL, UACO, LTLT, RHAC, OGRU = (rawcode(c) for c in ("ngol", "uaco", "LTlt", "Rhac", "ogru"))
-UGHO, EWSP = rawcode("ugho"), rawcode("ewsp")
+UGHO, EWSP, UGOL = rawcode("ugho"), rawcode("ewsp"), rawcode("ugol")
 CANCEL = 851976
 
 
@@ -386,7 +386,7 @@ def test_a_peasant_cuts_10_lumber_in_11_seconds(ctx):
 
 def test_an_acolyte_gets_10_gold_every_5_seconds_at_the_mine(ctx):
     rich(ctx, gold=0)
-    mine = create(ctx, NGOL, x=600.0, player=ctx.game.players.neutral_passive_id)
+    mine = create(ctx, UGOL, x=600.0)
     ctx.SetResourceAmount(mine, 100)
     aco = create(ctx, UACO, x=488.0)
     assert ctx.IssueTargetOrder(aco, "harvest", mine)
@@ -394,6 +394,33 @@ def test_an_acolyte_gets_10_gold_every_5_seconds_at_the_mine(ctx):
     assert state(ctx, PLAYER_STATE_RESOURCE_GOLD) == 0
     run(ctx, 10.0)
     assert state(ctx, PLAYER_STATE_RESOURCE_GOLD) == 20 and ctx.GetResourceAmount(mine) == 80
+
+
+def test_acolytes_gather_only_from_a_haunted_mine(ctx):
+    # WoWWiki "Gold mine": "The Undead must first "haunt" a gold mine"
+    mine = create(ctx, NGOL, x=600.0, player=ctx.game.players.neutral_passive_id)
+    ctx.SetResourceAmount(mine, 100)
+    aco = create(ctx, UACO, x=488.0)
+    assert not ctx.IssueTargetOrder(aco, "harvest", mine)
+    assert ctx.IssueTargetOrder(aco, "smart", mine)          # a right-click only walks there
+    run(ctx, 10.0)
+    assert ctx.GetResourceAmount(mine) == 100
+
+
+def test_a_haunted_mine_holds_five_acolytes_and_a_sixth_waits_for_a_place(ctx):
+    # WoWWiki "Gold mine": "up to five Acolytes can attach themselves around the mine"
+    rich(ctx, gold=0)
+    mine = create(ctx, UGOL, x=600.0)
+    ctx.SetResourceAmount(mine, 1000)
+    acolytes = [create(ctx, UACO, x=488.0, y=20.0 * i) for i in range(6)]
+    for aco in acolytes:
+        assert ctx.IssueTargetOrder(aco, "harvest", mine)
+    run(ctx, 5.5)                    # five places: 5 x 10 gold, the sixth gets none
+    assert state(ctx, PLAYER_STATE_RESOURCE_GOLD) == 50
+    ctx.IssueImmediateOrder(acolytes[0], "stop")
+    run(ctx, 21.0)                   # the sixth takes the place and gathers from its next look
+    gold = state(ctx, PLAYER_STATE_RESOURCE_GOLD)
+    assert gold == 50 + 4 * 30 + 10 * len([t for t in (15.0, 20.0) if t <= 21.0])
 
 
 def test_harvest_orders_a_unit_cannot_carry_out_return_false(ctx):
