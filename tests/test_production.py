@@ -418,9 +418,10 @@ def test_a_haunted_mine_holds_five_acolytes_and_a_sixth_waits_for_a_place(ctx):
     run(ctx, 5.5)                    # five places: 5 x 10 gold, the sixth gets none
     assert state(ctx, PLAYER_STATE_RESOURCE_GOLD) == 50
     ctx.IssueImmediateOrder(acolytes[0], "stop")
-    run(ctx, 21.0)                   # the sixth takes the place and gathers from its next look
-    gold = state(ctx, PLAYER_STATE_RESOURCE_GOLD)
-    assert gold == 50 + 4 * 30 + 10 * len([t for t in (15.0, 20.0) if t <= 21.0])
+    run(ctx, 21.0)
+    # the four left get 10 gold at 10, 15 and 20 s; the sixth finds the place free on its
+    # look at 10 s and gets 10 gold at 15 and 20 s
+    assert state(ctx, PLAYER_STATE_RESOURCE_GOLD) == 50 + 4 * 30 + 2 * 10
 
 
 def test_harvest_orders_a_unit_cannot_carry_out_return_false(ctx):
