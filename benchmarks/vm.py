@@ -1,6 +1,6 @@
 """VM speed vs plain CPython, and cold vs cached load, measured side by side in one run.
 
-    python benchmarks/vm.py [--cpu]
+    python benchmarks/vm.py [--cpu] [--only WORKLOAD]... [--repeat N]
 
 Prints, for each workload, its rate (loop iterations or JASS calls per second) on the bytecode
 interpreter (``vm.fast = False``), on the fast path (``jassvm.fastpath``, the default) and for
@@ -9,7 +9,9 @@ parsed cold vs from the parse cache, and of 1.33.0 common.j + Blizzard.j loaded 
 the program cache.
 
 ``--cpu`` times CPU seconds of this process (``time.process_time``) instead of wall time: on a
-shared machine the ratios move less.
+shared machine the ratios move less. ``--only`` runs the named workloads (``loop``, ``Add call``,
+...) and skips the load figures; ``--repeat`` is the number of timed runs each rate is the best
+of (default 3).
 
 Workloads: the loop of issue #3 (``set total = total + i * 2`` / ``set i = i + 1`` /
 ``exitwhen i > n``), the same loop calling a 2-argument function ``Add`` (a leaf: the bytecode
@@ -21,6 +23,7 @@ per second).
 """
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -189,12 +192,13 @@ WORKLOADS = [
 ]
 
 
-CLOCK = time.process_time if "--cpu" in sys.argv[1:] else time.perf_counter
+CLOCK = time.perf_counter
+REPEAT = 3
 
 
-def best_time(fn, repeat: int = 3) -> float:
+def best_time(fn, repeat: int | None = None) -> float:
     best = float("inf")
-    for _ in range(repeat):
+    for _ in range(REPEAT if repeat is None else repeat):
         t = CLOCK()
         fn()
         best = min(best, CLOCK() - t)
@@ -217,17 +221,30 @@ def jass_rate(prog, runner: str, n: int, fast: bool, check) -> float:
     return n / best_time(run)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    global CLOCK, REPEAT
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cpu", action="store_true", help="time CPU seconds, not wall time")
+    parser.add_argument("--only", action="append", metavar="WORKLOAD",
+                        choices=[w[0] for w in WORKLOADS], help="run only this workload")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs per rate (best of)")
+    args = parser.parse_args(argv)
+    CLOCK = time.process_time if args.cpu else time.perf_counter
+    REPEAT = max(1, args.repeat)
     prog = load_program([("bench.j", JASS)], {}, use_cache=False).program
     print(f"{'workload':<10} {'unit':<11} {'bytecode/s':>12} {'fast/s':>12} {'CPython/s':>12} "
           f"{'CPy/bytecode':>13} {'CPy/fast':>9} {'fast/bytecode':>14}")
     for name, runner, py, n_slow, n_fast, n_py, units in WORKLOADS:
+        if args.only and name not in args.only:
+            continue
         slow = jass_rate(prog, runner, n_slow, False, wrap_int(py(n_slow))) * units(n_slow) / n_slow
         fast = jass_rate(prog, runner, n_fast, True, wrap_int(py(n_fast))) * units(n_fast) / n_fast
         cpy = units(n_py) / best_time(lambda: py(n_py))
         unit = "calls" if name != "loop" else "iterations"
         print(f"{name:<10} {unit:<11} {slow:>12,.0f} {fast:>12,.0f} {cpy:>12,.0f} "
               f"{cpy / slow:>12.1f}x {cpy / fast:>8.1f}x {fast / slow:>13.1f}x")
+    if args.only:
+        return
     big = Path(__file__).resolve().parents[2] / "shared/corpus/maps/campaign-orcx01-founding-of-durotar/war3map.j"
     if big.exists():
         data = big.read_bytes()

@@ -15,26 +15,32 @@ if TYPE_CHECKING:
 
 from .records import record
 
-# Opcodes, roughly in order of how often they run (the interpreter tests them in this order).
+# Opcodes. The interpreter (``VM._run``) tests ``op >= CALL`` first: below are the plain
+# instructions, tested in the order of how often they run; from ``CALL`` on the calls and
+# returns, the instrumentation opcodes and the superinstructions (keep ``CALL``, ``RETURN``,
+# ``RETURN_NOTHING`` the last compiled opcodes, and ``CALL_LOCALS`` ... ``ARITH_RETURN`` last).
 OPNAMES = [
     "LOAD_LOCAL", "PUSH", "LOAD_GLOBAL", "STORE_LOCAL", "STORE_GLOBAL", "JUMP_IF_FALSE",
-    "JUMP", "ADD_I", "SUB_I", "LT", "LE", "GT", "GE", "EQ", "NE", "CALL", "CALL_NATIVE",
-    "RETURN", "LOAD_LOCAL_ELEM", "LOAD_GLOBAL_ELEM", "STORE_LOCAL_ELEM", "STORE_GLOBAL_ELEM",
+    "JUMP", "CALL_NATIVE", "ADD_I", "SUB_I", "LT", "LE", "GT", "GE", "EQ", "NE",
+    "LOAD_LOCAL_ELEM", "LOAD_GLOBAL_ELEM", "STORE_LOCAL_ELEM", "STORE_GLOBAL_ELEM",
     "MUL_I", "DIV_I", "MOD_I", "ADD_R", "SUB_R", "MUL_R", "DIV_R", "NEG_I", "NEG_R",
     "CONCAT", "NOT", "EQ_R", "NE_R", "I2R", "JUMP_IF_FALSE_KEEP", "JUMP_IF_TRUE_KEEP",
-    "POP", "RETURN_NOTHING", "STORE_LOCAL_H", "STORE_GLOBAL_H", "STORE_LOCAL_ELEM_H",
+    "POP", "STORE_LOCAL_H", "STORE_GLOBAL_H", "STORE_LOCAL_ELEM_H",
     "STORE_GLOBAL_ELEM_H", "JUMP_IF_TRUE", "H2I", "R2I_RET",
+    "CALL", "RETURN", "RETURN_NOTHING",
     # Never emitted by the compiler: only in a VM's own instrumented copies of functions
     # (``jassvm.instrument``): a store to a watched global or array, and a traced line start.
     "STORE_GLOBAL_WATCHED", "STORE_GLOBAL_ELEM_WATCHED", "LINE",
     # Never stored in a function either: the bytecode interpreter's superinstructions
     # (``jassvm.superinstructions``), each standing for a run of the instructions above.
     "LOAD_LOCAL2", "LOCAL_ADD_STORE", "COMPARE_JUMP", "LOCAL_OP", "ARITH_STORE",
-    "CALL_LOCALS", "CALL_LOCAL_OP", "RETURN_LOCAL", "RETURN_LOCAL_OP", "ARITH_RETURN",
+    "LOCAL_OP_STORE", "ACC_STORE", "CALL_LOCALS", "CALL_LOCAL_OP", "RETURN_LOCAL",
+    "RETURN_LOCAL_OP", "ARITH_RETURN",
 ]
 COMPILED_OPS = OPNAMES.index("STORE_GLOBAL_WATCHED")   # opcodes below this come from the compiler
 for _i, _name in enumerate(OPNAMES):  # LOAD_LOCAL = 0, PUSH = 1, ...: module constants
     globals()[_name] = _i
+OPCODES = tuple(range(len(OPNAMES)))
 
 JUMPS = {"JUMP", "JUMP_IF_FALSE", "JUMP_IF_TRUE", "JUMP_IF_FALSE_KEEP", "JUMP_IF_TRUE_KEEP"}
 OP_LIMIT = 300_000   # S093: op costs an uninterrupted run of a thread may spend

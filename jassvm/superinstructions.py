@@ -19,7 +19,12 @@ Runs (``LOAD_LOCAL`` reads may crash, the others cannot; integer arithmetic wrap
   ``back`` is ``(u, its op cost)`` and the branch not taken carries that ``JUMP`` out too
   (its cost and op-limit check) instead of dispatching it; otherwise ``back`` is None.
 - ``LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; ADD_I | SUB_I | MUL_I`` (an integer ``k``) ->
-  ``LOCAL_OP (a, b or None, k, kind)``, kind 0, 1, 2 for ADD_I, SUB_I, MUL_I: pushes the result.
+  ``LOCAL_OP (a, b or None, k, kind)``, kind 0, 1, 2 for ADD_I, SUB_I, MUL_I: pushes the result;
+  followed by ``STORE_LOCAL s`` -> ``LOCAL_OP_STORE (a, b or None, k, kind, s)`` (``set s = a + b``).
+- ``LOAD_LOCAL x; LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; ADD_I | SUB_I | MUL_I; ADD_I | SUB_I |
+  MUL_I; STORE_LOCAL s`` -> ``ACC_STORE (x, a, b or None, k, inner kind, outer kind, s)``
+  (``set total = total + i * 2``): one wrap at the end gives what the run's two wraps give,
+  since int32 wraparound is arithmetic modulo 2**32.
 - ``LOAD_LOCAL a1; ...; LOAD_LOCAL an; CALL f`` (``f`` takes exactly those n >= 1 arguments)
   -> ``CALL_LOCALS (f, n, (a1, ..., an), pad, leaf)``: the callee's locals built straight from
   the slots, then ``pad`` (``UNSET`` for each of ``f``'s declared locals). ``leaf`` is
@@ -137,6 +142,10 @@ def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
             elif pc + 3 < n and src[pc + 3][0] == bc.RETURN:
                 code[pc] = (bc.RETURN_LOCAL_OP, (a, local, b, ARITH_KINDS[src[pc + 2][0]]))
                 costs[pc] = sum(src_costs[pc:pc + 4])
+            elif pc + 3 < n and src[pc + 3][0] == bc.STORE_LOCAL:
+                code[pc] = (bc.LOCAL_OP_STORE, (a, local, b, ARITH_KINDS[src[pc + 2][0]],
+                                                src[pc + 3][1]))
+                costs[pc] = sum(src_costs[pc:pc + 4])
             else:
                 code[pc] = (bc.LOCAL_OP, (a, local, b, ARITH_KINDS[src[pc + 2][0]]))
                 costs[pc] = sum(src_costs[pc:pc + 3])
@@ -144,6 +153,14 @@ def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
         if op1 == bc.RETURN:
             code[pc] = (bc.RETURN_LOCAL, a)
             costs[pc] = src_costs[pc] + src_costs[pc + 1]
+            continue
+        if _local_op(src, pc + 1) and pc + 5 < n and src[pc + 4][0] in ARITH_KINDS \
+                and src[pc + 5][0] == bc.STORE_LOCAL:
+            op2, c = src[pc + 2]
+            code[pc] = (bc.ACC_STORE, (a, b, c if op2 == bc.LOAD_LOCAL else None, c,
+                                       ARITH_KINDS[src[pc + 3][0]], ARITH_KINDS[src[pc + 4][0]],
+                                       src[pc + 5][1]))
+            costs[pc] = sum(src_costs[pc:pc + 6])
             continue
         argc = _call_run(src, pc)
         if argc:

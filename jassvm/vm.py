@@ -505,16 +505,17 @@ class VM:
         """The interpreter loop over ``th``'s frames (at least one: ``execute`` pushes the
         first when the thread has none). Raises Suspend/JassCrash/... out to ``execute``."""
         frames = th.frames
-        # Opcodes as locals: fast comparisons in the dispatch chain below.
-        (LOAD_LOCAL, PUSH, LOAD_GLOBAL, STORE_LOCAL, STORE_GLOBAL, JUMP_IF_FALSE, JUMP, ADD_I,
-         SUB_I, LT, LE, GT, GE, EQ, NE, CALL, CALL_NATIVE, RETURN, LOAD_LOCAL_ELEM,
-         LOAD_GLOBAL_ELEM, STORE_LOCAL_ELEM, STORE_GLOBAL_ELEM, MUL_I, DIV_I, MOD_I, ADD_R,
-         SUB_R, MUL_R, DIV_R, NEG_I, NEG_R, CONCAT, NOT, EQ_R, NE_R, I2R, JUMP_IF_FALSE_KEEP,
-         JUMP_IF_TRUE_KEEP, POP, RETURN_NOTHING, STORE_LOCAL_H, STORE_GLOBAL_H,
-         STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H, JUMP_IF_TRUE, H2I, R2I_RET,
-         STORE_GLOBAL_WATCHED, STORE_GLOBAL_ELEM_WATCHED, LINE, LOAD_LOCAL2, LOCAL_ADD_STORE,
-         COMPARE_JUMP, LOCAL_OP, ARITH_STORE, CALL_LOCALS, CALL_LOCAL_OP, RETURN_LOCAL, RETURN_LOCAL_OP,
-         ARITH_RETURN) = range(len(bc.OPNAMES))
+        # Opcodes as locals (fast comparisons in the dispatch chain below), named in
+        # ``bc.OPNAMES`` order (tests/test_superinstructions.py checks it).
+        (LOAD_LOCAL, PUSH, LOAD_GLOBAL, STORE_LOCAL, STORE_GLOBAL, JUMP_IF_FALSE, JUMP,
+         CALL_NATIVE, ADD_I, SUB_I, LT, LE, GT, GE, EQ, NE, LOAD_LOCAL_ELEM, LOAD_GLOBAL_ELEM,
+         STORE_LOCAL_ELEM, STORE_GLOBAL_ELEM, MUL_I, DIV_I, MOD_I, ADD_R, SUB_R, MUL_R, DIV_R,
+         NEG_I, NEG_R, CONCAT, NOT, EQ_R, NE_R, I2R, JUMP_IF_FALSE_KEEP, JUMP_IF_TRUE_KEEP,
+         POP, STORE_LOCAL_H, STORE_GLOBAL_H, STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H,
+         JUMP_IF_TRUE, H2I, R2I_RET, CALL, RETURN, RETURN_NOTHING, STORE_GLOBAL_WATCHED,
+         STORE_GLOBAL_ELEM_WATCHED, LINE, LOAD_LOCAL2, LOCAL_ADD_STORE, COMPARE_JUMP, LOCAL_OP,
+         ARITH_STORE, LOCAL_OP_STORE, ACC_STORE, CALL_LOCALS, CALL_LOCAL_OP, RETURN_LOCAL,
+         RETURN_LOCAL_OP, ARITH_RETURN) = bc.OPCODES
         G = self.globals
         limit = self.op_limit
         ctx = self.ctx
@@ -537,207 +538,37 @@ class VM:
                 op, arg, cost = code[pc]
                 ops += cost
                 pc += 1
-                if op == LOAD_LOCAL:
-                    v = loc[arg]
-                    if v is UNSET:
-                        raise JassCrash("uninitialized", f"read of uninitialised variable {fn.local_names[arg]} (S084)")
-                    stack.append(v)
-                elif op == LOCAL_OP:
-                    a, b, k, kind = arg
-                    v = loc[a]
-                    if b is not None:
-                        k = loc[b]
-                    if v is UNSET or k is UNSET:
-                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
-                        raise crash
-                    if kind == 0:
-                        v += k
-                    elif kind == 1:
-                        v -= k
-                    else:
-                        v *= k
-                    if v > INT_MAX or v < INT_MIN:
-                        v = wrap_int(v)
-                    stack.append(v)
-                    pc += 2
-                elif op == ARITH_STORE:
-                    kind, slot = arg
-                    b = stack.pop()
-                    if kind == 0:
-                        v = stack.pop() + b
-                    elif kind == 1:
-                        v = stack.pop() - b
-                    else:
-                        v = stack.pop() * b
-                    if v > INT_MAX or v < INT_MIN:
-                        v = wrap_int(v)
-                    loc[slot] = v
-                    pc += 1
-                elif op == LOCAL_ADD_STORE:
-                    a, k, b = arg
-                    v = loc[a]
-                    if v is UNSET:
-                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a,))
-                        raise crash
-                    v += k
-                    if v > INT_MAX or v < INT_MIN:
-                        v = wrap_int(v)
-                    loc[b] = v
-                    pc += 3
-                elif op == COMPARE_JUMP:
-                    a, b, k, compare, when, target, back = arg
-                    v = loc[a]
-                    if b is not None:
-                        k = loc[b]
-                    if v is UNSET or k is UNSET:
-                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
-                        raise crash
-                    if compare(v, k) is when:
-                        pc = target
-                    elif back is None:
-                        pc += 3
-                    else:   # the loop's JUMP back, as JUMP runs it
-                        pc += 4
-                        ops += back[1]
-                        if ops > limit:
-                            raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
-                        pc = back[0]
-                elif CALL_LOCALS <= op <= CALL_LOCAL_OP or op == CALL:
-                    if op == CALL_LOCAL_OP:
-                        # ``F(x op y)`` of a one-parameter F: LOCAL_OP's work, the result
-                        # the callee's parameter.
-                        target, a, b, k, kind, pad = arg
+                if op >= CALL:   # calls, returns, instrumentation, superinstructions (bc.OPNAMES)
+                    if op == COMPARE_JUMP:
+                        a, b, k, compare, when, target, back = arg
                         v = loc[a]
                         if b is not None:
                             k = loc[b]
                         if v is UNSET or k is UNSET:
                             pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
                             raise crash
-                        if kind == 0:
-                            v += k
-                        elif kind == 1:
-                            v -= k
-                        else:
-                            v *= k
-                        if v > INT_MAX or v < INT_MIN:
-                            v = wrap_int(v)
-                        args = [v]
-                        pc += 3
-                    elif op == CALL_LOCALS:
-                        # The arguments straight from the caller's locals: no stack traffic.
-                        target, argc, slots, pad, leaf = arg
-                        if argc == 1:
-                            v = loc[slots[0]]
-                            args = [v]
-                            unset = v is UNSET
-                        elif argc == 2:
-                            v = loc[slots[0]]
-                            w = loc[slots[1]]
-                            args = [v, w]
-                            unset = v is UNSET or w is UNSET
-                        else:
-                            args = [loc[s] for s in slots]
-                            unset = any(v is UNSET for v in args)
-                        if unset:
-                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, slots)
-                            raise crash
-                        pc += argc
-                        if leaf is not None and not inst.active and not hooks.call and not hooks.ret:
-                            # ``return`` of the parameters (superinstructions.leaf_form): the
-                            # checks a call makes, the callee's ops, no frame.
-                            if len(frames) >= max_depth:
-                                raise JassCrash("stack-overflow", f"call depth over {MAX_CALL_DEPTH}")
+                        if compare(v, k) is when:
+                            pc = target
+                        elif back is None:
+                            pc += 3
+                        else:   # the loop's JUMP back, as JUMP runs it
+                            pc += 4
+                            ops += back[1]
                             if ops > limit:
                                 raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
-                            a, b, k, kind, leaf_cost = leaf
-                            ops += leaf_cost
-                            v = args[a]
-                            if kind >= 0:
-                                if b is not None:
-                                    k = args[b]
-                                if kind == 0:
-                                    v += k
-                                elif kind == 1:
-                                    v -= k
-                                else:
-                                    v *= k
-                                if v > INT_MAX or v < INT_MIN:
-                                    v = wrap_int(v)
-                            op, arg, cost = code[pc]
-                            if op == STORE_LOCAL:   # as RETURN stores ``set x = F(...)``
-                                loc[arg] = v
-                                ops += cost
-                                pc += 1
-                            else:
-                                stack.append(v)
-                            continue
-                    else:
-                        target, argc = arg
-                        if argc:
-                            args = stack[-argc:]
-                            del stack[-argc:]
-                        else:
-                            args = []
-                        pad = None
-                    if fast_get is not None:
-                        fast = fast_get(target)
-                        if fast is not None:
-                            # A function that never waits runs as Python; it makes the depth
-                            # and op-limit checks below itself and leaves th.ops up to date.
-                            f.pc = pc
-                            try:
-                                r = fast(th, len(frames), *args, ops)
-                            finally:
-                                ops = th.ops
-                            if target.returns != "nothing":
-                                stack.append(r)
-                            continue
-                    if inst.active:
-                        target = inst.resolve(target)   # a copy: the same locals
-                    if pad is None:
-                        nlocals = len(target.local_names)
-                        if nlocals > argc:
-                            args.extend([UNSET] * (nlocals - argc))
-                    elif pad:
-                        args += pad
-                    f.pc = pc
-                    if len(frames) >= max_depth:
-                        raise JassCrash("stack-overflow", f"call depth over {MAX_CALL_DEPTH}")
-                    if ops > limit:
-                        raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
-                    if target.array_slots:
-                        f = Frame(target, args, array_size)
-                    else:   # Frame() without its __init__ call: what it does for no arrays
-                        f = new_frame(Frame)
-                        f.fn = target
-                        f.pc = 0
-                        f.locals = args
-                        f.stack = []
-                    frames.append(f)
-                    fn = target
-                    code = fused[fn]
-                    loc = args
-                    stack = f.stack
-                    pc = 0
-                    if hooks.call:
-                        th.ops = ops
-                        for cb in hooks.call:
-                            cb(th, f)
-                elif op == RETURN or op >= RETURN_LOCAL or op == RETURN_NOTHING:
-                    if op == RETURN:
-                        v = stack.pop()
-                    elif op == ARITH_RETURN:   # ARITH_STORE's work, the result returned
-                        b = stack.pop()
-                        if arg == 0:
-                            v = stack.pop() + b
-                        elif arg == 1:
-                            v = stack.pop() - b
-                        else:
-                            v = stack.pop() * b
+                            pc = back[0]
+                    elif op == LOCAL_ADD_STORE:
+                        a, k, b = arg
+                        v = loc[a]
+                        if v is UNSET:
+                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a,))
+                            raise crash
+                        v += k
                         if v > INT_MAX or v < INT_MIN:
                             v = wrap_int(v)
-                        pc += 1
-                    elif op == RETURN_LOCAL_OP:   # LOCAL_OP's work, the result not pushed
+                        loc[b] = v
+                        pc += 3
+                    elif op == LOCAL_OP:
                         a, b, k, kind = arg
                         v = loc[a]
                         if b is not None:
@@ -753,54 +584,315 @@ class VM:
                             v *= k
                         if v > INT_MAX or v < INT_MIN:
                             v = wrap_int(v)
-                        pc += 3
-                    elif op == RETURN_LOCAL:
-                        v = loc[arg]
-                        if v is UNSET:
-                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (arg,))
+                        stack.append(v)
+                        pc += 2
+                    elif op == ACC_STORE:
+                        x, a, b, k, inner, outer, slot = arg
+                        v = loc[x]
+                        w = loc[a]
+                        if b is not None:
+                            k = loc[b]
+                        if v is UNSET or w is UNSET or k is UNSET:
+                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (x, a, b))
                             raise crash
-                        pc += 1
-                    else:
-                        v = None
-                    if hooks.ret:
+                        if inner == 0:   # (no wrap between the two: int32 wraps are modulo 2**32)
+                            w += k
+                        elif inner == 1:
+                            w -= k
+                        else:
+                            w *= k
+                        if outer == 0:
+                            v += w
+                        elif outer == 1:
+                            v -= w
+                        else:
+                            v *= w
+                        if v > INT_MAX or v < INT_MIN:
+                            v = wrap_int(v)
+                        loc[slot] = v
+                        pc += 5
+                    elif op >= CALL_LOCALS and op <= CALL_LOCAL_OP or op == CALL:
+                        if op == CALL_LOCAL_OP:
+                            # ``F(x op y)`` of a one-parameter F: LOCAL_OP's work, the result
+                            # the callee's parameter.
+                            target, a, b, k, kind, pad = arg
+                            v = loc[a]
+                            if b is not None:
+                                k = loc[b]
+                            if v is UNSET or k is UNSET:
+                                pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
+                                raise crash
+                            if kind == 0:
+                                v += k
+                            elif kind == 1:
+                                v -= k
+                            else:
+                                v *= k
+                            if v > INT_MAX or v < INT_MIN:
+                                v = wrap_int(v)
+                            args = [v]
+                            pc += 3
+                        elif op == CALL_LOCALS:
+                            # The arguments straight from the caller's locals: no stack traffic.
+                            target, argc, slots, pad, leaf = arg
+                            if argc == 1:
+                                v = loc[slots[0]]
+                                args = [v]
+                                unset = v is UNSET
+                            elif argc == 2:
+                                v = loc[slots[0]]
+                                w = loc[slots[1]]
+                                args = [v, w]
+                                unset = v is UNSET or w is UNSET
+                            else:
+                                args = [loc[s] for s in slots]
+                                unset = any(v is UNSET for v in args)
+                            if unset:
+                                pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, slots)
+                                raise crash
+                            pc += argc
+                            if leaf is not None and not inst.active and not hooks.call and not hooks.ret:
+                                # ``return`` of the parameters (superinstructions.leaf_form): the
+                                # checks a call makes, the callee's ops, no frame.
+                                if len(frames) >= max_depth:
+                                    raise JassCrash("stack-overflow", f"call depth over {MAX_CALL_DEPTH}")
+                                if ops > limit:
+                                    raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
+                                a, b, k, kind, leaf_cost = leaf
+                                ops += leaf_cost
+                                v = args[a]
+                                if kind >= 0:
+                                    if b is not None:
+                                        k = args[b]
+                                    if kind == 0:
+                                        v += k
+                                    elif kind == 1:
+                                        v -= k
+                                    else:
+                                        v *= k
+                                    if v > INT_MAX or v < INT_MIN:
+                                        v = wrap_int(v)
+                                op, arg, cost = code[pc]
+                                if op == STORE_LOCAL:   # as RETURN stores ``set x = F(...)``
+                                    loc[arg] = v
+                                    ops += cost
+                                    pc += 1
+                                else:
+                                    stack.append(v)
+                                continue
+                        else:
+                            target, argc = arg
+                            if argc:
+                                args = stack[-argc:]
+                                del stack[-argc:]
+                            else:
+                                args = []
+                            pad = None
+                        if fast_get is not None:
+                            fast = fast_get(target)
+                            if fast is not None:
+                                # A function that never waits runs as Python; it makes the depth
+                                # and op-limit checks below itself and leaves th.ops up to date.
+                                f.pc = pc
+                                try:
+                                    r = fast(th, len(frames), *args, ops)
+                                finally:
+                                    ops = th.ops
+                                if target.returns != "nothing":
+                                    stack.append(r)
+                                continue
+                        if inst.active:
+                            target = inst.resolve(target)   # a copy: the same locals
+                        if pad is None:
+                            nlocals = len(target.local_names)
+                            if nlocals > argc:
+                                args.extend([UNSET] * (nlocals - argc))
+                        elif pad:
+                            args += pad
                         f.pc = pc
-                        th.ops = ops
-                        for cb in hooks.ret:
-                            cb(th, f)
-                    frames.pop()
-                    if not frames:
-                        th.result = v
-                        th.ops = ops
-                        try:
-                            more = self._push_next_action(th)
-                        finally:
-                            ops = th.ops
-                        if not more:
-                            return
-                    f = frames[-1]
-                    fn = f.fn
-                    code = fused[fn]
-                    loc = f.locals
-                    stack = f.stack
-                    pc = f.pc
-                    if pc and op != RETURN_NOTHING:   # not when a new action's frame was pushed
-                        op, arg, cost = code[pc]
-                        if op == STORE_LOCAL:   # ``set x = F(...)``: stored without a dispatch
-                            loc[arg] = v
-                            ops += cost
+                        if len(frames) >= max_depth:
+                            raise JassCrash("stack-overflow", f"call depth over {MAX_CALL_DEPTH}")
+                        if ops > limit:
+                            raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
+                        if target.array_slots:
+                            f = Frame(target, args, array_size)
+                        else:   # Frame() without its __init__ call: what it does for no arrays
+                            f = new_frame(Frame)
+                            f.fn = target
+                            f.pc = 0
+                            f.locals = args
+                            f.stack = []
+                        frames.append(f)
+                        fn = target
+                        code = fused[fn]
+                        loc = args
+                        stack = f.stack
+                        pc = 0
+                        if hooks.call:
+                            th.ops = ops
+                            for cb in hooks.call:
+                                cb(th, f)
+                    elif op == RETURN or op >= RETURN_LOCAL or op == RETURN_NOTHING:
+                        if op == RETURN:
+                            v = stack.pop()
+                        elif op == ARITH_RETURN:   # ARITH_STORE's work, the result returned
+                            b = stack.pop()
+                            if arg == 0:
+                                v = stack.pop() + b
+                            elif arg == 1:
+                                v = stack.pop() - b
+                            else:
+                                v = stack.pop() * b
+                            if v > INT_MAX or v < INT_MIN:
+                                v = wrap_int(v)
+                            pc += 1
+                        elif op == RETURN_LOCAL_OP:   # LOCAL_OP's work, the result not pushed
+                            a, b, k, kind = arg
+                            v = loc[a]
+                            if b is not None:
+                                k = loc[b]
+                            if v is UNSET or k is UNSET:
+                                pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
+                                raise crash
+                            if kind == 0:
+                                v += k
+                            elif kind == 1:
+                                v -= k
+                            else:
+                                v *= k
+                            if v > INT_MAX or v < INT_MIN:
+                                v = wrap_int(v)
+                            pc += 3
+                        elif op == RETURN_LOCAL:
+                            v = loc[arg]
+                            if v is UNSET:
+                                pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (arg,))
+                                raise crash
                             pc += 1
                         else:
-                            stack.append(v)
-                elif op == LOAD_LOCAL2:
-                    a, b = arg
-                    v = loc[a]
-                    w = loc[b]
-                    if v is UNSET or w is UNSET:
-                        pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
-                        raise crash
+                            v = None
+                        if hooks.ret:
+                            f.pc = pc
+                            th.ops = ops
+                            for cb in hooks.ret:
+                                cb(th, f)
+                        frames.pop()
+                        if not frames:
+                            th.result = v
+                            th.ops = ops
+                            try:
+                                more = self._push_next_action(th)
+                            finally:
+                                ops = th.ops
+                            if not more:
+                                return
+                        f = frames[-1]
+                        fn = f.fn
+                        code = fused[fn]
+                        loc = f.locals
+                        stack = f.stack
+                        pc = f.pc
+                        if pc and op != RETURN_NOTHING:   # not when a new action's frame was pushed
+                            op, arg, cost = code[pc]
+                            if op == STORE_LOCAL:   # ``set x = F(...)``: stored without a dispatch
+                                loc[arg] = v
+                                ops += cost
+                                pc += 1
+                            else:
+                                stack.append(v)
+                    elif op == LOCAL_OP_STORE:
+                        a, b, k, kind, slot = arg
+                        v = loc[a]
+                        if b is not None:
+                            k = loc[b]
+                        if v is UNSET or k is UNSET:
+                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
+                            raise crash
+                        if kind == 0:
+                            v += k
+                        elif kind == 1:
+                            v -= k
+                        else:
+                            v *= k
+                        if v > INT_MAX or v < INT_MIN:
+                            v = wrap_int(v)
+                        loc[slot] = v
+                        pc += 3
+                    elif op == ARITH_STORE:
+                        kind, slot = arg
+                        b = stack.pop()
+                        if kind == 0:
+                            v = stack.pop() + b
+                        elif kind == 1:
+                            v = stack.pop() - b
+                        else:
+                            v = stack.pop() * b
+                        if v > INT_MAX or v < INT_MIN:
+                            v = wrap_int(v)
+                        loc[slot] = v
+                        pc += 1
+                    elif op == LOAD_LOCAL2:
+                        a, b = arg
+                        v = loc[a]
+                        w = loc[b]
+                        if v is UNSET or w is UNSET:
+                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
+                            raise crash
+                        stack.append(v)
+                        stack.append(w)
+                        pc += 1
+                    elif op == LINE:
+                        f.pc = pc
+                        th.ops = ops
+                        self._at_line = th
+                        try:
+                            for cb in hooks.line:
+                                cb(th, f, arg)
+                        finally:
+                            self._at_line = None
+                        # The hook may have moved this frame onto another copy (a breakpoint
+                        # set or cleared) or changed instrumentation: reload everything.
+                        f = frames[-1]
+                        fn = f.fn
+                        code = fused[fn]
+                        loc = f.locals
+                        stack = f.stack
+                        pc = f.pc
+                        fast_get = self._fast_runtime().get if self.fast_allowed else None
+                    elif op == STORE_GLOBAL_WATCHED:
+                        slot, handle = arg
+                        v = stack.pop()
+                        old = G[slot]
+                        if handle and self.retain is not None:
+                            self._swap_handle(old, v)
+                        G[slot] = v
+                        f.pc = pc
+                        th.ops = ops
+                        for watcher in list(inst.watched.get(slot, ())):
+                            watcher(old, v)
+                    elif op == STORE_GLOBAL_ELEM_WATCHED:
+                        slot, handle = arg
+                        v = stack.pop()
+                        i = stack.pop()
+                        arr = G[slot]
+                        if 0 <= i < arr.size:
+                            old = arr.get(i, arr.default)
+                            if handle and self.retain is not None:
+                                self._swap_handle(arr.get(i), v)
+                            arr[i] = v
+                            f.pc = pc
+                            th.ops = ops
+                            for watcher in list(inst.watched_arrays.get(slot, ())):
+                                watcher(i, old, v)
+                        else:
+                            self.warn(f"array index {i} out of range 0..{arr.size - 1} in {fn.name} (S085)")
+                    else:
+                        raise JassCrash("internal", f"unknown opcode {op}")
+                elif op == LOAD_LOCAL:
+                    v = loc[arg]
+                    if v is UNSET:
+                        raise JassCrash("uninitialized", f"read of uninitialised variable {fn.local_names[arg]} (S084)")
                     stack.append(v)
-                    stack.append(w)
-                    pc += 1
                 elif op == PUSH:
                     stack.append(arg)
                 elif op == LOAD_GLOBAL:
@@ -810,8 +902,30 @@ class VM:
                     stack.append(v)
                 elif op == STORE_LOCAL:
                     loc[arg] = stack.pop()
-                elif op == STORE_GLOBAL:
-                    G[arg] = stack.pop()
+                elif op == CALL_NATIVE:
+                    target, argc = arg
+                    if argc:
+                        args = stack[-argc:]
+                        del stack[-argc:]
+                    else:
+                        args = ()
+                    f.pc = pc
+                    th.ops = ops
+                    func = target.func
+                    if func is None:
+                        self.missing_called[target.name] = self.missing_called.get(target.name, 0) + 1
+                        raise JassCrash("missing-native", f"native {target.name} is not implemented by this runtime")
+                    r = func(ctx, *args)
+                    rt = target.returns
+                    if rt != "nothing":
+                        if rt == "real":
+                            r = f32(r)
+                        elif rt == "integer":
+                            if r > INT_MAX or r < INT_MIN:
+                                r = wrap_int(r)
+                        elif rt == "boolean":
+                            r = bool(r)
+                        stack.append(r)
                 elif op == JUMP_IF_FALSE:
                     if not stack.pop():
                         pc = arg
@@ -819,6 +933,8 @@ class VM:
                     if ops > limit:  # before jumping, so the crash is on the JUMP's line
                         raise JassCrash("op-limit", f"op limit of {limit} exceeded (S093)")
                     pc = arg
+                elif op == STORE_GLOBAL:
+                    G[arg] = stack.pop()
                 elif op == ADD_I:
                     b = stack.pop()
                     r = stack[-1] + b
@@ -855,30 +971,6 @@ class VM:
                 elif op == NE:
                     b = stack.pop()
                     stack[-1] = stack[-1] != b
-                elif op == CALL_NATIVE:
-                    target, argc = arg
-                    if argc:
-                        args = stack[-argc:]
-                        del stack[-argc:]
-                    else:
-                        args = ()
-                    f.pc = pc
-                    th.ops = ops
-                    func = target.func
-                    if func is None:
-                        self.missing_called[target.name] = self.missing_called.get(target.name, 0) + 1
-                        raise JassCrash("missing-native", f"native {target.name} is not implemented by this runtime")
-                    r = func(ctx, *args)
-                    rt = target.returns
-                    if rt != "nothing":
-                        if rt == "real":
-                            r = f32(r)
-                        elif rt == "integer":
-                            if r > INT_MAX or r < INT_MIN:
-                                r = wrap_int(r)
-                        elif rt == "boolean":
-                            r = bool(r)
-                        stack.append(r)
                 elif op == LOAD_LOCAL_ELEM or op == LOAD_GLOBAL_ELEM:
                     i = stack.pop()
                     arr = loc[arg] if op == LOAD_LOCAL_ELEM else G[arg]
@@ -958,51 +1050,6 @@ class VM:
                     stack[-1] = getattr(h, "handle_id", 0) if h is not None else 0
                 elif op == R2I_RET:
                     stack[-1] = R2I(stack[-1])
-                elif op == STORE_GLOBAL_WATCHED:
-                    slot, handle = arg
-                    v = stack.pop()
-                    old = G[slot]
-                    if handle and self.retain is not None:
-                        self._swap_handle(old, v)
-                    G[slot] = v
-                    f.pc = pc
-                    th.ops = ops
-                    for watcher in list(inst.watched.get(slot, ())):
-                        watcher(old, v)
-                elif op == STORE_GLOBAL_ELEM_WATCHED:
-                    slot, handle = arg
-                    v = stack.pop()
-                    i = stack.pop()
-                    arr = G[slot]
-                    if 0 <= i < arr.size:
-                        old = arr.get(i, arr.default)
-                        if handle and self.retain is not None:
-                            self._swap_handle(arr.get(i), v)
-                        arr[i] = v
-                        f.pc = pc
-                        th.ops = ops
-                        for watcher in list(inst.watched_arrays.get(slot, ())):
-                            watcher(i, old, v)
-                    else:
-                        self.warn(f"array index {i} out of range 0..{arr.size - 1} in {fn.name} (S085)")
-                elif op == LINE:
-                    f.pc = pc
-                    th.ops = ops
-                    self._at_line = th
-                    try:
-                        for cb in hooks.line:
-                            cb(th, f, arg)
-                    finally:
-                        self._at_line = None
-                    # The hook may have moved this frame onto another copy (a breakpoint
-                    # set or cleared) or changed instrumentation: reload everything.
-                    f = frames[-1]
-                    fn = f.fn
-                    code = fused[fn]
-                    loc = f.locals
-                    stack = f.stack
-                    pc = f.pc
-                    fast_get = self._fast_runtime().get if self.fast_allowed else None
                 else:
                     raise JassCrash("internal", f"unknown opcode {op}")
         finally:

@@ -115,6 +115,31 @@ endfunction
 """
 
 
+WRAPS = """
+globals
+    integer g = 0
+    integer h = 0
+endglobals
+function Main takes nothing returns nothing
+    local integer a = 2147483647
+    local integer b = 65537
+    local integer c = -2147483648
+    local integer k = 0
+    loop
+        set c = c + a * b
+        set a = a - b * 3
+        set b = b * a
+        set c = c - c * 7
+        set a = b * c
+        set k = k + 1
+        exitwhen k > 40
+    endloop
+    set g = a + b
+    set h = c
+endfunction
+"""
+
+
 def deep(n: int) -> str:
     """A recursion ``n`` frames deep that ends in a leaf call (the depth limit, S093's twin)."""
     return f"""
@@ -184,7 +209,12 @@ def run(src: str, fused: bool, monkeypatch, **vm_args) -> dict:
     (unset_read("set b = a * b"), {}),                 # LOCAL_OP, first read
     (unset_read("set b = b - a"), {}),                 # LOCAL_OP, second read
     (unset_read("set b = a * 3"), {}),                 # LOCAL_OP, a constant
-    (unset_read("set b = c + b * a"), {}),             # LOCAL_OP after a LOAD_LOCAL
+    (unset_read("set b = c + b * a"), {}),             # ACC_STORE, third read
+    (unset_read("set b = a + b * c"), {}),             # ACC_STORE, first read
+    (unset_read("set b = c - a * 3"), {}),             # ACC_STORE, second read, a constant
+    (unset_read("set c = b - a"), {}),                 # LOCAL_OP_STORE, second read
+    (unset_read("set c = a * 7"), {}),                 # LOCAL_OP_STORE, a constant
+    (WRAPS, {}),                                       # ACC_STORE wraps once, as the run twice
     (unset_read("set b = Add2(c, a)"), {}),            # CALL_LOCALS, second read
     (unset_read("set b = Add2(a, c)"), {}),            # CALL_LOCALS, first read
     (unset_read("set b = Add3(c, b, a)"), {}),         # CALL_LOCALS, three arguments
@@ -215,6 +245,26 @@ def test_every_fused_run_is_replaced_at_its_first_instruction_only():
         code, costs = fuse(fn)
         assert len(code) == len(fn.code) and sum(1 for a, b in zip(code, fn.code) if a != b) >= 4
         check_replaced_at_first(fn, code, costs)
+
+
+def test_fused_runs_are_made_for_their_statements():
+    """``set b = b * a`` is one LOCAL_OP_STORE, ``set c = c + a * b`` one ACC_STORE."""
+    fn = load(WRAPS).functions["Main"]
+    ops = [op for op, _arg in fuse(fn)[0]]
+    assert ops.count(bc.ACC_STORE) == 3 and ops.count(bc.LOCAL_OP_STORE) == 2
+    check_replaced_at_first(fn, *fuse(fn))
+
+
+def test_the_interpreter_names_its_opcodes_in_bytecode_order():
+    """``VM._run`` unpacks ``bc.OPCODES`` into locals named by position: the names must be
+    ``bc.OPNAMES`` in order, or a renumbering would make the interpreter misread code."""
+    import ast
+    import inspect
+    import textwrap
+    tree = ast.parse(textwrap.dedent(inspect.getsource(vm_module.VM._run)))
+    unpack = next(node for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                  and isinstance(node.value, ast.Attribute) and node.value.attr == "OPCODES")
+    assert [e.id for e in unpack.targets[0].elts] == bc.OPNAMES
 
 
 def check_replaced_at_first(fn, code, costs) -> None:
