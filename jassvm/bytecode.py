@@ -34,7 +34,7 @@ OPNAMES = [
     # Never stored in a function either: the bytecode interpreter's superinstructions
     # (``jassvm.superinstructions``), each standing for a run of the instructions above.
     "LOAD_LOCAL2", "LOCAL_ADD_STORE", "COMPARE_JUMP", "LOCAL_OP", "ARITH_STORE",
-    "LOCAL_OP_STORE", "ACC_STORE", "CALL_LOCALS", "CALL_LOCAL_OP", "RETURN_LOCAL",
+    "ACC_STORE", "CALL_LOCALS", "CALL_LOCAL_OP", "RETURN_LOCAL",
     "RETURN_LOCAL_OP", "ARITH_RETURN",
 ]
 COMPILED_OPS = OPNAMES.index("STORE_GLOBAL_WATCHED")   # opcodes below this come from the compiler

@@ -19,8 +19,9 @@ Runs (``LOAD_LOCAL`` reads may crash, the others cannot; integer arithmetic wrap
   ``back`` is ``(u, its op cost)`` and the branch not taken carries that ``JUMP`` out too
   (its cost and op-limit check) instead of dispatching it; otherwise ``back`` is None.
 - ``LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; ADD_I | SUB_I | MUL_I`` (an integer ``k``) ->
-  ``LOCAL_OP (a, b or None, k, kind)``, kind 0, 1, 2 for ADD_I, SUB_I, MUL_I: pushes the result;
-  followed by ``STORE_LOCAL s`` -> ``LOCAL_OP_STORE (a, b or None, k, kind, s)`` (``set s = a + b``).
+  ``LOCAL_OP (a, b or None, k, kind, None)``, kind 0, 1, 2 for ADD_I, SUB_I, MUL_I: pushes the
+  result; followed by ``STORE_LOCAL s`` -> ``LOCAL_OP (a, b or None, k, kind, s)``: stores it
+  (``set s = a + b``).
 - ``LOAD_LOCAL x; LOAD_LOCAL a; LOAD_LOCAL b | PUSH k; ADD_I | SUB_I | MUL_I; ADD_I | SUB_I |
   MUL_I; STORE_LOCAL s`` -> ``ACC_STORE (x, a, b or None, k, inner kind, outer kind, s)``
   (``set total = total + i * 2``): one wrap at the end gives what the run's two wraps give,
@@ -142,13 +143,10 @@ def fuse(fn: CompiledFunction) -> tuple[list[tuple[int, Any]], list[int]]:
             elif pc + 3 < n and src[pc + 3][0] == bc.RETURN:
                 code[pc] = (bc.RETURN_LOCAL_OP, (a, local, b, ARITH_KINDS[src[pc + 2][0]]))
                 costs[pc] = sum(src_costs[pc:pc + 4])
-            elif pc + 3 < n and src[pc + 3][0] == bc.STORE_LOCAL:
-                code[pc] = (bc.LOCAL_OP_STORE, (a, local, b, ARITH_KINDS[src[pc + 2][0]],
-                                                src[pc + 3][1]))
-                costs[pc] = sum(src_costs[pc:pc + 4])
             else:
-                code[pc] = (bc.LOCAL_OP, (a, local, b, ARITH_KINDS[src[pc + 2][0]]))
-                costs[pc] = sum(src_costs[pc:pc + 3])
+                store = src[pc + 3][1] if pc + 3 < n and src[pc + 3][0] == bc.STORE_LOCAL else None
+                code[pc] = (bc.LOCAL_OP, (a, local, b, ARITH_KINDS[src[pc + 2][0]], store))
+                costs[pc] = sum(src_costs[pc:pc + (3 if store is None else 4)])
             continue
         if op1 == bc.RETURN:
             code[pc] = (bc.RETURN_LOCAL, a)

@@ -514,7 +514,7 @@ class VM:
          POP, STORE_LOCAL_H, STORE_GLOBAL_H, STORE_LOCAL_ELEM_H, STORE_GLOBAL_ELEM_H,
          JUMP_IF_TRUE, H2I, R2I_RET, CALL, RETURN, RETURN_NOTHING, STORE_GLOBAL_WATCHED,
          STORE_GLOBAL_ELEM_WATCHED, LINE, LOAD_LOCAL2, LOCAL_ADD_STORE, COMPARE_JUMP, LOCAL_OP,
-         ARITH_STORE, LOCAL_OP_STORE, ACC_STORE, CALL_LOCALS, CALL_LOCAL_OP, RETURN_LOCAL,
+         ARITH_STORE, ACC_STORE, CALL_LOCALS, CALL_LOCAL_OP, RETURN_LOCAL,
          RETURN_LOCAL_OP, ARITH_RETURN) = bc.OPCODES
         G = self.globals
         limit = self.op_limit
@@ -569,7 +569,7 @@ class VM:
                         loc[b] = v
                         pc += 3
                     elif op == LOCAL_OP:
-                        a, b, k, kind = arg
+                        a, b, k, kind, store = arg
                         v = loc[a]
                         if b is not None:
                             k = loc[b]
@@ -584,8 +584,12 @@ class VM:
                             v *= k
                         if v > INT_MAX or v < INT_MIN:
                             v = wrap_int(v)
-                        stack.append(v)
-                        pc += 2
+                        if store is None:
+                            stack.append(v)
+                            pc += 2
+                        else:   # ``set s = a + b``: the STORE_LOCAL too
+                            loc[store] = v
+                            pc += 3
                     elif op == ACC_STORE:
                         x, a, b, k, inner, outer, slot = arg
                         v = loc[x]
@@ -800,24 +804,6 @@ class VM:
                                 pc += 1
                             else:
                                 stack.append(v)
-                    elif op == LOCAL_OP_STORE:
-                        a, b, k, kind, slot = arg
-                        v = loc[a]
-                        if b is not None:
-                            k = loc[b]
-                        if v is UNSET or k is UNSET:
-                            pc, ops, crash = self._fused_read_crash(fn, pc, ops, code, loc, (a, b))
-                            raise crash
-                        if kind == 0:
-                            v += k
-                        elif kind == 1:
-                            v -= k
-                        else:
-                            v *= k
-                        if v > INT_MAX or v < INT_MIN:
-                            v = wrap_int(v)
-                        loc[slot] = v
-                        pc += 3
                     elif op == ARITH_STORE:
                         kind, slot = arg
                         b = stack.pop()

@@ -212,8 +212,8 @@ def run(src: str, fused: bool, monkeypatch, **vm_args) -> dict:
     (unset_read("set b = c + b * a"), {}),             # ACC_STORE, third read
     (unset_read("set b = a + b * c"), {}),             # ACC_STORE, first read
     (unset_read("set b = c - a * 3"), {}),             # ACC_STORE, second read, a constant
-    (unset_read("set c = b - a"), {}),                 # LOCAL_OP_STORE, second read
-    (unset_read("set c = a * 7"), {}),                 # LOCAL_OP_STORE, a constant
+    (unset_read("set c = b - a"), {}),                 # LOCAL_OP with its store, second read
+    (unset_read("set c = a * 7"), {}),                 # LOCAL_OP with its store, a constant
     (WRAPS, {}),                                       # ACC_STORE wraps once, as the run twice
     (unset_read("set b = Add2(c, a)"), {}),            # CALL_LOCALS, second read
     (unset_read("set b = Add2(a, c)"), {}),            # CALL_LOCALS, first read
@@ -248,10 +248,11 @@ def test_every_fused_run_is_replaced_at_its_first_instruction_only():
 
 
 def test_fused_runs_are_made_for_their_statements():
-    """``set b = b * a`` is one LOCAL_OP_STORE, ``set c = c + a * b`` one ACC_STORE."""
+    """``set b = b * a`` is one LOCAL_OP that stores, ``set c = c + a * b`` one ACC_STORE."""
     fn = load(WRAPS).functions["Main"]
     ops = [op for op, _arg in fuse(fn)[0]]
-    assert ops.count(bc.ACC_STORE) == 3 and ops.count(bc.LOCAL_OP_STORE) == 2
+    stores = [arg[4] for op, arg in fuse(fn)[0] if op == bc.LOCAL_OP]
+    assert ops.count(bc.ACC_STORE) == 3 and sum(1 for s in stores if s is not None) == 2
     check_replaced_at_first(fn, *fuse(fn))
 
 
