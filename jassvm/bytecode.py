@@ -40,7 +40,7 @@ OPNAMES = [
 COMPILED_OPS = OPNAMES.index("STORE_GLOBAL_WATCHED")   # opcodes below this come from the compiler
 for _i, _name in enumerate(OPNAMES):  # LOAD_LOCAL = 0, PUSH = 1, ...: module constants
     globals()[_name] = _i
-OPCODES = tuple(range(len(OPNAMES)))
+OPCODES = tuple(range(len(OPNAMES)))   # every opcode in OPNAMES order: what VM._run unpacks into locals
 
 JUMPS = {"JUMP", "JUMP_IF_FALSE", "JUMP_IF_TRUE", "JUMP_IF_FALSE_KEEP", "JUMP_IF_TRUE_KEEP"}
 OP_LIMIT = 300_000   # S093: op costs an uninterrupted run of a thread may spend
