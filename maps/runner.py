@@ -13,7 +13,9 @@ import math
 import os
 import re
 import shutil
+import signal
 import tempfile
+import threading
 import time
 from dataclasses import field
 from pathlib import Path
@@ -317,7 +319,8 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     Budgets: the run stops, with ``report.stopped`` saying why, once ``options.max_wall``
     wall-clock seconds have been spent simulating or the VM has executed ``options.max_ops``
     JASS ops (checked after every scheduler entry: one thread run is bounded by the op limit
-    anyway), or on Ctrl-C (``interrupted``): the report then holds the timeline so far.
+    anyway), or on Ctrl-C (``interrupted``, after the scheduler entry under way; a second
+    Ctrl-C stops at once): the report then holds the timeline so far.
 
     ``session_hook(session)`` is called for every new session (the first, before the script
     starts, and one a ``LoadGame`` makes); ``progress(now)`` after every clock step, and
@@ -348,7 +351,8 @@ def run_mission(mission: Mission, options: RunOptions, *, carry: dict | None = N
     saved = None
     save_at = options.save_at
     try:
-        saved = _play(session, mission, options, sandbox, budget, progress, interrupt, session_hook)
+        with _ctrl_c(budget):
+            saved = _play(session, mission, options, sandbox, budget, progress, interrupt, session_hook)
     except KeyboardInterrupt:
         budget.reason = "interrupted"
     session = budget.session or session
@@ -383,14 +387,39 @@ class _Budget:
         return self.reason is not None
 
 
+@contextlib.contextmanager
+def _ctrl_c(budget: _Budget):
+    """While the game plays, a first Ctrl-C (SIGINT) sets ``budget.reason`` to
+    ``interrupted``: the run stops after the scheduler entry under way, so the report sees a
+    settled game. A second one raises KeyboardInterrupt at once. A KeyboardInterrupt raised
+    wherever the signal lands could be lost (CPython discards exceptions raised in
+    finalizers and weakref callbacks); a flag cannot. Only on the main thread and over
+    Python's default handler (a debugger or test harness keeps its own)."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield
+        return
+
+    def on_sigint(signum, frame):
+        if budget.reason == "interrupted":
+            raise KeyboardInterrupt
+        budget.reason = "interrupted"
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _play(session: GameSession, mission: Mission, options: RunOptions, sandbox: str,
           budget: _Budget, progress, interrupt=None, session_hook=None) -> dict | None:
     """The clock loop of ``run_mission``; the save written, if any."""
     game, vm = session.game, session.vm
     ended = lambda: bool(game.ended)
     if budget.deadline is None and budget.max_ops is None and interrupt is None:
-        # (no limit to look at: asked after every scheduler entry)
-        stop = lambda: game.ended or game.saves.load_request is not None
+        # (no limit to look at: asked after every scheduler entry; ``reason`` is Ctrl-C's)
+        stop = lambda: game.ended or game.saves.load_request is not None or budget.reason is not None
     else:
         stop = lambda: (bool(game.ended) or game.saves.load_request is not None or budget.spent(vm)
                         or (interrupt is not None and interrupt()))

@@ -85,6 +85,36 @@ def test_ctrl_c_writes_the_partial_report_and_exits_130(tmp_path):
     assert mission["stopped"] == "interrupted" and mission["game_time"] > 0
 
 
+def test_a_first_ctrl_c_stops_at_the_next_scheduler_entry_and_a_second_at_once(tmp_path):
+    """The first SIGINT only marks the run interrupted (a KeyboardInterrupt raised where the
+    signal lands could be discarded by CPython); the map's timer thread then runs no more.
+    A second SIGINT raises KeyboardInterrupt at once."""
+    import pytest
+
+    from maps.runner import _Budget, _ctrl_c
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        budget = _Budget(RunOptions())
+        with _ctrl_c(budget):
+            os.kill(os.getpid(), signal.SIGINT)
+            assert budget.reason == "interrupted"
+            with pytest.raises(KeyboardInterrupt):
+                os.kill(os.getpid(), signal.SIGINT)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        options = RunOptions(until=3600.0, sandbox=str(tmp_path / "box"))
+        mission = load_mission(_map(tmp_path), options)
+        sent = []
+
+        def progress(now):   # Ctrl-C once the clock passes 0.05 s
+            if now >= 0.05 and not sent:
+                sent.append(now)
+                os.kill(os.getpid(), signal.SIGINT)
+        report, _ = run_mission(mission, options, progress=progress)
+        assert report.stopped == "interrupted" and report.game_time == sent[0]
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def test_scenario_max_wall_fails_the_running_step(tmp_path):
     """The scenario key ``max_wall``: a runaway map fails the step that was running, with
     the game time it reached; non-finite or negative values are refused."""
