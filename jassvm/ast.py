@@ -7,10 +7,9 @@ null literal).
 """
 from __future__ import annotations
 
-from dataclasses import field
 from collections import namedtuple
 
-from .records import record
+from .records import field, record
 
 
 class Pos(namedtuple("Pos", ["file", "line", "col"])):   # not typing.NamedTuple: typing costs start-up
@@ -296,7 +295,7 @@ def iter_nodes(node):
         n = stack.pop()
         if isinstance(n, Node):
             yield n
-            children = [getattr(n, f) for f in n.__dataclass_fields__ if f != "pos"]
+            children = [getattr(n, f) for f in n._record_fields if f != "pos"]
         elif isinstance(n, (list, tuple)):
             children = list(n)
         else:

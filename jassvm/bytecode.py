@@ -7,13 +7,12 @@ in the game (S093: ``loop / set g = g + 1 / endloop`` costs 7 per iteration).
 """
 from __future__ import annotations
 
-from dataclasses import field
 
 TYPE_CHECKING = False   # typing.TYPE_CHECKING, without importing typing (issue 17: start-up)
 if TYPE_CHECKING:
     from typing import Any
 
-from .records import record
+from .records import field, record
 
 # Opcodes. The interpreter (``VM._run``) tests ``op >= CALL`` first: below are the plain
 # instructions, tested in the order of how often they run; from ``CALL`` on the calls and

@@ -40,7 +40,6 @@ import stat
 import struct
 import sys
 from array import array
-from dataclasses import fields as dataclass_fields
 from itertools import accumulate, chain, compress
 from operator import eq, getitem
 from pathlib import Path
@@ -607,17 +606,17 @@ _KIND_TYPES: dict[str, tuple[frozenset, frozenset | None]] = {
 }
 
 
-def _dataclass_fields(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclass_fields(cls) if f.init)
+def _init_fields(cls: type) -> tuple[str, ...]:
+    return tuple(n for n, f in cls._record_fields.items() if f.init)
 
 
 # False when ``jassvm.ast`` gained, lost or reordered a node class or field that the table
 # above does not describe: the parse cache is then off (and tests/test_cache_security.py
 # fails) until the table is updated.
 TREE_CODEC_OK = (
-    all(_dataclass_fields(c) == ("pos", *names) for c, names in _FIELD_NAMES.items())
+    all(_init_fields(c) == ("pos", *names) for c, names in _FIELD_NAMES.items())
     and {c for c in vars(ast).values() if isinstance(c, type) and issubclass(c, ast.Node)
-         and "__dataclass_fields__" in vars(c) and c not in (ast.Expr, ast.Stmt)}
+         and "_record_fields" in vars(c) and c not in (ast.Expr, ast.Stmt)}
     == set(_FIELDS))
 _TAG = {cls: tag for tag, cls in enumerate(_NODE_CLASSES)}
 _LIST = len(_NODE_CLASSES)   # [LIST, item...] -> list

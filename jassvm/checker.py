@@ -77,7 +77,6 @@ diagnostics of their class (syntax, semantic, runtime) instead of reporting them
 from __future__ import annotations
 
 import re
-from dataclasses import field, fields
 from typing import Optional
 
 from . import ast
@@ -85,7 +84,7 @@ from .diagnostics import Diagnostic, Severity
 from .loadrules import accepted_rules, api_generation
 from .cache import no_gc
 from .parse_cache import parse_cached
-from .records import record
+from .records import field, record
 from .source import SourceText
 from .values import StringHash
 
@@ -145,7 +144,7 @@ class CheckOptions:
 
     def flags(self) -> frozenset[str]:
         """The enabled pjass flags as names (``oldpatch`` expanded)."""
-        on = {f.name for f in fields(self) if f.name in FLAG_NAMES and getattr(self, f.name)}
+        on = {name for name in self._record_fields if name in FLAG_NAMES and getattr(self, name)}
         if "oldpatch" in on:
             on |= _OLDPATCH
         return frozenset(on)
@@ -165,7 +164,7 @@ class CheckOptions:
         return CheckOptions(strict=self.strict, generation=self.generation, **kw)
 
 
-FLAG_NAMES = tuple(f.name for f in fields(CheckOptions) if f.name not in ("strict", "generation"))
+FLAG_NAMES = tuple(n for n in CheckOptions._record_fields if n not in ("strict", "generation"))
 _OLDPATCH = frozenset(("checklongnames", "nomodulooperator", "filter", "rb"))
 
 

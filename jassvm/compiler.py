@@ -6,7 +6,6 @@ of assignments and arguments, and emits short-circuit code for ``and``/``or`` (S
 """
 from __future__ import annotations
 
-from dataclasses import field
 from collections.abc import Callable, Iterable, Mapping
 
 TYPE_CHECKING = False   # typing.TYPE_CHECKING, without importing typing (issue 17: start-up)
@@ -23,7 +22,7 @@ from .bytecode import (
     STORE_LOCAL_H, SUB_I, SUB_R, CompiledFunction, NativeBinding,
 )
 from .diagnostics import Diagnostic, JassError, Severity
-from .records import record
+from .records import field, record
 
 PRIMITIVES = {"integer", "real", "boolean", "string", "code", "nothing"}
 DEFAULTS = {"integer": 0, "real": 0.0, "boolean": False, "string": None}

@@ -25,14 +25,14 @@ the frames already in it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from . import bytecode as bc
 from .bytecode import CompiledFunction
+from .records import field, record
 
 
-@dataclass(eq=False, repr=False)
+@record(slots=False, eq=False)
 class InstrumentedFunction(CompiledFunction):
     """A per-VM copy of ``original`` (see the module docstring). ``to_new[pc]`` maps an
     original pc to the copy's (a line start to its ``LINE``); ``to_old[pc]`` maps back (a
@@ -44,6 +44,8 @@ class InstrumentedFunction(CompiledFunction):
     to_old: list[int] = field(default_factory=list)
     traced: bool = False
     interpret: bool = False
+
+    __repr__ = CompiledFunction.__repr__
 
 
 def program_functions(program) -> list[CompiledFunction]:

@@ -9,7 +9,6 @@ and rebuilt.
 """
 from __future__ import annotations
 
-from dataclasses import field
 from pathlib import Path
 from collections.abc import Callable, Mapping
 
@@ -21,7 +20,7 @@ from .ast import SourceFile
 from .compiler import CompiledProgram
 from .diagnostics import Diagnostic, JassError
 from .parse_cache import cache_dir, parse_cached
-from .records import record
+from .records import field, record
 
 if TYPE_CHECKING:
     from .checker import CheckOptions

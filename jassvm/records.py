@@ -20,22 +20,112 @@ built). The result behaves as the dataclass would:
 - ``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` work on the class and its
   instances (it carries ``__dataclass_fields__`` and ``__dataclass_params__`` as a dataclass does).
 
-Supported: what those modules use (annotations as strings, plain defaults, ``field(default=,
-default_factory=, init=, repr=, compare=)``, single inheritance from records or dataclasses, a
-dataclass deriving from a record). Not supported (``TypeError`` at class creation):
-``ClassVar``/``InitVar`` fields, ``__post_init__``; a mutable default raises ``ValueError`` as
-in dataclasses.
+Fields are declared with ``jassvm.records.field`` ( the same keywords as
+``dataclasses.field``: ``default=, default_factory=, init=, repr=, compare=, metadata=``) or with
+``dataclasses.field``. The ``dataclasses`` module itself (and ``inspect``, which it imports: 15 ms
+of a 80 ms cached load) is imported only when something reads a record's
+``__dataclass_fields__`` or ``__dataclass_params__`` (``dataclasses.fields``, ``replace``...): those
+are built then from ``_record_fields``, the class's field specs (name -> ``FieldSpec``, inherited
+ones first), which this project's own code reads instead.
+
+Supported: what those modules use (annotations as strings, plain defaults, single inheritance
+from records or dataclasses, a dataclass deriving from a record). Not supported (``TypeError``
+at class creation): ``ClassVar``/``InitVar`` fields, ``__post_init__``; a mutable default raises
+``ValueError`` as in dataclasses.
 """
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import MISSING, Field, FrozenInstanceError
+import sys
 from operator import attrgetter
 
-__all__ = ["record"]
+__all__ = ["record", "field", "FieldSpec", "MISSING"]
 
 _PARAMS = {"init": True, "repr": True, "order": False, "unsafe_hash": False,
            "match_args": True, "kw_only": False, "weakref_slot": False}
+
+
+class _Missing:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING = _Missing()
+"""No default (``dataclasses.MISSING`` in the fields ``dataclasses.fields`` returns)."""
+
+
+class FieldSpec:
+    """One record field: ``name``, ``type`` (the annotation), ``default`` and
+    ``default_factory`` (``MISSING`` when absent), ``init``, ``repr``, ``compare`` and
+    ``metadata`` (a dict), as ``dataclasses.Field`` has them."""
+
+    __slots__ = ("name", "type", "default", "default_factory", "init", "repr", "compare", "metadata")
+    __hash__ = None   # a plain @dataclass given one as a default refuses it (a mutable default)
+
+    def __init__(self, default=MISSING, default_factory=MISSING, init=True, repr=True,
+                 compare=True, metadata=None) -> None:
+        if default is not MISSING and default_factory is not MISSING:
+            raise ValueError("cannot specify both default and default_factory")
+        self.name = self.type = None
+        self.default, self.default_factory = default, default_factory
+        self.init, self.repr, self.compare = init, repr, compare
+        self.metadata = dict(metadata or {})
+
+    def __repr__(self) -> str:
+        return f"FieldSpec(name={self.name!r}, default={self.default!r})"
+
+
+def field(*, default=MISSING, default_factory=MISSING, init: bool = True, repr: bool = True,
+          compare: bool = True, metadata: dict | None = None) -> FieldSpec:
+    """A record field's options, as ``dataclasses.field`` takes them (``hash`` and
+    ``kw_only`` are not supported). Raises ValueError when both defaults are given."""
+    return FieldSpec(default, default_factory, init, repr, compare, metadata)
+
+
+def _spec(f) -> FieldSpec:
+    """A ``dataclasses.Field`` as a FieldSpec (its MISSING becomes this module's)."""
+    missing = sys.modules["dataclasses"].MISSING
+    spec = FieldSpec(MISSING if f.default is missing else f.default,
+                     MISSING if f.default_factory is missing else f.default_factory,
+                     f.init, f.repr, f.compare, f.metadata)
+    spec.name, spec.type = f.name, f.type
+    return spec
+
+
+def _is_dataclass_field(value) -> bool:
+    dc = sys.modules.get("dataclasses")   # only a loaded dataclasses can have made one
+    return dc is not None and isinstance(value, dc.Field)
+
+
+class _DataclassView:
+    """``__dataclass_fields__`` or ``__dataclass_params__`` of the record ``owner``, built on
+    first read (importing dataclasses), then stored on the class in place of this."""
+
+    def __init__(self, attr: str) -> None:
+        self.attr, self.owner = attr, None
+
+    def __get__(self, obj, cls):
+        owner = self.owner
+        value = _dataclass_fields(owner) if self.attr == "__dataclass_fields__" else _params(owner)
+        setattr(owner, self.attr, value)
+        return value
+
+
+def _dataclass_fields(cls: type) -> dict:
+    import dataclasses
+    out = {}
+    for name, spec in cls._record_fields.items():
+        f = dataclasses.field(
+            default=dataclasses.MISSING if spec.default is MISSING else spec.default,
+            default_factory=(dataclasses.MISSING if spec.default_factory is MISSING
+                             else spec.default_factory),
+            init=spec.init, repr=spec.repr, compare=spec.compare, metadata=spec.metadata or None)
+        f.name, f.type = name, spec.type
+        f._field_type = dataclasses._FIELD   # what dataclasses.fields() lists
+        f.kw_only = False                    # a dataclass deriving from a record reads it
+        out[name] = f
+    return out
 
 
 def record(cls: type | None = None, /, *, frozen: bool = False, slots: bool = True, eq: bool = True):
@@ -52,28 +142,39 @@ def _build(cls: type, frozen: bool, slots: bool, eq: bool) -> type:
     body = dict(cls.__dict__)
     if "__post_init__" in body:
         raise TypeError(f"record {cls.__qualname__}: __post_init__ is not supported")
-    inherited: dict[str, Field] = {}
+    inherited: dict[str, FieldSpec] = {}
     for base in reversed(cls.__mro__[1:]):
-        inherited.update(getattr(base, "__dataclass_fields__", {}))
-    own: dict[str, Field] = {}
+        mine = vars(base)
+        if "_record_fields" in mine:
+            inherited.update(mine["_record_fields"])
+        elif "__dataclass_fields__" in mine:   # a dataclass base
+            dc = sys.modules["dataclasses"]
+            inherited.update((n, _spec(f)) for n, f in mine["__dataclass_fields__"].items()
+                             if f._field_type is dc._FIELD)
+    own: dict[str, FieldSpec] = {}
     for name, annotation in body.get("__annotations__", {}).items():
         text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
         if "ClassVar" in text or "InitVar" in text:
-            raise TypeError(f"record {cls.__qualname__}.{name}: ClassVar/InitVar fields are not supported")
+            raise TypeError(f"record {cls.__qualname__}: ClassVar/InitVar fields are not supported")
         default = body.get(name, MISSING)
-        f = default if isinstance(default, Field) else dataclasses.field(default=default)
+        if isinstance(default, FieldSpec):
+            f = default
+        elif _is_dataclass_field(default):
+            f = _spec(default)
+            body[name] = f
+        else:
+            f = FieldSpec(default)
         if f.default is not MISSING and f.default.__class__.__hash__ is None:
             raise ValueError(f"record {cls.__qualname__}.{name}: mutable default "
                              f"{type(f.default).__name__}, use default_factory")
         f.name, f.type = name, annotation
-        f._field_type = dataclasses._FIELD   # what dataclasses.fields() lists
-        if f.kw_only is MISSING:             # a dataclass deriving from a record reads it
-            f.kw_only = False
         own[name] = f
     fields = {**inherited, **own}
     compared = tuple(n for n, f in fields.items() if f.compare)
     added = {
-        "__dataclass_fields__": fields, "__dataclass_params__": _params(frozen, slots, eq),
+        "_record_fields": fields, "_record_params": (frozen, slots, eq),
+        "__dataclass_fields__": _DataclassView("__dataclass_fields__"),
+        "__dataclass_params__": _DataclassView("__dataclass_params__"),
         "__match_args__": tuple(n for n, f in fields.items() if f.init),
         "_record_repr": tuple(n for n, f in fields.items() if f.repr),
         "__repr__": body.get("__repr__", _repr),
@@ -98,18 +199,20 @@ def _build(cls: type, frozen: bool, slots: bool, eq: bool) -> type:
     else:       # the class itself; a plain default stays a class attribute, as dataclasses leaves it
         new = cls
         for name, f in own.items():
-            if isinstance(body.get(name), Field):
+            if isinstance(body.get(name), FieldSpec):
                 if f.default is MISSING:
                     delattr(cls, name)
                 else:
                     setattr(cls, name, f.default)
         for name, value in added.items():
             setattr(cls, name, value)
+    for attr in ("__dataclass_fields__", "__dataclass_params__"):
+        vars(new)[attr].owner = new
     _install(new, fields, compared, frozen, slots, eq and "__eq__" not in body)
     return new
 
 
-def _install(cls: type, fields: dict[str, Field], compared: tuple[str, ...], frozen: bool,
+def _install(cls: type, fields: dict[str, FieldSpec], compared: tuple[str, ...], frozen: bool,
              slots: bool, eq: bool) -> None:
     """Give ``cls`` stand-ins for ``__init__`` (and with ``eq``, ``__eq__``) that compile the
     real methods (``_compiled``) on the first call of either, put them on ``cls`` and run them:
@@ -137,14 +240,16 @@ def _install(cls: type, fields: dict[str, Field], compared: tuple[str, ...], fro
         cls.__eq__ = equal
 
 
-def _params(frozen: bool, slots: bool, eq: bool):
+def _params(cls: type):
     # dataclasses reads a base's params when a dataclass derives from a record; their fields
     # differ between Python versions, so they are filled by name
+    import dataclasses
+    frozen, slots, eq = cls._record_params
     values = {**_PARAMS, "frozen": frozen, "slots": slots, "eq": eq}
     return dataclasses._DataclassParams(*(values[n] for n in dataclasses._DataclassParams.__slots__))
 
 
-def _compiled(cls: type, fields: dict[str, Field], compared: tuple[str, ...], frozen: bool,
+def _compiled(cls: type, fields: dict[str, FieldSpec], compared: tuple[str, ...], frozen: bool,
               slots: bool, eq: bool) -> dict:
     """``__init__`` and (with ``eq``) ``__eq__`` for ``cls``'s fields, as dataclasses writes
     them, compiled together: the two methods that run often (building and comparing trees)."""
@@ -211,17 +316,19 @@ def _hash(self) -> int:
 
 
 def _frozen_setattr(self, name, value):
+    from dataclasses import FrozenInstanceError
     raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
 
 def _frozen_delattr(self, name):
+    from dataclasses import FrozenInstanceError
     raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
 def _getstate(self):
-    return [getattr(self, n) for n in self.__dataclass_fields__]
+    return [getattr(self, n) for n in self._record_fields]
 
 
 def _setstate(self, state):
-    for n, v in zip(self.__dataclass_fields__, state):
+    for n, v in zip(self._record_fields, state):
         object.__setattr__(self, n, v)

@@ -9,11 +9,11 @@ other.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from .bytecode import CompiledFunction
 from .compiler import default_value
+from .records import field, record
 
 MAX_CALL_DEPTH = 4096     # frames per thread before the thread is ended as a stack overflow
 
@@ -47,7 +47,7 @@ class Suspend(Exception):
         self.delay = delay
 
 
-@dataclass
+@record(slots=False)
 class StackEntry:
     """One JASS frame of a crash record: function, file and line."""
 
@@ -59,7 +59,7 @@ class StackEntry:
         return f"{self.function} ({self.file}:{self.line})"
 
 
-@dataclass
+@record(slots=False)
 class RuntimeErrorRecord:
     """A recorded thread crash: kind, message, game time (seconds), thread and JASS stack
     (innermost call last)."""

@@ -82,3 +82,44 @@ def test_methods_are_the_compiled_ones_after_first_use():
     stand_in = Fresh.__init__
     Fresh(1)
     assert Fresh.__init__ is not stand_in and Fresh.__init__.__qualname__.endswith("Fresh.__init__")
+
+
+def test_defining_records_does_not_import_dataclasses():
+    """``dataclasses`` (and ``inspect`` with it) is imported only when something reads a
+    record's ``__dataclass_fields__``: a cached program load never does."""
+    import subprocess
+    import sys
+    code = ("import sys; import jassvm.ast, jassvm.compiler, jassvm.loader, jassvm.checker, "
+            "jassvm.thread, jassvm.instrument; print('dataclasses' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_dataclasses_functions_see_records_field_specs():
+    from jassvm.records import MISSING, field
+
+    @record
+    class Spec:
+        a: int
+        b: list = field(default_factory=list, metadata={"native": "GetA"})
+        c: str = field(default="c", repr=False, compare=False)
+
+    names = [(f.name, f.default is dataclasses.MISSING, f.metadata.get("native"))
+             for f in dataclasses.fields(Spec)]
+    assert names == [("a", True, None), ("b", True, "GetA"), ("c", False, None)]
+    assert dataclasses.is_dataclass(Spec(1)) and dataclasses.replace(Spec(1), a=2).a == 2
+    assert dataclasses.asdict(Spec(1, [3])) == {"a": 1, "b": [3], "c": "c"}
+    assert repr(Spec(1)).endswith(".Spec(a=1, b=[])") and Spec(1, c="x") == Spec(1)
+    assert Spec._record_fields["a"].default is MISSING
+
+    @dataclasses.dataclass
+    class Derived(Spec):   # a dataclass deriving from a record reads its fields
+        d: int = 0
+    assert Derived(1, d=4).d == 4 and Derived(1).b == []
+
+    with pytest.raises(ValueError, match="mutable default"):
+        @dataclasses.dataclass
+        class Wrong:       # a record field spec in a plain dataclass is refused, not kept
+            x: list = field(default_factory=list)
+    with pytest.raises(ValueError, match="both default and default_factory"):
+        field(default=1, default_factory=list)
