@@ -19,8 +19,10 @@ FORBIDDEN = {"jassvm": ("natives", "maps", "cli"), "natives": ("maps", "cli")}
 # read from the cache runs neither lark's parser nor the checker nor the compiler, so a cached
 # load does not import them (issue 17: start-up near the process floor).
 # Likewise loading a program and binding its natives imports neither the VM nor the game model:
-# a GameSession imports them when it is made.
+# a GameSession imports them when it is made. Records import dataclasses (and inspect with it)
+# only when something asks for a record's dataclass fields.
 LAZY = {("jassvm.loader", "jassvm.checker"), ("jassvm.loader", "jassvm.compiler"),
+        ("jassvm.records", "dataclasses"),
         ("jassvm.parse_cache", "jassvm.parser"), ("natives.sandbox", "shutil"),
         *(("natives.session", m) for m in ("jassvm.vm", "natives.game", "natives.handles",
                                             "natives.response", "natives.snapshot", "natives.players"))}
