@@ -151,9 +151,9 @@ harm|Workshop|h|1200|0|0|_|0|0|80|S
 hgra|Gryphon Aviary|h|1150|0|0|_|0|0|80|S
 haro|Arcane Observatory|h|900|0|0|_|0|0|80|S
 ogru|Grunt|o|700|0|270|foot|3|0|16|mg
-osw1|Spirit Wolf (Level 1)|o|200|0|350|foot|0|0|16|Zmg
-osw2|Dire Wolf (Level 2)|o|250|0|350|foot|0|0|16|Zmg
-osw3|Shadow Wolf (Level 3)|o|300|0|350|foot|0|0|16|Zmg
+osw1|Spirit Wolf (Level 1)|o|200|0|320|foot|0|0|16|Zmg
+osw2|Dire Wolf (Level 2)|o|300|0|350|foot|0|0|16|Zmg
+osw3|Shadow Wolf (Level 3)|o|500|0|350|foot|0|0|16|Zmg
 opeo|Peon|o|250|0|190|foot|1|0|16|Pmg
 ohun|Troll Headhunter|o|350|0|270|foot|2|0|16|rag
 orai|Raider|o|610|0|350|horse|3|0|32|mg
@@ -255,7 +255,7 @@ nwiz|Apprentice Wizard|x|240|200|270|foot|0|0|16|rag
 nwzr|Rogue Wizard|x|350|200|270|foot|0|0|16|rag
 nwzg|Renegade Wizard|x|600|400|270|foot|0|0|16|rag
 nkol|Kobold|x|240|0|270|foot|0|0|16|mg
-nkog|Kobold Geomancer|x|300|200|270|foot|0|0|16|rag
+nkog|Kobold Geomancer|x|300|300|270|foot|0|0|16|rag
 nkob|Kobold Tunneler|x|350|0|270|foot|0|0|16|mg
 nkot|Kobold Taskmaster|x|500|0|270|foot|0|0|16|mg
 nogr|Ogre Warrior|x|600|0|270|foot|0|0|32|mg
@@ -692,7 +692,8 @@ class Defense:
 #       III)", "Watch Tower (Warcraft III)", "Cannon Tower (Warcraft III)", "Blademaster
 #       (Warcraft III)", "Far Seer (Warcraft III)", "Tauren Chieftain (Warcraft III)"; the
 #       creeps' "Harpy Windwitch" and "Ogre Magi (Warcraft III)" on warcraft.wiki.gg and
-#       "Renegade Wizard" on wowpedia.fandom.com, whose mana the ``_UNITS`` rows take too):
+#       "Renegade Wizard" and "Kobold Geomancer (Warcraft III)" on wowpedia.fandom.com, whose
+#       mana the ``_UNITS`` rows take too):
 #       hit points, attack type, damage range and average, cooldown, range
 #       in tens of world units, armor type and points (The Frozen Throne values: the Watch
 #       Tower's heavy armor). These rows, and the cb hero rows from classic.battle.net's
@@ -769,6 +770,9 @@ ugar|pierce|19.5|0|0|2.2|300|500|g|unarmored|3|ds
 ufro|magic|104|0|0|3.0|300|500|g|light|1|ds
 uzg2|normal|8|1|2|1.0|700|700|ga|fortified|5|ww
 edoc|normal|20.5|0|0|1.5|90|500|g|heavy|1|ds
+osw1|normal|11.5|0|0|1.0|90|500|g|heavy|0|ds
+osw2|normal|16.5|0|0|1.0|90|500|g|heavy|0|ds
+osw3|normal|21.5|0|0|1.0|90|500|g|heavy|0|ds
 hgtw|pierce|25|0|0|0.9|700|700|ga|heavy|5|ww
 owtw|pierce|17|0|0|0.6|800|800|ga|heavy|3|ww
 hctw|siege|100.5|0|0|2.5|800|800|g|fortified|5|ww
@@ -781,6 +785,7 @@ Otch|hero|7|0|0|1.85|90|500|g|hero|-1|ww
 nhrw|pierce|25|0|0|1.8|600|600|ga|light|0|ww
 nomg|normal|25.5|0|0|1.35|90|500|g|heavy|1|ww
 nwzg|pierce|34.5|0|0|1.8|600|600|ga|medium|1|ww
+nkog|pierce|25|0|0|1.8|600|600|ga|medium|0|ww
 """
 
 WEAPON_SOURCES = {

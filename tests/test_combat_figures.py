@@ -45,6 +45,7 @@ def test_every_weapon_row_names_a_known_source():
     ("Hamg", "hfoo", 24 * 1.00 * combat.armor_factor(2)),     # archmage: 21-27, 24 average
     ("Hmkg", "hpea", 31 * 1.00),                               # mountain king: 26-36, 31
     ("Obla", "hpea", 35 * 1.00),                               # blademaster: 24-46, 35
+    ("nkog", "hrif", 25 * 0.75),                               # kobold geomancer: pierce vs medium
 ])
 def test_towers_and_heroes_hit_as_their_pages_give(ctx, attacker, target, expected):
     a = create(ctx, attacker, y=5000.0)
@@ -351,6 +352,21 @@ def test_water_elementals_and_siege_engine_hit_as_the_data_set_gives(ctx, code, 
     factor = combat.DAMAGE_TABLE[combat.weapon(a).attack_type]["unarmored"]
     assert hits(a, priest) == {round(expected * factor, 4)}
     assert round(combat.armor(a)) == armor
+
+
+@pytest.mark.parametrize("code, expected, life, speed", [
+    ("osw1", 11.5, 200, 320), ("osw2", 16.5, 300, 350), ("osw3", 21.5, 500, 350),
+])
+def test_feral_spirit_wolves_hit_as_the_data_set_gives(ctx, code, expected, life, speed):
+    """ubogoeva/tidyverse_tutorial data/wc3_heroes.txt: Spirit Wolf 200 life, speed 320,
+    Dire Wolf 300 and Shadow Wolf 500 life, speed 350; normal 11.5/16.5/21.5, cooldown 1.00,
+    melee, heavy armor 0. A Priest (unarmored, 0 armor) takes the average times the damage
+    table's factor."""
+    a = create(ctx, code, y=5000.0)
+    priest = create(ctx, "hmpr", y=-5000.0, player=1)
+    assert hits(a, priest) == {round(expected * combat.DAMAGE_TABLE["normal"]["unarmored"], 4)}
+    assert combat.weapon(a).cooldown == 1.0 and round(combat.armor(a)) == 0
+    assert (a.max_life, a.utype.speed) == (life, speed)
 
 
 def test_uther_at_level_10_is_his_page(ctx):
