@@ -20,10 +20,10 @@ built). The result behaves as the dataclass would:
 - ``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` work on the class and its
   instances (it carries ``__dataclass_fields__`` and ``__dataclass_params__`` as a dataclass does).
 
-Fields are declared with ``jassvm.records.field`` ( the same keywords as
+Fields are declared with ``jassvm.records.field`` (the same keywords as
 ``dataclasses.field``: ``default=, default_factory=, init=, repr=, compare=, metadata=``) or with
-``dataclasses.field``. The ``dataclasses`` module itself (and ``inspect``, which it imports: 15 ms
-of a 80 ms cached load) is imported only when something reads a record's
+``dataclasses.field``. The ``dataclasses`` module itself (and ``inspect``, which it imports: about
+15 ms of CPU of a cached program load's 80-110 ms) is imported only when something reads a record's
 ``__dataclass_fields__`` or ``__dataclass_params__`` (``dataclasses.fields``, ``replace``...): those
 are built then from ``_record_fields``, the class's field specs (name -> ``FieldSpec``, inherited
 ones first), which this project's own code reads instead.
@@ -155,7 +155,7 @@ def _build(cls: type, frozen: bool, slots: bool, eq: bool) -> type:
     for name, annotation in body.get("__annotations__", {}).items():
         text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
         if "ClassVar" in text or "InitVar" in text:
-            raise TypeError(f"record {cls.__qualname__}: ClassVar/InitVar fields are not supported")
+            raise TypeError(f"record {cls.__qualname__}.{name}: ClassVar/InitVar fields are not supported")
         default = body.get(name, MISSING)
         if isinstance(default, FieldSpec):
             f = default
