@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import sys
 from operator import attrgetter
+from typing import Any, Callable
 
 __all__ = ["record", "field", "FieldSpec", "MISSING"]
 
@@ -99,16 +100,16 @@ def _is_dataclass_field(value) -> bool:
 
 
 class _DataclassView:
-    """``__dataclass_fields__`` or ``__dataclass_params__`` of the record ``owner``, built on
-    first read (importing dataclasses), then stored on the class in place of this."""
+    """The class attribute ``attr`` of the record ``owner`` (``__dataclass_fields__`` or
+    ``__dataclass_params__``), made by ``build(owner)`` on first read (importing dataclasses),
+    then stored on the class in place of this."""
 
-    def __init__(self, attr: str) -> None:
-        self.attr, self.owner = attr, None
+    def __init__(self, attr: str, build: Callable[[type], Any]) -> None:
+        self.attr, self.build, self.owner = attr, build, None
 
     def __get__(self, obj, cls):
-        owner = self.owner
-        value = _dataclass_fields(owner) if self.attr == "__dataclass_fields__" else _params(owner)
-        setattr(owner, self.attr, value)
+        value = self.build(self.owner)
+        setattr(self.owner, self.attr, value)
         return value
 
 
@@ -173,8 +174,8 @@ def _build(cls: type, frozen: bool, slots: bool, eq: bool) -> type:
     compared = tuple(n for n, f in fields.items() if f.compare)
     added = {
         "_record_fields": fields, "_record_params": (frozen, slots, eq),
-        "__dataclass_fields__": _DataclassView("__dataclass_fields__"),
-        "__dataclass_params__": _DataclassView("__dataclass_params__"),
+        "__dataclass_fields__": _DataclassView("__dataclass_fields__", _dataclass_fields),
+        "__dataclass_params__": _DataclassView("__dataclass_params__", _params),
         "__match_args__": tuple(n for n, f in fields.items() if f.init),
         "_record_repr": tuple(n for n, f in fields.items() if f.repr),
         "__repr__": body.get("__repr__", _repr),
