@@ -281,14 +281,14 @@ nftk|Forest Troll Warlord|x|800|0|270|foot|0|0|16|mg
 ndmu|Dalaran Mutant|x|400|0|270|foot|0|0|16|mg
 nbzw|Bronze Whelp|x|300|0|300|fly|0|0|16|rag
 nbzk|Bronze Drake|x|700|0|300|fly|0|0|32|rag
-nbzd|Bronze Dragon|x|1300|0|300|fly|0|0|48|rag
+nbzd|Bronze Dragon|x|2200|0|300|fly|0|0|48|rag
 negz|Engineer Gazlowe|x|800|0|270|foot|0|0|16|mg
 nzep|Goblin Zeppelin|x|500|0|220|fly|0|0|32|M
 ngsp|Goblin Sapper|x|100|0|270|foot|0|0|16|MX
 ngzc|Grizzly Bear|x|500|0|300|foot|0|0|32|mg
-ngst|Rock Golem|x|700|0|270|foot|0|0|32|mg
+ngst|Rock Golem|x|675|400|270|foot|0|0|32|mg
 ngrk|Mud Golem|x|500|0|270|foot|0|0|32|mg
-nltl|Lightning Lizard|x|300|0|300|foot|0|0|32|rag
+nltl|Lightning Lizard|x|280|200|270|foot|0|0|32|rag
 nthl|Thunder Lizard|x|700|0|300|foot|0|0|32|rag
 nowb|Wildkin|x|400|0|270|foot|0|0|32|mg
 nowe|Enraged Wildkin|x|600|0|270|foot|0|0|32|mg
@@ -322,7 +322,7 @@ nchp|Chaplain|h|400|300|270|foot|2|0|16|rag
 nemi|Emissary|h|500|300|270|foot|2|0|16|rag
 nhym|Hydromancer|h|400|300|270|foot|2|0|16|rag
 nmyr|Naga Myrmidon|x|900|0|270|amph|3|0|32|mg
-nnrg|Naga Royal Guard|x|1400|0|270|amph|4|0|32|mg
+nnrg|Naga Royal Guard|x|1350|500|320|amph|4|0|32|mg
 ngol|Gold Mine|x|2500|0|0|_|0|0|96|S
 egol|Entangled Gold Mine|x|2500|0|0|_|0|0|96|S
 ugol|Haunted Gold Mine|x|2500|0|0|_|0|0|96|S
@@ -692,8 +692,9 @@ class Defense:
 #       III)", "Watch Tower (Warcraft III)", "Cannon Tower (Warcraft III)", "Blademaster
 #       (Warcraft III)", "Far Seer (Warcraft III)", "Tauren Chieftain (Warcraft III)"; the
 #       creeps' "Harpy Windwitch" and "Ogre Magi (Warcraft III)" on warcraft.wiki.gg and
-#       "Renegade Wizard" and "Kobold Geomancer (Warcraft III)" on wowpedia.fandom.com, whose
-#       mana the ``_UNITS`` rows take too):
+#       "Renegade Wizard", "Kobold Geomancer (Warcraft III)", "Lightning Lizard", "Rock Golem"
+#       and "Dragon (Warcraft III)" on wowpedia.fandom.com, "Naga Royal Guard" on
+#       warcraft.wiki.gg, whose life, mana and speed the ``_UNITS`` rows take too):
 #       hit points, attack type, damage range and average, cooldown, range
 #       in tens of world units, armor type and points (The Frozen Throne values: the Watch
 #       Tower's heavy armor). These rows, and the cb hero rows from classic.battle.net's
@@ -716,6 +717,15 @@ class Defense:
 #   normal attack 9-10 with the dice its patch notes give (1.10: "1d2 + 8"), range 70 (700
 #   world units), cooldown 1.00 s, ground and air, fortified armor 5. Its Frost Attack slow
 #   (50% movement, 25% attack speed for 5 s) is not modelled.
+#   Creep pages read with the search tools: the Lightning Lizard's (280 hit points, 200 mana,
+#   18.5 average piercing, range 60, 1.50 s, air and ground, heavy 0, speed 270; its splash is
+#   not modelled), the Rock Golem's (675 hit points, 400 mana, normal 29-33 at range 100 --
+#   that page gives world units: sight 1400 -- 1.35 s, heavy 4, speed 270), the Naga Royal
+#   Guard's (1350 hit points, 500 mana, chaos 53 average, range 12.8, 1.70 s, ground, heavy 5,
+#   speed 320) and "Dragon (Warcraft III)", one page for every colour of level-10 dragon,
+#   which it says share their figures, taken for the Bronze Dragon (2200 hit points, chaos
+#   64.5 average, range 50, 1.50 s, heavy 6, speed 300). The Rock Golem's and the dragon's
+#   second attacks (for air targets) are left out, as below.
 #   The Gargoyle, the Frost Wyrm and the Siege Engine have a second attack for air targets in
 #   the data set; the model keeps one attack per unit, so these rows keep the ground attack
 #   only ("g").
@@ -786,6 +796,10 @@ nhrw|pierce|25|0|0|1.8|600|600|ga|light|0|ww
 nomg|normal|25.5|0|0|1.35|90|500|g|heavy|1|ww
 nwzg|pierce|34.5|0|0|1.8|600|600|ga|medium|1|ww
 nkog|pierce|25|0|0|1.8|600|600|ga|medium|0|ww
+nltl|pierce|18.5|0|0|1.5|600|600|ga|heavy|0|ww
+ngst|normal|31|0|0|1.35|100|500|g|heavy|4|ww
+nnrg|chaos|53|0|0|1.7|128|500|g|heavy|5|ww
+nbzd|chaos|64.5|0|0|1.5|500|500|g|heavy|6|ww
 """
 
 WEAPON_SOURCES = {

@@ -46,6 +46,10 @@ def test_every_weapon_row_names_a_known_source():
     ("Hmkg", "hpea", 31 * 1.00),                               # mountain king: 26-36, 31
     ("Obla", "hpea", 35 * 1.00),                               # blademaster: 24-46, 35
     ("nkog", "hrif", 25 * 0.75),                               # kobold geomancer: pierce vs medium
+    ("nltl", "hfoo", 18.5 * 1.00 * combat.armor_factor(2)),   # lightning lizard: pierce vs heavy 2
+    ("ngst", "hpea", 31 * 1.50),                               # rock golem: 29-33 normal vs medium
+    ("nnrg", "hrif", 53 * 1.00),                               # naga royal guard: chaos vs medium
+    ("nbzd", "ogru", 64.5 * 1.00 * combat.armor_factor(1)),   # dragon: chaos vs heavy 1
 ])
 def test_towers_and_heroes_hit_as_their_pages_give(ctx, attacker, target, expected):
     a = create(ctx, attacker, y=5000.0)
@@ -386,3 +390,16 @@ def test_the_blood_mage_is_his_page():
     t = UNIT_TYPES[R("Hblm")]
     assert (t.hero.str, t.hero.agi, t.hero.int, t.hero.primary) == (18, 14, 19, "int")
     assert (t.life, t.mana, t.speed) == (550.0, 285.0, 300.0)
+
+
+@pytest.mark.parametrize("code, life, mana, speed, cooldown", [
+    ("nltl", 280, 200, 270, 1.5), ("ngst", 675, 400, 270, 1.35), ("nnrg", 1350, 500, 320, 1.7),
+    ("nbzd", 2200, 0, 300, 1.5),
+])
+def test_creeps_with_a_stat_box_take_its_life_mana_and_speed(ctx, code, life, mana, speed, cooldown):
+    """Wowpedia "Lightning Lizard", "Rock Golem", "Dragon (Warcraft III)" and warcraft.wiki.gg
+    "Naga Royal Guard": hit points, mana, movement speed and cooldown as the stat boxes give
+    them (the dragon page gives no mana)."""
+    u = create(ctx, code)
+    assert (u.max_life, u.max_mana, u.utype.speed) == (life, mana, speed)
+    assert combat.weapon(u).cooldown == cooldown
