@@ -49,7 +49,9 @@ build the hall beside that mine.
 
 Figures: ``PRODUCERS`` and ``RESEARCHERS`` are game facts from the Liquipedia unit and
 building pages (liquipedia.net/warcraft: each unit's "Trained at" / "Requires", each
-building's "Researches"). ``TOWN_RADIUS`` and ``MINE_RADIUS``, ``AI_QUEUE`` and the site
+building's "Researches"); the Flying Machine's, Gryphon Rider's, Obsidian Statue's and the
+Night Elf rows from the Ancient of Lore and the Ancient of Wind from the "Produced at" line
+of their Wowpedia / warcraft.wiki.gg "<unit> (Warcraft III)" pages. ``TOWN_RADIUS`` and ``MINE_RADIUS``, ``AI_QUEUE`` and the site
 search are project choices (the game's AI placement is not published).
 """
 from __future__ import annotations
@@ -98,9 +100,9 @@ hkni|hbar
 hmpr|hars
 hsor|hars
 hspt|hars
-hgyr|hgra
+hgyr|harm
 hmtm|harm
-hgry|harm
+hgry|hgra
 Hpal|halt
 Hamg|halt
 Hmkg|halt
@@ -124,6 +126,7 @@ Oshd|oalt
 uaco|unpl,unp1,unp2
 ugho|usep
 ucry|usep
+uobs|uslh
 ugar|usep
 Udea|uaod
 Ulic|uaod
@@ -132,7 +135,12 @@ Ucrl|uaod
 ewsp|etol,etoa,etoe
 earc|eaom
 esen|eaom
-edry|eaom
+edry|eaoe
+edoc|eaoe
+emtg|eaoe
+ehip|eaow
+edot|eaow
+efdr|eaow
 Edem|eate
 Ekee|eate
 Emoo|eate

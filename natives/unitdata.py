@@ -6,7 +6,8 @@ shipped or transcribed). Life, mana, speed, collision and food values are *appro
 chosen to be sensible, except the life and speed of the types with sourced combat figures
 (``_WEAPONS`` below, source named per row); names of neutral and campaign-only types are best guesses. The table
 covers the stock rawcodes that the corpus campaign maps create (``CreateUnit``,
-``CreateNUnitsAtLoc``, unit-type globals in ``shared/corpus/maps/campaign-*/war3map.j``);
+``CreateNUnitsAtLoc``, unit-type globals in ``shared/corpus/maps/campaign-*/war3map.j``) and
+the unit types the corpus AI scripts train (common.ai's ``COPTER``, ``BALLISTA``, ``HIPPO``...);
 whether a type is a building was cross-checked against how those maps place it (grid-aligned,
 facing 270). A map's own data (w3u) can add or override types with ``define_unit_type``.
 
@@ -126,6 +127,9 @@ hwt2|Water Elemental (Level 2)|h|675|0|220|foot|0|0|16|Zrag
 hwt3|Water Elemental (Level 3)|h|900|0|220|foot|0|0|16|Zrag
 hsor|Sorceress|h|325|200|270|foot|2|0|16|rag
 hgry|Gryphon Rider|h|825|0|320|fly|4|0|32|rag
+hgyr|Flying Machine|h|200|0|400|fly|1|0|24|Mra
+hdhw|Dragonhawk Rider|h|575|200|350|fly|3|0|32|rag
+hmil|Militia|h|220|0|270|foot|1|0|16|mg
 hmtm|Mortar Team|h|360|0|270|foot|3|0|24|rg
 hmtt|Siege Engine|h|700|0|220|horse|3|0|32|Mmg
 hspt|Spell Breaker|h|600|250|300|foot|3|0|16|rg
@@ -191,6 +195,8 @@ ugar|Gargoyle|u|410|0|350|fly|2|0|24|Urag
 ushd|Shade|u|75|0|350|foot|1|0|16|U
 uske|Skeleton Warrior|u|180|0|270|foot|0|0|16|UZmg
 ufro|Frost Wyrm|u|1350|0|270|fly|7|0|48|Urag
+uobs|Obsidian Statue|u|550|600|270|foot|3|0|32|Mrag
+ubsp|Destroyer|u|900|400|320|fly|5|0|32|Urag
 uarb|Undead Barge|u|600|0|270|float|0|0|48|U
 unpl|Necropolis|u|1500|0|0|_|0|10|96|SUT
 unp1|Halls of the Dead|u|2000|0|0|_|0|10|96|SUT
@@ -207,6 +213,11 @@ earc|Archer|n|245|0|270|foot|2|0|16|rag
 esen|Huntress|n|600|0|350|horse|3|0|32|rg
 edry|Dryad|n|435|200|350|foot|3|0|24|rag
 edoc|Druid of the Claw|n|430|200|270|foot|4|0|32|mg
+ebal|Glaive Thrower|n|300|0|220|horse|3|0|32|Mrg
+ehip|Hippogryph|n|525|0|400|fly|2|0|32|ma
+edot|Druid of the Talon|n|300|200|270|foot|2|0|16|rag
+efdr|Faerie Dragon|n|450|200|350|fly|2|0|16|rag
+echm|Chimaera|n|1000|0|250|fly|5|0|48|rg
 emtg|Mountain Giant|n|1600|0|270|foot|7|0|48|Gmg
 ewsp|Wisp|n|120|0|270|hover|1|0|16|P
 efon|Treant|n|300|0|220|foot|0|0|16|Zmg
@@ -726,6 +737,13 @@ class Defense:
 #   which it says share their figures, taken for the Bronze Dragon (2200 hit points, chaos
 #   64.5 average, range 50, 1.50 s, heavy 6, speed 300). The Rock Golem's and the dragon's
 #   second attacks (for air targets) are left out, as below.
+#   The Flying Machine's first attack is its air attack (its ground attack needs a research:
+#   Wowpedia "Flying Machine (Warcraft III)"), the row keeps that one ("a"); the Hippogryph
+#   has an air attack only. The mana of the Druid of the Talon, the Faerie Dragon (200 each),
+#   the Destroyer (400) and the Obsidian Statue (600) is their Wowpedia / warcraft.wiki.gg
+#   "(Warcraft III)" pages'; the Dragonhawk Rider's 200 is a project approximation (no page
+#   read gives it), as are these rows' collision sizes. The Militia's timed life (Call to
+#   Arms) is not modelled.
 #   The Gargoyle, the Frost Wyrm and the Siege Engine have a second attack for air targets in
 #   the data set; the model keeps one attack per unit, so these rows keep the ground attack
 #   only ("g").
@@ -783,6 +801,16 @@ edoc|normal|20.5|0|0|1.5|90|500|g|heavy|1|ds
 osw1|normal|11.5|0|0|1.0|90|500|g|heavy|0|ds
 osw2|normal|16.5|0|0|1.0|90|500|g|heavy|0|ds
 osw3|normal|21.5|0|0|1.0|90|500|g|heavy|0|ds
+hgyr|pierce|14.5|0|0|2.0|500|500|a|heavy|2|ds
+hdhw|pierce|19|0|0|1.75|300|500|ga|light|1|ds
+hmil|normal|12.5|0|0|1.2|90|500|g|heavy|4|ds
+ebal|siege|44.5|0|0|3.5|1150|1150|g|heavy|2|ds
+ehip|normal|53.5|0|0|1.05|90|500|a|unarmored|0|ds
+edot|magic|12|0|0|1.6|600|600|ga|unarmored|0|ds
+efdr|pierce|15|0|0|1.75|300|500|ga|light|0|ds
+echm|magic|75|0|0|2.5|450|500|g|light|2|ds
+ubsp|magic|20|0|0|1.35|450|500|ga|light|3|ds
+uobs|magic|7.5|0|0|2.1|575|575|ga|heavy|4|ds
 hgtw|pierce|25|0|0|0.9|700|700|ga|heavy|5|ww
 owtw|pierce|17|0|0|0.6|800|800|ga|heavy|3|ww
 hctw|siege|100.5|0|0|2.5|800|800|g|fortified|5|ww

@@ -168,6 +168,7 @@ function main takes nothing returns nothing
     call CreateUnit(Player(1), 'earc', -200, 200, 0)
     call CreateUnit(Player(1), 'ehip', -150, 200, 0)
     call CreateUnit(Player(1), 'uobs', -100, 200, 0)
+    call CreateUnit(Player(1), 'hhou', 400, 500, 270)   // food for the Hippogryph and the Statue
     call CreateUnit(Player(2), 'hbar', 6000, -6000, 0)
     call CreateUnit(Player(PLAYER_NEUTRAL_AGGRESSIVE), 'nogr', 8000, 8000, 0)
     call SetPlayerState(Player(1), PLAYER_STATE_RESOURCE_GOLD, 2000)
@@ -463,3 +464,16 @@ def test_undead_ai_stops_at_the_crypt(melee_api):
     [crash] = game.ai.vms[1].errors
     assert crash.kind == "unimplemented" and "unit type 'usep'" in crash.message
     assert crash.stack[-1].function == "StartUnit"
+
+
+def test_producers_are_the_unit_pages_produced_at():
+    """Wowpedia / warcraft.wiki.gg "(Warcraft III)" pages, "Produced at": the Flying Machine at
+    the Workshop, the Gryphon Rider at the Gryphon Aviary, the Dryad, Druid of the Claw and
+    Mountain Giant at the Ancient of Lore, the Hippogryph, Druid of the Talon and Faerie
+    Dragon at the Ancient of Wind, the Obsidian Statue at the Slaughterhouse."""
+    from natives.aitown import PRODUCERS
+    made_at = {code: {rawcode(b) for b in at} for code, at in (
+        ("hgyr", ["harm"]), ("hgry", ["hgra"]), ("edry", ["eaoe"]), ("edoc", ["eaoe"]),
+        ("emtg", ["eaoe"]), ("ehip", ["eaow"]), ("edot", ["eaow"]), ("efdr", ["eaow"]),
+        ("uobs", ["uslh"]))}
+    assert {code: set(PRODUCERS[rawcode(code)]) for code in made_at} == made_at

@@ -403,3 +403,37 @@ def test_creeps_with_a_stat_box_take_its_life_mana_and_speed(ctx, code, life, ma
     u = create(ctx, code)
     assert (u.max_life, u.max_mana, u.utype.speed) == (life, mana, speed)
     assert combat.weapon(u).cooldown == cooldown
+
+
+MAGIC_VS_MEDIUM = combat.DAMAGE_TABLE["magic"]["medium"]   # the armor page's 75%
+
+
+# (code, life, speed, food, target, expected hit): the data set's rows for the units the melee
+# AI scripts train (common.ai COPTER, HUMAN_DRAGON_HAWK, BALLISTA, HIPPO, DRUID_TALON,
+# FAERIE_DRAGON, CHIMAERA, BLK_SPHINX, OBSIDIAN_STATUE, MILITIA)
+@pytest.mark.parametrize("code, life, speed, food, target, expected", [
+    ("hgyr", 200, 400, 1, "hgry", 14.5 * 2.00),                          # pierce vs light
+    ("hdhw", 575, 350, 3, "hgry", 19 * 2.00),
+    ("hmil", 220, 270, 1, "hpea", 12.5 * 1.50),                          # normal vs medium
+    ("ebal", 300, 220, 3, "hfoo", 44.5 * 1.00 * combat.armor_factor(2)),   # siege vs heavy 2
+    ("ehip", 525, 400, 2, "hgry", 53.5 * 1.00),                          # normal vs light
+    ("edot", 300, 270, 2, "hpea", 12 * MAGIC_VS_MEDIUM),
+    ("efdr", 450, 350, 2, "hgry", 15 * 2.00),
+    ("echm", 1000, 250, 5, "hpea", 75 * MAGIC_VS_MEDIUM),
+    ("ubsp", 900, 320, 5, "hpea", 20 * MAGIC_VS_MEDIUM),
+    ("uobs", 550, 270, 3, "hpea", 7.5 * MAGIC_VS_MEDIUM),
+])
+def test_melee_ai_units_take_the_data_sets_figures(ctx, code, life, speed, food, target, expected):
+    a = create(ctx, code, y=5000.0)
+    t = create(ctx, target, y=-5000.0, player=1)
+    assert (a.max_life, a.utype.speed, a.utype.food_used) == (life, speed, food)
+    assert hits(a, t) == {round(expected, 4)}
+    assert combat.can_attack(a, t)
+
+
+def test_air_only_weapons_cannot_hit_ground_units(ctx):
+    """The Flying Machine's row is its air attack (its bombs need a research) and the
+    Hippogryph has an air attack only: neither attacks a Footman."""
+    foot = create(ctx, "hfoo", y=-5000.0, player=1)
+    for code in ("hgyr", "ehip"):
+        assert not combat.can_attack(create(ctx, code, y=5000.0), foot)
