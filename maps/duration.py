@@ -13,13 +13,16 @@ _DURATION = re.compile(
     r"^(?:(?P<h>\d+(?:\.\d*)?)h)?(?:(?P<m>\d+(?:\.\d*)?)m(?!s))?(?:(?P<s>\d+(?:\.\d*)?)s)?"
     r"(?:(?P<ms>\d+(?:\.\d*)?)ms)?$")
 
+_SECONDS = re.compile(r"^\d+(?:\.\d*)?$")
+
 
 MAX_DURATION = 7 * 24 * 3600.0
 """Longest duration (and budget) a scenario may give: one week of game time."""
 
 
 def parse_duration(value: Any) -> float:
-    """Game seconds from ``30s``, ``5m``, ``1m30s``, ``1h``, ``250ms`` or a number (seconds).
+    """Game seconds from ``30s``, ``5m``, ``1m30s``, ``1h``, ``250ms`` or a number of seconds
+    (an int, a float or text such as ``"600"``).
 
     Raises ValueError for anything else: negative, not finite (``.inf``, ``.nan``) or longer
     than ``MAX_DURATION``."""
@@ -33,6 +36,8 @@ def parse_duration(value: Any) -> float:
         seconds = value
     elif isinstance(value, str):
         text = value.strip().replace(" ", "")
+        if _SECONDS.match(text):   # a bare number, as ``--until 600`` gives it: seconds
+            return parse_duration(float(text))
         m = _DURATION.match(text)
         if not text or not m or not any(m.groupdict().values()):
             raise ValueError(f"bad duration {value!r}: write a number of seconds or text like "

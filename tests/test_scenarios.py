@@ -432,12 +432,14 @@ def test_xdist_loadfile(tiny):
 
 @pytest.mark.parametrize("text, seconds", [
     ("30s", 30.0), ("5m", 300.0), ("1m30s", 90.0), ("1h", 3600.0), ("250ms", 0.25),
-    (45, 45.0), (1.5, 1.5), ("2m0.5s", 120.5)])
+    (45, 45.0), (1.5, 1.5), ("2m0.5s", 120.5), ("30", 30.0), ("2.5", 2.5)])
 def test_durations(text, seconds):
+    """A bare number is seconds, as text too (``jass run --until 600``: the command line gives
+    text)."""
     assert parse_duration(text) == seconds
 
 
-@pytest.mark.parametrize("bad", ["30", "30 x", "m", "", "-3s", -1, True, "5s5m"])
+@pytest.mark.parametrize("bad", ["30 x", "m", "", "-3s", "-3", -1, True, "5s5m", "1e9", "99999999"])
 def test_bad_durations(bad):
     with pytest.raises(ValueError):
         parse_duration(bad)
