@@ -259,6 +259,8 @@ class Debugger:
                                                       progress=self._progress, interrupt=self._interrupt,
                                                       resume=resume)
                         break
+                    except MapError as exc:   # e.g. a local player the API has no slot for
+                        raise DebugError(str(exc)) from None
                     except Rewind as rw:   # time travel: restore a checkpoint, replay from it
                         cp = rw.checkpoint
                         resume = read_save(cp.save) if cp.save is not None else None

@@ -31,7 +31,7 @@ from maps.mapfile import MapFiles, load_map
 from natives.objecttypes import ObjectTypes
 from natives import markup
 from natives.geometry import PathingMap, terrain_of
-from natives.session import GameSession, bind_natives
+from natives.session import GameSession, bind_natives, max_players_for
 from natives.mapsetup import MAP_RELOADED
 from natives.unitdata import rawcode
 
@@ -230,7 +230,12 @@ def _read_toc(game, mapfiles: MapFiles, path: str):
 
 
 def new_session(mission: Mission, options: RunOptions, sandbox: str) -> GameSession:
-    """A game session for ``mission`` with the map's world data applied."""
+    """A game session for ``mission`` with the map's world data applied. ``MapError`` when
+    ``options.local_player`` is not a player slot of the map's API."""
+    slots = max_players_for(mission.program)
+    if options.local_player is not None and not 0 <= options.local_player < slots:
+        raise MapError(mission.mapfiles.source, f"local player {options.local_player} is not a player "
+                       f"slot of this API (0..{slots - 1})")
     session = GameSession(mission.program, seed=options.seed, local_player=options.local_player or 0,
                           sandbox_dir=sandbox)
     session.identity = mission.identity

@@ -440,6 +440,7 @@ class JassGame:
         path = self._path(map_path)
         if _is_save_file(path):
             return self.restore(path, map=map)
+        from maps.errors import MapError
         from maps.runner import RunOptions, new_session
         if api is not None:
             self.api = str(api)
@@ -454,10 +455,14 @@ class JassGame:
             self._close_mission()
         options = RunOptions(api=self.api, seed=self.seed, local_player=self.local_player,
                              sandbox=self.sandbox)
+        try:
+            session = new_session(mission, options, self.sandbox)
+        except MapError as err:   # a local player the map's API has no slot for
+            raise _Problem(str(err)) from None
         self.mission = mission
         self.mission_index += 1
         self.missions.append(mission.name)
-        self.session = new_session(mission, options, self.sandbox)
+        self.session = session
         self.segment_start = 0.0
         game = self.session.game
         self._handle_slots = {}
@@ -705,6 +710,7 @@ class JassGame:
     def _restore(self, save, mission, record: "_Record | None", label: str, note: bool = True) -> None:
         """Restore ``save`` into a fresh session of ``mission`` and make it the current game
         (see ``restore``); the old session is kept when anything fails."""
+        from maps.errors import MapError
         from maps.runner import RunOptions, new_session
         from natives.snapshot import SnapshotError, load_save
         options = RunOptions(api=self.api, seed=self.seed, local_player=self.local_player,
@@ -712,7 +718,7 @@ class JassGame:
         try:
             fresh = new_session(mission, options, self.sandbox)
             load_save(fresh, save, mission.identity)
-        except SnapshotError as err:
+        except (SnapshotError, MapError) as err:
             raise _Problem(f"cannot load {label}: {err}") from None
         # the restore succeeded: from here on nothing fails
         was = self.now

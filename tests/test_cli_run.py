@@ -30,6 +30,20 @@ def test_run_of_a_missing_map_is_a_clear_load_error(tmp_path):
     assert "error:" in result.output and "Traceback" not in result.output
 
 
+def test_a_local_player_without_a_slot_is_an_error_not_a_traceback(tmp_path):
+    """``--local-player`` past the API's player slots (28 for 1.30.4, 16 for the 1.0x sets):
+    one error line, exit 1, for ``run`` and ``debug`` alike."""
+    for lp in ("99", "-1"):
+        result = CliRunner().invoke(main, ["run", "--local-player", lp, "--until", "5s"])
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+        assert f"local player {lp} is not a player slot of this API (0..27)" in result.output
+    script = tmp_path / "war3map.j"
+    script.write_text("function main takes nothing returns nothing\nendfunction\n")
+    result = CliRunner().invoke(main, ["debug", str(script), "--local-player", "40", "--quiet"], input="q\n")
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert "local player 40 is not a player slot" in result.output
+
+
 def test_run_of_a_broken_script_reports_file_line_col(tmp_path):
     bad = tmp_path / "war3map.j"
     bad.write_bytes(b"function main takes nothing returns nothing\n    call\nendfunction\n")
