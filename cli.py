@@ -138,13 +138,15 @@ def _summary(n_err: int, n_warn: int, n_files: int) -> str:
 @click.argument("files", nargs=-1, required=True)
 def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], no_cache: bool,
                   files: tuple[str, ...]) -> None:
-    """Syntax- and type-check JASS FILEs (pjass level), in order, after the API files.
+    """Syntax- and type-check JASS FILEs (pjass level), in order, after the API files. A map
+    archive (.w3x, .w3m) is checked as its war3map.j.
 
     Exits 1 when there are errors, 0 otherwise.
     """
     from jassvm.checker import CheckOptions
     from jassvm.loader import check_sources
     from jassvm.source import SourceText, read_source_file
+    from maps.archive import looks_like_archive
 
     try:
         options = CheckOptions(strict=not lenient).with_flags(*[s for f in flags for s in f.split(",")])
@@ -159,6 +161,17 @@ def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], n
     sources: list[tuple[str, bytes]] = []
     unreadable = False
     for p in paths:
+        if looks_like_archive(p):   # a map archive: its script, named <archive>:war3map.j
+            from maps.errors import MapError
+            from maps.mapfile import load_map   # (not imported for plain scripts: start-up)
+            try:
+                m = load_map(p)
+            except MapError as exc:
+                click.echo(f"error: {exc}", err=True)
+                unreadable = True
+            else:
+                sources.append((f"{p}:{m.script_name}", m.script))
+            continue
         try:  # folders, devices and FIFOs are refused at once, large files before reading
             sources.append((p, read_source_file(p)))
         except OSError as exc:

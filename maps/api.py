@@ -32,6 +32,9 @@ class ApiSet:
 
 def _read_folder(folder: Path) -> ApiSet:
     if not folder.is_dir():
+        if folder.exists():   # e.g. --api .../common.j
+            raise MapError(folder, f"an API is the folder that holds common.j and Blizzard.j, "
+                                   f"not a file (try {folder.parent})")
         raise MapError(folder, "API folder does not exist")
     files = {p.name.lower(): p for p in folder.iterdir() if p.is_file()}
     if "common.j" not in files:

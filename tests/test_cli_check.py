@@ -50,6 +50,18 @@ def test_garbage_binary_file_gives_a_diagnostic_not_a_traceback(tmp_path):
     assert f"{path}:1:1: error[E101]" in result.output
 
 
+def test_a_map_archive_is_checked_as_its_script(tmp_path):
+    """``jass check`` of a .w3x checks the war3map.j inside, as ``jass run`` runs it; a file
+    that starts like an archive and is not one is one error line."""
+    archive = shared_path("corpus", "maps", "archive-small-wars-tft", "test_tft.w3x")
+    api = shared_path("corpus", "api", "1.30.4")
+    result = invoke("--api", str(api), str(archive))
+    assert result.exit_code == 0 and "ok: no problems" in result.output
+    bad = write(tmp_path, "bad.w3x", b"HM3W" + bytes(600))
+    result = invoke(bad)
+    assert result.exit_code == 1 and "error: " in result.output and "Traceback" not in result.output
+
+
 def test_unreadable_files_exit_1(tmp_path):
     result = invoke(str(tmp_path / "missing.j"), str(tmp_path))
     assert result.exit_code == 1

@@ -44,6 +44,13 @@ def test_a_local_player_without_a_slot_is_an_error_not_a_traceback(tmp_path):
     assert "local player 40 is not a player slot" in result.output
 
 
+def test_run_with_api_given_a_file_names_the_folder_to_give():
+    common = shared_path("corpus", "api", "1.30.4", "common.j")
+    result = CliRunner().invoke(main, ["run", "--api", str(common), "--until", "1s"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert f"not a file (try {common.parent})" in result.output
+
+
 def test_run_of_a_broken_script_reports_file_line_col(tmp_path):
     bad = tmp_path / "war3map.j"
     bad.write_bytes(b"function main takes nothing returns nothing\n    call\nendfunction\n")
