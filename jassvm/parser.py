@@ -652,10 +652,16 @@ class _Builder(Transformer):
         return ast.StrLit(self._pos(tok), value=to_text(body))
 
 
+_QUOTES = {'"': "string", "'": "rawcode"}
+
+
 def _syntax_diagnostic(src: SourceText, err: UnexpectedInput) -> Diagnostic:
     pos = src.pos(getattr(err, "pos_in_stream", None) or 0)
     if isinstance(err, UnexpectedCharacters):
         ch = src.text[err.pos_in_stream] if err.pos_in_stream < len(src.text) else ""
+        if ch in _QUOTES:   # the literal rules span lines: no closing quote in the rest of the file
+            return Diagnostic("E101", Severity.ERROR, f"unterminated {_QUOTES[ch]} literal: no closing "
+                                                      f"{ch} before the end of the file", *pos)
         shown = repr(ch)[1:-1] if ch.isprintable() else f"\\x{ord(ch):02x}" if ch else "end of file"
         return Diagnostic("E101", Severity.ERROR,
                           f"unrecognized character '{shown}' (byte {ord(ch) if ch else 0})", *pos)
@@ -664,7 +670,7 @@ def _syntax_diagnostic(src: SourceText, err: UnexpectedInput) -> Diagnostic:
         if tok.type == "$END":
             return Diagnostic("E102", Severity.ERROR, "unexpected end of file", *src.pos(len(src.text)))
         pos = src.pos(tok.start_pos)
-        what = "a line break" if tok.type == "_NL" else f"'{to_text(str(tok))}'"
+        what = "line break" if tok.type == "_NL" else f"'{to_text(str(tok))}'"
         expected = sorted(e for e in err.expected if not e.startswith("__"))
         hint = _hint(tok, expected)
         msg = f"syntax error: unexpected {what}" + (f"; {hint}" if hint else "")

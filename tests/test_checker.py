@@ -559,3 +559,14 @@ def test_checked_tree_can_be_checked_again():
     second = check([tree], CheckOptions(strict=False))
     assert first.errors == second.errors == []
     assert tree.decls[0].body[0].init.type == "real"
+
+
+@pytest.mark.parametrize("literal, kind, col", [('call BJDebugMsg("abc)', "string", 21),
+                                                ("local integer i = 'abc", "rawcode", 23)])
+def test_an_unterminated_literal_is_named_at_its_opening_quote(literal, kind, col):
+    """String and rawcode literals may span lines (jass.lark), so a quote never closed reaches
+    the end of the file: the error says so where the literal starts, not "unrecognized
+    character"."""
+    tree, diags = parse(f"function main takes nothing returns nothing\n    {literal}\nendfunction\n", "t.j")
+    assert tree is None and [(d.code, d.line, d.col) for d in diags] == [("E101", 2, col)]
+    assert diags[0].message.startswith(f"unterminated {kind} literal")
