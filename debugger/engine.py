@@ -478,6 +478,7 @@ class Debugger:
         self._resumed = False
         self._step = None
         self._pause = False
+        self._until_time = self._until = None   # a goal a breakpoint interrupted is dropped (gdb's until)
         self._flush_timeline()
         try:
             self.frontend.stopped(self, stop)

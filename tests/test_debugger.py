@@ -347,6 +347,19 @@ def test_goto_an_earlier_game_time(small):
     assert seen == [3.0, ("goto", 2.0, 42858)]        # between the trigger's two sets
 
 
+def test_a_goal_a_breakpoint_interrupts_is_dropped(small):
+    """``until 5`` (and ``goto`` forward) stopped early by a breakpoint at 3 s: the next plain
+    continue runs to the end (8 s), with no stop at 5 s left over from the dropped goal."""
+    seen = []
+    fe = Scripted(lambda d, s: d.until_time(5.0),
+                  lambda d, s: (seen.append((s.reason, d.now)), d.continue_()),
+                  lambda d, s: (seen.append((s.reason, d.now)), d.continue_()))
+    d = Debugger(small, until=8, frontend=fe, stop_on_entry=True)
+    d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_seen[3] = udg_count")}])
+    result = d.run()
+    assert seen == [("breakpoint", 3.0)] and result["time"] == 8.0
+
+
 def test_jass_test_opens_the_debugger_on_the_first_failing_scenario(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     demo = Path(__file__).resolve().parent.parent / "maps" / "demo"
