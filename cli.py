@@ -586,6 +586,13 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
 
     if save_at is not None and save_path is None:
         raise click.UsageError("--save-at needs --save FILE")
+    if save_at is not None and load_path is None and save_at > until:
+        raise click.UsageError(f"--save-at {save_at:g} s is after --until {until:g} s: nothing would be saved")
+    for option, out in (("--report", report_path), ("--save", save_path), ("--record", record_path),
+                        ("--html", html_path), ("--cov-lcov", cov_lcov), ("--cov-xml", cov_xml),
+                        ("--cov-data", cov_data)):   # before the game plays, not after
+        if out is not None and not out.parent.is_dir():
+            raise click.UsageError(f"{option} {out}: the folder {out.parent} does not exist")
     if record_path is not None and difficulty is not None:
         raise click.UsageError("--record does not keep --difficulty: a replay would play another game")
     coverage = None
@@ -671,6 +678,10 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
         except MapError as exc:
             console.print(f"[bold red]error:[/] {exc}")
             sys.exit(1)
+        if until <= resume.game_time:
+            console.print(f"[bold yellow]warning:[/] --until {until:g} s is not after the save's game time "
+                          f"{resume.game_time:g} s: nothing more is played (--until is a game time, not a "
+                          f"duration from the save)")
         meta = resume.header["meta"]
         if map_path is None and isinstance(meta.get("map"), str):
             map_path = Path(meta["map"])

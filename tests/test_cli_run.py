@@ -51,6 +51,18 @@ def test_run_with_api_given_a_file_names_the_folder_to_give():
     assert f"not a file (try {common.parent})" in result.output
 
 
+def test_output_paths_and_save_at_are_checked_before_the_game_plays(tmp_path):
+    """An output file in a folder that does not exist, or a --save-at past --until, is a usage
+    error at once (exit 2), not a failure after the whole run."""
+    for option in ("--report", "--html", "--cov-lcov", "--save", "--record"):
+        result = CliRunner().invoke(main, ["run", option, str(tmp_path / "no" / "out"), "--until", "1s"])
+        assert result.exit_code == 2 and f"the folder {tmp_path / 'no'} does not exist" in result.output
+        assert "timeline" not in result.output.lower()
+    result = CliRunner().invoke(main, ["run", "--save-at", "1m", "--save", str(tmp_path / "s.sav"),
+                                       "--until", "10s"])
+    assert result.exit_code == 2 and "--save-at 60 s is after --until 10 s" in result.output
+
+
 def test_run_of_a_broken_script_reports_file_line_col(tmp_path):
     bad = tmp_path / "war3map.j"
     bad.write_bytes(b"function main takes nothing returns nothing\n    call\nendfunction\n")

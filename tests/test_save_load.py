@@ -358,6 +358,8 @@ def test_cli_save_then_load_in_a_fresh_process_gives_the_same_state(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     a, b = (json.loads((tmp_path / f).read_text())["missions"][0] for f in ("a.json", "b.json"))
     assert a["state_digest"] == b["state_digest"] and a["timeline"] == b["timeline"]
+    r = _jass("run", "--load", str(save), "--until", "3m", cwd=tmp_path)   # a game time before the save's
+    assert r.returncode == 0 and "--until 180 s is not after the save's game time 240 s" in r.stdout
     other = shared_path("corpus", "maps", "campaign-human01", "war3map.j")
     r = _jass("run", str(other), "--load", str(save), "--until", "6m", cwd=tmp_path)
     assert r.returncode == 1 and "another program" in r.stdout and "Traceback" not in r.stdout + r.stderr
