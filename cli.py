@@ -586,6 +586,8 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
 
     if save_at is not None and save_path is None:
         raise click.UsageError("--save-at needs --save FILE")
+    if replay_path is not None:
+        _replay_alone(click.get_current_context())
     if save_at is not None and load_path is None and save_at > until:
         raise click.UsageError(f"--save-at {save_at:g} s is after --until {until:g} s: nothing would be saved")
     for option, out in (("--report", report_path), ("--save", save_path), ("--record", record_path),
@@ -787,6 +789,21 @@ def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sand
     if expect is not None and final != expect:
         console.print(f"[bold red]expected {expect}, got {final or 'no outcome'}[/]")
         sys.exit(2)
+
+
+_REPLAY_KEEPS = ("map_path", "api_dir", "until", "seed", "local_player", "difficulty", "game_data",
+                 "load_path", "save_path", "save_at", "record_path")
+
+
+def _replay_alone(ctx: click.Context) -> None:
+    """``--replay`` plays the recording's own map, API and options: any of them given on the
+    command line is a usage error (it would be ignored; an environment variable is not)."""
+    from click.core import ParameterSource
+    given = [p for p in ctx.command.params if p.name in _REPLAY_KEEPS
+             and ctx.get_parameter_source(p.name) is ParameterSource.COMMANDLINE]
+    if given:
+        names = ", ".join(p.opts[0] if p.opts[0].startswith("-") else p.name.upper().split("_")[0] for p in given)
+        raise click.UsageError(f"--replay plays the recording's own map, API and options: leave out {names}")
 
 
 def _replay(console, path: Path) -> int:

@@ -98,6 +98,9 @@ def test_jass_run_record_and_replay(tmp_path):
     rec.write_text(json.dumps(data))
     diverged = subprocess.run(jass + ["--replay", str(rec)], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert diverged.returncode == 4 and "diverged" in diverged.stdout
+    mixed = subprocess.run(jass + [str(script), "--replay", str(rec), "--until", "5s"], cwd=ROOT,
+                           capture_output=True, text=True, timeout=120)   # options it would ignore
+    assert mixed.returncode == 2 and "leave out MAP, --until" in mixed.stderr
 
 
 def test_jass_debug_opens_a_failing_recording_at_the_failing_step(tmp_path):
