@@ -43,7 +43,7 @@ from maps.scenario_runner import run_scenario
 from natives.pending import script_name, thread_origin
 from natives.snapshot import SnapshotError, read_save
 
-from .evaluate import EvalError, Evaluator
+from .evaluate import EvalError, Evaluator, parse_expression
 from .inspect import children, expandable, format_value, type_of
 from .timetravel import DEFAULT_MEMORY, MIN_GAP, MIN_WALL, Checkpoint, Checkpoints, Position, Replay, Rewind
 
@@ -89,6 +89,16 @@ class Frontend(Protocol):
     def stopped(self, debugger: "Debugger", stop: Stop) -> None: ...
 
     def output(self, category: str, text: str) -> None: ...
+
+
+def _check_condition(condition: str | None) -> None:
+    """DebugError when a breakpoint condition is not one JASS expression (said when it is set,
+    not at every hit)."""
+    if condition:
+        try:
+            parse_expression(condition)
+        except EvalError as exc:
+            raise DebugError(f"condition: {exc}") from None
 
 
 @dataclass
@@ -834,7 +844,9 @@ class Debugger:
 
     def add_breakpoint(self, location: str, condition: str | None = None, temporary: bool = False) -> Breakpoint:
         """A breakpoint from a location as users type it: ``FILE:LINE``, ``LINE`` (the map
-        script), a function name, or a trigger ``gg_trg_X [actions|conditions]``."""
+        script), a function name, or a trigger ``gg_trg_X [actions|conditions]``. DebugError
+        for a condition that does not parse."""
+        _check_condition(condition)
         loc = location.strip()
         file, _, line = loc.rpartition(":")
         if line.isdigit() or loc.isdigit():
@@ -860,6 +872,7 @@ class Debugger:
         bp = self._breakpoints.get(bp_id)
         if bp is None:
             raise DebugError(f"no breakpoint {bp_id}")
+        _check_condition(condition)
         bp.condition = condition or None
 
     def breakpoints(self) -> list[Breakpoint]:

@@ -49,7 +49,9 @@ def parse_expression(text: str) -> ast.Expr | ast.Stmt:
     if not stripped:
         raise EvalError("empty expression")
     statement = stripped.split(None, 1)[0] in ("call", "set")
-    body = stripped if statement else f"call DebugEvalX({stripped})"
+    # an expression is parsed as the value of a ``set`` (nothing after it: a syntax error
+    # names only what the user wrote)
+    body = stripped if statement else f"set DebugEvalX = {stripped}"
     tree, diags = parse(f"function DebugEvalF takes nothing returns nothing\n{body}\nendfunction\n",
                         "<expression>")
     errors = [d for d in diags if d.is_error]
@@ -59,9 +61,9 @@ def parse_expression(text: str) -> ast.Expr | ast.Stmt:
     stmt = tree.decls[0].body[0]
     if statement:
         return stmt
-    if not isinstance(stmt, ast.Call) or len(stmt.call.args) != 1:
+    if not isinstance(stmt, ast.Set) or stmt.index is not None:
         raise EvalError(f"cannot parse {stripped!r}: not one expression")
-    return stmt.call.args[0]
+    return stmt.value
 
 
 class Evaluator:
@@ -79,7 +81,7 @@ class Evaluator:
         node = parse_expression(text)
         if isinstance(node, ast.Stmt):
             if not self.side_effects:
-                raise EvalError("statements change the game: allow side effects to run them")
+                raise EvalError("statements change the game: only the debugger's call and set commands run them")
             if isinstance(node, ast.Call):
                 return self.expr(node.call), self._declared(node.call) or "nothing"
             self.statement(node)
@@ -209,7 +211,8 @@ class Evaluator:
         args = [self.expr(a) for a in e.args]
         if isinstance(target, NativeBinding):
             if not self.side_effects and not is_read_only(target.name):
-                raise EvalError(f"{target.name} may change the game: allow side effects to call it")
+                raise EvalError(f"{target.name} may change the game, and this only reads it: the debugger's "
+                                f"call command runs it")
             if target.func is None:
                 raise EvalError(f"native {target.name} is not implemented by this runtime")
             if len(args) != len(target.param_types):
@@ -224,8 +227,8 @@ class Evaluator:
         if not self.side_effects:
             bad = _writing_native(target, {g.index: g.name for g in self.vm.program.globals})
             if bad:
-                raise EvalError(f"{target.name} calls {bad}, which may change the game: allow side "
-                                "effects to call it")
+                raise EvalError(f"{target.name} calls {bad}, which may change the game, and this only "
+                                "reads it: the debugger's call command runs it")
         return self._run(target, args)
 
     def _run(self, fn: CompiledFunction, args: list) -> Any:

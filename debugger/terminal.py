@@ -234,7 +234,8 @@ class TerminalFrontend(cmd.Cmd):
         if fr is None:
             return self._say("no current source line")
         center = int(arg) if arg.strip().isdigit() else fr.line
-        self._show_source(fr.file, center, fr.line, 5)
+        if not self._show_source(fr.file, center, fr.line, 5):
+            self._say(f"{fr.file} has no line {center}")
 
     do_l = do_list
 
@@ -344,7 +345,11 @@ class TerminalFrontend(cmd.Cmd):
 
     # ------------------------------------------------------------------ completion
     def completenames(self, text, *ignored):
-        return [n for n in super().completenames(text, *ignored)]
+        return [n for n in super().completenames(text, *ignored) if n != "EOF"]
+
+    def get_names(self):
+        """cmd's command list without ``do_EOF`` (Ctrl-D quits; ``help`` need not list it)."""
+        return [n for n in super().get_names() if n != "do_EOF"]
 
     def completedefault(self, text, line, begidx, endidx):
         if self.dbg is None or self.dbg.vm is None:
@@ -412,14 +417,17 @@ class TerminalFrontend(cmd.Cmd):
         self._say(f"{fr.function} at {fr.file}:{fr.line}")
         self._show_source(fr.file, fr.line, fr.line, 0)
 
-    def _show_source(self, file: str, center: int, current: int, around: int) -> None:
+    def _show_source(self, file: str, center: int, current: int, around: int) -> bool:
+        """Print the lines around ``center``; False when there are none to print."""
         try:
             lines = self.dbg.source_text(file).splitlines()
         except DebugError:
-            return
-        for n in range(max(1, center - around), min(len(lines), center + around) + 1):
+            return False
+        shown = range(max(1, center - around), min(len(lines), center + around) + 1)
+        for n in shown:
             mark = "->" if n == current else "  "
             self._say(f"{n:>6} {mark} {lines[n - 1]}")
+        return len(shown) > 0
 
     def _print_expr(self, expr: str, prefix: str = "") -> bool:
         """Print ``expr``'s value at the selected frame; False (after an error line) when it

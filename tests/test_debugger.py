@@ -347,6 +347,21 @@ def test_goto_an_earlier_game_time(small):
     assert seen == [3.0, ("goto", 2.0, 42858)]        # between the trigger's two sets
 
 
+def test_expression_errors_name_only_what_was_typed(small):
+    """A print of a broken expression says where it breaks without text the debugger added
+    around it; a breakpoint condition that does not parse is refused when it is set."""
+    from debugger.engine import DebugError
+    from debugger.evaluate import EvalError, parse_expression
+    with pytest.raises(EvalError, match=r"cannot parse 'udg_count \+': syntax error: unexpected line break$"):
+        parse_expression("udg_count +")
+    d = Debugger(small, until=1, frontend=Scripted())
+    with pytest.raises(DebugError, match="condition: cannot parse 'udg_count =='"):
+        d.add_breakpoint("Tick_Actions", condition="udg_count ==")
+    bp = d.add_breakpoint("Tick_Actions", condition="udg_count == 1")
+    with pytest.raises(DebugError, match="condition: cannot parse"):
+        d.set_condition(bp.id, "(1")
+
+
 def test_a_goal_a_breakpoint_interrupts_is_dropped(small):
     """``until 5`` (and ``goto`` forward) stopped early by a breakpoint at 3 s: the next plain
     continue runs to the end (8 s), with no stop at 5 s left over from the dropped goal."""
