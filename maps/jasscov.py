@@ -272,7 +272,7 @@ def _covered_files(mission, blizzard: bool) -> dict[str, tuple[str, str | None]]
 
 class _Collector:
     """One session's collector: VM hook subscriber (``line``, ``thread_started``) and event
-    observer (``registered``, ``observed``, ``evaluated``)."""
+    observer (``registered``, ``occurring``, ``observed``, ``evaluated``)."""
 
     def __init__(self, data: CoverageData, session, files: dict[str, tuple[str, str | None]],
                  blizzard: bool) -> None:
@@ -349,6 +349,12 @@ class _Collector:
             self._sync()     # counts the registrations indexed so far, this one included
             return
         self._stats(reg.trigger)["events"].setdefault(reg.name, [0, 0])[0] += 1
+
+    def occurring(self, name: str) -> None:
+        """An occurrence of event type ``name`` is about to be counted: the first event of a
+        restored session syncs here, so that its own counts are this session's."""
+        if not self.synced:
+            self._sync()
 
     def observed(self, reg, passed: bool) -> None:
         if not self.synced:

@@ -381,8 +381,8 @@ class EventRegistry:
         self.save_name = ""
         self._ids: dict[str, Any] = {}
         self._watched: set[str] = set()
-        # Coverage collectors (``maps.jasscov``): told of registrations, events reaching
-        # them and condition evaluations. Instrumentation of this process, not game state.
+        # Coverage collectors (``maps.jasscov``): told of registrations, occurrences about
+        # to be counted, events reaching them and condition evaluations. Instrumentation of this process, not game state.
         self.observers: list = []
         # Watched regions by bucket (``RegionIndex``), built on demand: derived from
         # ``spatial["region"]`` and the regions' cells, so never saved.
@@ -492,6 +492,8 @@ class EventRegistry:
         registration-specific response fields (the matched chat text). A queued run is
         dropped when one of the handles in ``requires`` was destroyed before it starts (a
         region or unit gone meanwhile, jassbot ``TriggerRegisterEnterRegion``)."""
+        for ob in self.observers:   # a coverage collector settles its baseline before this counts
+            ob.occurring(name)
         st = self.stat(name)
         if mode != "direct":
             st["queued"] += 1

@@ -371,3 +371,28 @@ def test_jass_cov_covers_python_tests_using_the_jass_game_fixture(tmp_path):
     assert "triggers that never fired: 1 of 3" in done.stdout
     merged = CoverageData.load(data)
     assert merged.runs == 1 and merged.triggers["gg_trg_Tick"]["runs"] == 2
+
+
+def test_reloading_at_each_step_keeps_the_event_counts(tmp_path):
+    """``--jass-reload-each-step``: each step runs in a session restored from a save, and the
+    first thing the click step does is dispatch the dialog click. The counts of that
+    occurrence belong to the restored session (its collector syncs before the occurrence is
+    counted), so the event summary equals the run without reloads."""
+    (tmp_path / "click.scenario.yaml").write_text(f"""name: click the difficulty
+map: {ROOT / 'maps' / 'demo' / '01-hold-the-ridge.j'}
+steps:
+  - run_until: {{dialog: Choose your difficulty, buttons: [Easy, Normal, Hard], within: 1s}}
+  - click: Hard
+  - advance: 5s
+""")
+    events = []
+    for extra in ([], ["--jass-reload-each-step"]):
+        data = tmp_path / f"cov{len(extra)}.json"
+        done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                               str(tmp_path / "click.scenario.yaml"), "--jass-cov",
+                               f"--jass-cov-data={data}", *extra],
+                              cwd=ROOT, capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+        events.append(CoverageData.load(data).events)
+    assert events[0]["EVENT_DIALOG_CLICK"]["matched"] == 1
+    assert events[1] == events[0]
