@@ -812,6 +812,7 @@ def _replay(console, path: Path) -> int:
     from jassvm.diagnostics import JassError
     from maps.errors import MapError
     from maps.recording import RecordingError, read_recording, replay
+    from rich.markup import escape
 
     try:
         rec = read_recording(path)
@@ -826,8 +827,11 @@ def _replay(console, path: Path) -> int:
     result = again.result
     console.print(f"game time {result.get('game_time')} s, outcome {result.get('outcome') or 'none'}, "
                   f"state {str(result.get('state_digest'))[:16]}")
-    if rec.result.get("failure"):
-        console.print(f"failed as recorded at step {rec.result.get('failed_step')}" if not diffs else "")
+    if rec.result.get("failure") and not diffs:
+        step = rec.result.get("failed_step")
+        where = "in the final expectations" if step is None else f"at step {step + 1}"
+        first = str(rec.result["failure"]).strip().splitlines()[0]
+        console.print(f"failed as recorded, {where}: {escape(first)}")
     if diffs:
         for d in diffs:
             console.print(f"[bold red]diverged:[/] {d}")

@@ -146,3 +146,6 @@ steps:
     rec = read_recording(recordings[0])
     assert rec.result["failed_step"] == 2 and "udg_difficulty is 0" in rec.result["failure"]
     assert replay(rec)[1] == []
+    again = subprocess.run([sys.executable, "-m", "cli", "run", "--replay", str(recordings[0])], cwd=ROOT,
+                           capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and "failed as recorded, at step 3: " in again.stdout   # 1-based
