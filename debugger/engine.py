@@ -716,8 +716,8 @@ class Debugger:
             self._replay_thread(th, False)
         step = self._step
         if step is not None and step.thread == th.id:
-            self._step = None        # the stepped thread ended: run on
-            self.vm.instrument.set_trace_all(False)
+            # the stepped thread ended: stop between threads (the game has not gone on yet)
+            self._stop(Stop("step", f"thread {th.id} ended", None), None, None)
 
     def _hit(self, bp: Breakpoint, th: Thread, frame) -> bool:
         """Whether ``bp`` stops here: its condition, hit count and log message."""

@@ -362,6 +362,20 @@ def test_expression_errors_name_only_what_was_typed(small):
         d.set_condition(bp.id, "(1")
 
 
+def test_stepping_past_the_end_of_a_thread_stops_when_it_ends(small):
+    """A step over the trigger's last line, then over its ``endfunction``: the thread ends,
+    and the debugger stops there (between threads, at 3 s) instead of running the game on."""
+    seen = []
+    fe = Scripted(lambda d, s: d.step_over(s.thread_id),
+                  lambda d, s: (seen.append((s.reason, d.now)), d.step_over(s.thread_id)),
+                  lambda d, s: (seen.append((s.reason, s.description, s.thread_id, d.now)), d.continue_()))
+    d = Debugger(small, until=8, frontend=fe)
+    d.set_line_breakpoints("war3map.j", [{"line": line_of("set udg_seen[3] = udg_count")}])
+    d.run()
+    assert seen[0] == ("step", 3.0)
+    assert seen[1][0] == "step" and seen[1][1].endswith("ended") and seen[1][2:] == (None, 3.0)
+
+
 def test_a_goal_a_breakpoint_interrupts_is_dropped(small):
     """``until 5`` (and ``goto`` forward) stopped early by a breakpoint at 3 s: the next plain
     continue runs to the end (8 s), with no stop at 5 s left over from the dropped goal."""
