@@ -616,12 +616,21 @@ def run_command(map_path: Path | None, api_dir: Path | None, until: float, seed:
             _coverage_outputs(coverage.finish(), cov_lcov, cov_xml, cov_data)
 
 
+def _report_width() -> int | None:
+    """Console width for report tables (coverage, profile): the terminal's, else $COLUMNS,
+    else wide enough for their names (rich's 80 columns would cut trigger names that differ
+    only at their end, and such output goes to files and CI logs)."""
+    if sys.stdout.isatty() or os.environ.get("COLUMNS"):
+        return None
+    return 160
+
+
 def _coverage_outputs(data, lcov: Path | None, xml: Path | None, json_path: Path | None) -> None:
     """Print the coverage summary; write the files asked for."""
     from rich.console import Console
 
     from maps.jasscov import write_cobertura, write_lcov
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True, width=_report_width())
     _print_coverage(console, data)
     try:
         for path, write in ((lcov, write_lcov), (xml, write_cobertura), (json_path, type(data).save)):
@@ -1162,7 +1171,7 @@ def profile_command(program: Path, api_dir: Path | None, until: float, seed: int
     from rich.console import Console
 
     from maps.profiler import Profile, write_collapsed
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False, soft_wrap=True, width=_report_width())
     profile = Profile()
     if program.name.endswith(".scenario.yaml"):
         ok = _profile_scenario(console, program, api_dir, profile)

@@ -396,3 +396,21 @@ steps:
         events.append(CoverageData.load(data).events)
     assert events[0]["EVENT_DIALOG_CLICK"]["matched"] == 1
     assert events[1] == events[0]
+
+
+def test_piped_coverage_tables_keep_whole_trigger_names(tmp_path, monkeypatch):
+    """Off a terminal and without $COLUMNS the report tables are 160 columns wide: two
+    triggers whose names differ only at their end stay told apart (rich's 80 cut both to the
+    same prefix)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    names = [f"gg_trg_Enemy_Wave_Arrives_At_The_Northern_Gate_{k}" for k in (1, 2)]
+    script = tmp_path / "war3map.j"
+    script.write_text("globals\n" + "".join(f"    trigger {n} = null\n" for n in names) + "endglobals\n"
+                      "function Nothing takes nothing returns nothing\nendfunction\n"
+                      "function main takes nothing returns nothing\n"
+                      + "".join(f"    set {n} = CreateTrigger()\n    call TriggerRegisterTimerEvent({n}, 99.0, false)\n"
+                                f"    call TriggerAddAction({n}, function Nothing)\n" for n in names)
+                      + "endfunction\nfunction config takes nothing returns nothing\nendfunction\n")
+    result = CliRunner().invoke(main, ["run", str(script), "--until", "1s", "--cov"])
+    assert result.exit_code == 0, result.output
+    assert all(n in result.output for n in names)
