@@ -192,8 +192,11 @@ def _digest(parts) -> str:
 
 
 def _map_label(source: Path) -> str:
-    """A bare ``war3map.j`` is named after its folder."""
-    return f"{source.parent.name}/{source.name}" if source.name.lower() == "war3map.j" else source.name
+    """A bare ``war3map.j`` is named after its folder (the absolute one: ``war3map.j`` given
+    relative to the working folder has no parent name)."""
+    if source.name.lower() != "war3map.j":
+        return source.name
+    return f"{source.resolve().parent.name}/{source.name}"
 
 
 def needs_blizzard(script: bytes) -> bool:

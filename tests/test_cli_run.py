@@ -179,3 +179,13 @@ def test_run_of_a_script_needing_a_newer_api_points_at_jass_info_api_sets():
     result = CliRunner().invoke(main, ["run", echo, "--api", str(shared_path("corpus", "api", "1.30.4"))])
     assert result.exit_code == 1 and "undeclared function BlzCreateUnitWithSkin" in result.output
     assert f"`jass info {echo} --api-sets DIR`" in result.output
+
+
+def test_a_war3map_j_given_relative_to_its_folder_is_named_after_the_folder(tmp_path, monkeypatch):
+    folder = tmp_path / "mini"
+    folder.mkdir()
+    (folder / "war3map.j").write_text("function main takes nothing returns nothing\nendfunction\n"
+                                      "function config takes nothing returns nothing\nendfunction\n")
+    monkeypatch.chdir(folder)
+    result = CliRunner().invoke(main, ["run", "war3map.j", "--until", "1s"])
+    assert result.exit_code == 0 and "mini/war3map.j" in result.output and " /war3map.j" not in result.output
