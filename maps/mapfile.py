@@ -274,7 +274,12 @@ def _load_folder(p: Path) -> MapFiles:
         by_key.setdefault(_key(name), (name, path))
     script_key = next((_key(n) for n in SCRIPT_NAMES if _key(n) in by_key), None)
     if script_key is None:
-        raise _no_script(p, [name for name, _path in listing])
+        err = _no_script(p, [name for name, _path in listing])
+        archives = sorted(name for name, _path in listing if Path(name).suffix.lower() in ARCHIVE_SUFFIXES)
+        if archives and "Lua" not in err.reason:   # a folder of map archives, not a map folder
+            err = MapError(p, f"{err.reason}; it holds the map archive{'s' if len(archives) > 1 else ''} "
+                              f"{', '.join(archives[:3])}: give {'one' if len(archives) > 1 else 'it'} instead")
+        raise err
     script_name, script_path = by_key[script_key]
     script = _read_folder_file(p, script_name, script_path, MAX_SOURCE_BYTES)
     m = MapFiles(source=p, kind="folder", script=script, script_name=script_name)

@@ -189,3 +189,10 @@ def test_a_war3map_j_given_relative_to_its_folder_is_named_after_the_folder(tmp_
     monkeypatch.chdir(folder)
     result = CliRunner().invoke(main, ["run", "war3map.j", "--until", "1s"])
     assert result.exit_code == 0 and "mini/war3map.j" in result.output and " /war3map.j" not in result.output
+
+
+def test_a_folder_of_map_archives_names_them():
+    folder = shared_path("corpus", "maps", "archive-small-wars-tft")
+    result = CliRunner().invoke(main, ["run", str(folder), "--until", "1s"])
+    assert result.exit_code == 1
+    assert "map has no war3map.j script; it holds the map archive test_tft.w3x: give it instead" in result.output
