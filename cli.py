@@ -161,7 +161,8 @@ def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], n
     sources: list[tuple[str, bytes]] = []
     unreadable = False
     for p in paths:
-        if looks_like_archive(p):   # a map archive: its script, named <archive>:war3map.j
+        if os.path.isfile(p) and looks_like_archive(p):   # a map archive: its script, named
+            # <archive>:war3map.j (a FIFO or device is never opened: read_source_file refuses it)
             from maps.errors import MapError
             from maps.mapfile import load_map   # (not imported for plain scripts: start-up)
             try:
