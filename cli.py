@@ -922,8 +922,8 @@ def _run_with_progress(console, mission, options, carry, run_mission, resume=Non
 def debug_command(program: Path | None, api_dir: Path | None, breaks: tuple[str, ...], until: float,
                   seed: int, local_player: int | None, break_on_failure: bool, catches: tuple[str, ...],
                   stop_on_entry: bool, quiet: bool, checkpoint_memory: int, dap: bool, port: int | None) -> None:
-    """Debug PROGRAM (a map, map folder, war3map.j, campaign folder or *.scenario.yaml) in the
-    terminal: breakpoints, stepping over waits, threads, frames, print and set (see
+    """Debug PROGRAM (a map, map folder, war3map.j, campaign folder, *.scenario.yaml or a *.jrec
+    recording) in the terminal: breakpoints, stepping over waits, threads, frames, print and set (see
     docs/debugging.md). With --dap, serve the Debug Adapter Protocol over stdio or --port."""
     if dap:
         from debugger import dap as dap_server
