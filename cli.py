@@ -822,7 +822,6 @@ def _replay(console, path: Path) -> int:
     from jassvm.diagnostics import JassError
     from maps.errors import MapError
     from maps.recording import RecordingError, read_recording, replay
-    from rich.markup import escape
 
     try:
         rec = read_recording(path)
@@ -838,6 +837,7 @@ def _replay(console, path: Path) -> int:
     console.print(f"game time {result.get('game_time')} s, outcome {result.get('outcome') or 'none'}, "
                   f"state {str(result.get('state_digest'))[:16]}")
     if rec.result.get("failure") and not diffs:
+        from rich.markup import escape   # (only here: a replay that passes prints without rich)
         step = rec.result.get("failed_step")
         where = "in the final expectations" if step is None else f"at step {step + 1}"
         first = str(rec.result["failure"]).strip().splitlines()[0]

@@ -176,6 +176,11 @@ def _no_script(source: Path, names: list[str]) -> MapError:
     keys = {_key(n) for n in names}
     if any(n in keys for n in LUA_NAMES):
         return MapError(source, "Lua maps are not supported (war3map.lua, no war3map.j)")
+    archives = sorted(n for n in names if Path(n).suffix.lower() in ARCHIVE_SUFFIXES)
+    if archives:   # a folder of map archives, not a map folder
+        many = len(archives) > 1
+        return MapError(source, f"map has no war3map.j script; it holds the map archive{'s' if many else ''} "
+                                f"{', '.join(archives[:3])}: give {'one' if many else 'it'} instead")
     return MapError(source, "map has no war3map.j script")
 
 
@@ -274,12 +279,7 @@ def _load_folder(p: Path) -> MapFiles:
         by_key.setdefault(_key(name), (name, path))
     script_key = next((_key(n) for n in SCRIPT_NAMES if _key(n) in by_key), None)
     if script_key is None:
-        err = _no_script(p, [name for name, _path in listing])
-        archives = sorted(name for name, _path in listing if Path(name).suffix.lower() in ARCHIVE_SUFFIXES)
-        if archives and "Lua" not in err.reason:   # a folder of map archives, not a map folder
-            err = MapError(p, f"{err.reason}; it holds the map archive{'s' if len(archives) > 1 else ''} "
-                              f"{', '.join(archives[:3])}: give {'one' if len(archives) > 1 else 'it'} instead")
-        raise err
+        raise _no_script(p, [name for name, _path in listing])
     script_name, script_path = by_key[script_key]
     script = _read_folder_file(p, script_name, script_path, MAX_SOURCE_BYTES)
     m = MapFiles(source=p, kind="folder", script=script, script_name=script_name)

@@ -382,7 +382,8 @@ class EventRegistry:
         self._ids: dict[str, Any] = {}
         self._watched: set[str] = set()
         # Coverage collectors (``maps.jasscov``): told of registrations, occurrences about
-        # to be counted, events reaching them and condition evaluations. Instrumentation of this process, not game state.
+        # to be counted, events reaching them and condition evaluations. Instrumentation of
+        # this process, not game state.
         self.observers: list = []
         # Watched regions by bucket (``RegionIndex``), built on demand: derived from
         # ``spatial["region"]`` and the regions' cells, so never saved.
