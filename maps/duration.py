@@ -15,14 +15,21 @@ _DURATION = re.compile(
 
 _SECONDS = re.compile(r"^\d+(?:\.\d*)?$")
 
+_UNIT_WORDS = ((re.compile(r"(?<=\d)(?:milliseconds?|msecs?)"), "ms"),
+               (re.compile(r"(?<=\d)(?:hours?|hrs?)"), "h"),
+               (re.compile(r"(?<=\d)(?:minutes?|mins?)"), "m"),
+               (re.compile(r"(?<=\d)(?:seconds?|secs?)"), "s"))
+"""Unit words people write (``2 min``, ``5min``, ``1 hour``, ``30 secs``) and their letters."""
+
 
 MAX_DURATION = 7 * 24 * 3600.0
 """Longest duration (and budget) a scenario may give: one week of game time."""
 
 
 def parse_duration(value: Any) -> float:
-    """Game seconds from ``30s``, ``5m``, ``1m30s``, ``1h``, ``250ms`` or a number of seconds
-    (an int, a float or text such as ``"600"``).
+    """Game seconds from ``30s``, ``5m``, ``1m30s``, ``1h``, ``250ms`` (units also as words:
+    ``2 min``, ``5min``, ``1 hour``, ``30 secs``) or a number of seconds (an int, a float or
+    text such as ``"600"``).
 
     Raises ValueError for anything else: negative, not finite (``.inf``, ``.nan``) or longer
     than ``MAX_DURATION``."""
@@ -35,7 +42,9 @@ def parse_duration(value: Any) -> float:
             raise ValueError("a duration must be a finite number of seconds")
         seconds = value
     elif isinstance(value, str):
-        text = value.strip().replace(" ", "")
+        text = value.strip().replace(" ", "").lower()
+        for word, letter in _UNIT_WORDS:
+            text = word.sub(letter, text)
         if _SECONDS.match(text):   # a bare number, as ``--until 600`` gives it: seconds
             return parse_duration(float(text))
         m = _DURATION.match(text)

@@ -48,7 +48,8 @@ class ScenarioFileError(Exception):
     """A scenario file that cannot be read or does not match the schema.
 
     ``str(err)`` is ``file:line:col: message`` (line and column 1-based; omitted when
-    unknown).
+    unknown); a schema error with several problems has the first in file order here, the
+    others in ``also`` (each its own error), and ``str(err)`` gives one line per problem.
     """
 
     def __init__(self, file: str | os.PathLike, line: int | None, column: int | None, message: str):
@@ -56,6 +57,7 @@ class ScenarioFileError(Exception):
         self.line = line
         self.column = column
         self.message = message
+        self.also: tuple[ScenarioFileError, ...] = ()
         super().__init__(self.location + ": " + message)
 
     @property
@@ -1169,7 +1171,7 @@ class Scenario(_Model):
     from_save: str | None = None
     local_player: PlayerId | None = None
     difficulty: Literal["easy", "normal", "hard", "insane"] | None = None
-    players: dict[int, SlotOverride] = Field(default_factory=dict)
+    players: dict[PlayerId, SlotOverride] = Field(default_factory=dict)
     budget: Duration = DEFAULT_BUDGET
     max_wall: float | None = Field(None, gt=0, le=MAX_WALL_SECONDS, allow_inf_nan=False)
     markers: list[str] = Field(default_factory=list)
@@ -1183,9 +1185,6 @@ class Scenario(_Model):
                              "with campaign.toml, or a list of maps)")
         if isinstance(self.campaign, list) and not self.campaign:
             raise ValueError("'campaign' lists no map")
-        for pid in self.players:
-            if not 0 <= pid <= 27:
-                raise ValueError(f"player {pid} is outside 0..27")
         if self.from_save is not None:
             fixed = [k for k in ("seed", "local_player", "difficulty", "players")
                      if k in self.model_fields_set]
@@ -1324,17 +1323,7 @@ def parse_scenario(text: str | bytes, file: str | os.PathLike = "<scenario>") ->
     try:
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
-        errors = exc.errors(include_url=False)
-        first = _most_specific(errors)
-        mark = _mark_for(tuple(first.get("loc", ())), loader.value_marks)
-        if first.get("type") == "extra_forbidden":
-            mark = loader.key_positions.get(_doc_path(first["loc"], loader.value_marks), mark)
-        line, col = mark if mark else (None, None)
-        text_ = _error_text(first, loader.value_marks)
-        more = len(errors) - 1
-        if more > 0:
-            text_ += f" (and {more} more problem{'s' if more > 1 else ''})"
-        raise ScenarioFileError(file, line, col, text_) from None
+        raise _schema_error(file, exc.errors(include_url=False), loader) from None
     return scenario, loader.value_marks, loader.key_positions
 
 
@@ -1344,6 +1333,61 @@ def _position(text: str | bytes, offset: int) -> tuple[int | None, int | None]:
         return None, None
     before = text[:offset]
     return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+
+MAX_PROBLEMS = 10
+"""Most schema problems one error lists (each at its own line:column); the rest are counted."""
+
+def _schema_error(file, errors: list[dict], loader: MarkedLoader) -> ScenarioFileError:
+    """One ScenarioFileError for pydantic's errors: every problem, one per place in the file
+    (a top-level key or a step or expectation, and within it each position), in file order.
+    Pydantic reports every branch of a union the value fails: only the branch of the most
+    specific error (``_most_specific``) is kept at each union."""
+    groups: dict[tuple, list[dict]] = {}
+    for err in errors:
+        loc = tuple(err.get("loc", ()))
+        top = loc[:2] if loc[:1] in (("steps",), ("expect",)) and len(loc) > 1 else loc[:1]
+        groups.setdefault(top, []).append(err)
+    problems: dict[tuple, ScenarioFileError] = {}
+    for group in groups.values():
+        best = _branches(_most_specific(group), loader.value_marks)
+        chosen = [e for e in group
+                  if all(best.get(site, branch) == branch
+                         for site, branch in _branches(e, loader.value_marks).items())]
+        for err in chosen:
+            mark = _mark_for(tuple(err.get("loc", ())), loader.value_marks)
+            if err.get("type") == "extra_forbidden" or err.get("loc", ())[-1:] == ("[key]",):
+                mark = loader.key_positions.get(_doc_path(err["loc"], loader.value_marks), mark)
+            line, col = mark if mark else (None, None)
+            problems.setdefault((line or 0, col or 0), ScenarioFileError(
+                file, line, col, _error_text(err, loader.value_marks)))
+    ordered = [problems[k] for k in sorted(problems)]
+    first = ordered[0]
+    first.also = tuple(ordered[1:MAX_PROBLEMS])
+    left = len(ordered) - MAX_PROBLEMS
+    text = "\n".join([str(first), *map(str, first.also)])
+    if left > 0:
+        text += f"\n(and {left} more problem{'s' if left > 1 else ''})"
+    first.args = (text,)
+    return first
+
+
+def _branches(err: dict, marks: dict) -> dict[tuple, str]:
+    """The union branches an error's location goes through: {location prefix: branch name}.
+    A branch name is an element of the location that is no key of the document (a model
+    name, a tag, ``list[...]``), other than the missing field of a ``missing`` error."""
+    loc = tuple(err.get("loc", ()))
+    path: tuple = ()
+    taken: dict[tuple, str] = {}
+    for j, element in enumerate(loc):
+        for candidate in (element, _alias_back(element)):
+            if path + (candidate,) in marks:
+                path += (candidate,)
+                break
+        else:
+            if j < len(loc) - 1 or err.get("type") != "missing":
+                taken[loc[:j]] = element
+    return taken
 
 
 def _most_specific(errors: list[dict]) -> dict:

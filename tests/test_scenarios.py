@@ -432,14 +432,17 @@ def test_xdist_loadfile(tiny):
 
 @pytest.mark.parametrize("text, seconds", [
     ("30s", 30.0), ("5m", 300.0), ("1m30s", 90.0), ("1h", 3600.0), ("250ms", 0.25),
-    (45, 45.0), (1.5, 1.5), ("2m0.5s", 120.5), ("30", 30.0), ("2.5", 2.5)])
+    (45, 45.0), (1.5, 1.5), ("2m0.5s", 120.5), ("30", 30.0), ("2.5", 2.5),
+    ("2 min", 120.0), ("5min", 300.0), ("1 min 30 sec", 90.0), ("2 minutes", 120.0),
+    ("1 hour", 3600.0), ("30 secs", 30.0), ("5M", 300.0)])
 def test_durations(text, seconds):
     """A bare number is seconds, as text too (``jass run --until 600``: the command line gives
-    text)."""
+    text); units may be written as words (``--until "2 min"``, as a new user tried)."""
     assert parse_duration(text) == seconds
 
 
-@pytest.mark.parametrize("bad", ["30 x", "m", "", "-3s", "-3", -1, True, "5s5m", "1e9", "99999999"])
+@pytest.mark.parametrize("bad", ["30 x", "m", "", "-3s", "-3", -1, True, "5s5m", "1e9", "99999999",
+                                 "min", "2 mint", "5 minutes 2"])
 def test_bad_durations(bad):
     with pytest.raises(ValueError):
         parse_duration(bad)
@@ -472,6 +475,31 @@ def test_schema_errors(tmp_path, text, where, message):
         _load(tmp_path, text)
     assert f"s.scenario.yaml:{where}" in str(info.value)
     assert message in str(info.value)
+
+
+def test_every_schema_problem_is_reported_at_its_own_place_in_file_order(tmp_path):
+    """Three mistakes give three lines, each at its own line:column (a new user saw only one
+    of them, not the first, with "(and 2 more problems)"); the list branch pydantic also
+    tries for ``expect:`` is not a problem of its own; a player slot key out of range is
+    reported at the key."""
+    with pytest.raises(ScenarioFileError) as info:
+        _load(tmp_path, """\
+            map: x.j
+            players:
+              40: {controller: computer}
+            steps:
+              - run_until: {quest: Q, state: complete, within: 2m}
+              - expect: {outcome: none, player: 99}
+            expect:
+              - {global: udg_x, equals: 2}
+            """)
+    err = info.value
+    lines = str(err).splitlines()
+    assert [line.split(": ", 1)[0].rsplit("s.scenario.yaml:", 1)[1] for line in lines] == \
+        ["3:3", "5:34", "6:37", "8:21"]
+    assert "players[40]" in lines[0] and "steps[0].run_until.state" in lines[1]
+    assert "steps[1].expect.player" in lines[2] and "unknown field 'equals'" in lines[3]
+    assert (err.line, err.column) == (3, 3) and len(err.also) == 3
 
 
 def test_yaml_1_2_booleans_keep_button_texts(tmp_path):
