@@ -264,7 +264,7 @@ def _print_entry(console, e) -> None:
         body = Text(e.plain)
     line.append_text(Text("\n" + _INDENT).join(body.split("\n")) if "\n" in body.plain else body)
     if not console.is_terminal and e.plain != e.text:
-        line.append(f"\n{_INDENT}raw: {e.text}", style="dim")
+        line.append(f"\n{_INDENT}raw: " + _raw_lines(e.text), style="dim")
     console.print(line)
 
 
@@ -407,8 +407,13 @@ def _plain_entry(e) -> str | None:
         return None
     text = f"{e.time:8.2f}s {e.kind:<16} " + e.plain.replace("\n", "\n" + _INDENT)
     if e.plain != e.text:
-        text += f"\n{_INDENT}raw: {e.text}"
+        text += f"\n{_INDENT}raw: " + _raw_lines(e.text)
     return text
+
+
+def _raw_lines(text: str) -> str:
+    """A raw game string's own line breaks indented under ``raw:`` (not at column 0)."""
+    return text.replace("\n", "\n" + _INDENT + "     ")
 
 
 QUIET_AFTER = 60.0

@@ -1200,7 +1200,8 @@ class LoadedScenario:
 
     ``maps`` are the resolved map paths in play order; ``api`` the resolved API folder (or
     None for the map's / built-in API); ``from_save`` the resolved save file to start from
-    (``from_save_mark`` its line and column); ``step_lines`` / ``expect_lines`` (and
+    (``from_save_mark`` its line and column); ``map_mark`` the line and column of the
+    ``map:`` (or ``campaign:``) value; ``step_lines`` / ``expect_lines`` (and
     ``step_columns`` / ``expect_columns``) the 1-based line (column) of each step /
     expectation in the file.
     """
@@ -1216,6 +1217,7 @@ class LoadedScenario:
     from_save_mark: tuple[int | None, int | None] = (None, None)
     step_columns: list[int] = field(default_factory=list)
     expect_columns: list[int] = field(default_factory=list)
+    map_mark: tuple[int | None, int | None] = (None, None)
 
     @property
     def name(self) -> str:
@@ -1528,7 +1530,9 @@ def load_scenario(path: str | os.PathLike, *, text: str | None = None) -> Loaded
     expect_columns = [at("expect", i)[1] or 0 for i in range(len(scenario.expect))]
     return LoadedScenario(path, scenario, maps, api, step_lines, expect_lines, campaign_name,
                           from_save=from_save, from_save_mark=at("from_save"),
-                          step_columns=step_columns, expect_columns=expect_columns)
+                          step_columns=step_columns, expect_columns=expect_columns,
+                          map_mark=at("map") if scenario.map is not None else
+                          at("campaign", 0) if isinstance(scenario.campaign, list) else at("campaign"))
 
 
 def _read_text(path: Path) -> str:

@@ -2152,6 +2152,7 @@ def run_scenario(loaded: LoadedScenario, *, api: str | os.PathLike | None = None
                 first = _start_from_save(jg, loaded)
             else:
                 what = f"map: {loaded.maps[0]}"
+                line, column = loaded.map_mark
                 jg.load(loaded.maps[0])
             for i, step in enumerate(sc.steps):
                 what, line = describe(step), loaded.step_lines[i] or None
@@ -2432,7 +2433,7 @@ def _timeline_line(t: float, kind: str, text: str) -> str:
     pad = " " * 29
     line = f"{t:9.2f}s  {kind:<16} " + markup.strip(text).replace("\n", "\n" + pad)
     if markup.has_markup(text):
-        line += f"\n{pad}raw: {text}"
+        line += f"\n{pad}raw: " + text.replace("\n", "\n" + pad + "     ")
     return line
 
 

@@ -65,6 +65,20 @@ def test_plain_output_shows_the_stripped_text_and_the_raw_string_beside():
     assert lines[2].strip() == f"raw: {QUEST}"
 
 
+def test_raw_strings_with_real_line_breaks_stay_indented_under_raw():
+    """Human01's quest text holds real line breaks after its colour codes: the raw string's
+    lines start under ``raw:``, not at column 0 (a new user's report)."""
+    rep = MissionReport("m", "built-in")
+    rep.timeline = [TimelineEntry(1.0, "message", "|cffffcc00MAIN QUEST|r\nDefend Strahnbrad\n  - Go")]
+    out = io.StringIO()
+    _print_timeline(Console(file=out, width=200), rep)
+    lines = out.getvalue().splitlines()
+    assert lines[3].strip() == "raw: |cffffcc00MAIN QUEST|r"
+    raw_column = lines[3].index("raw: ") + len("raw: ")
+    assert lines[4] == " " * raw_column + "Defend Strahnbrad"
+    assert lines[5] == " " * raw_column + "  - Go"
+
+
 def test_json_report_keeps_raw_and_plain(tmp_path):
     script = tmp_path / "war3map.j"
     script.write_text('function main takes nothing returns nothing\n'

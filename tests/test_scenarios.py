@@ -360,6 +360,16 @@ def test_bad_api_option_fails_the_scenario(tiny):
     result.stdout.fnmatch_lines(["*cannot load map*API folder does not exist*"])
 
 
+def test_a_map_that_does_not_load_is_reported_at_the_map_line(tiny):
+    """A missing map names the ``map:`` value's line and column, as every other scenario
+    problem does (a new user's report had only the file)."""
+    tiny.makefile(".scenario.yaml", s="name: x\nmap: ./nope/war3map.j\n")
+    result = _run(tiny)
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*step (*s.scenario.yaml:2:6): map: *nope*war3map.j",
+                                 "*cannot load map*no such map file or folder*"])
+
+
 def test_campaign_next_mission_carries_saved_game_caches(tiny):
     (tiny.path / "m2.j").write_text(MAP2)
     tiny.makefile(".scenario.yaml", campaign="""\
