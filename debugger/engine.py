@@ -313,6 +313,8 @@ class Debugger:
 
         def on_failure(jg, failure) -> None:
             self._flush_timeline()
+            # the run has failed whatever happens at the stop: quitting there exits 1 too
+            self.result = {"exit_code": 1, "failure": str(failure)}
             if self.break_on_failure:
                 self._stop(Stop("failure", f"scenario failed: {failure.what or ''}".strip(), None,
                                 text=str(failure)), None, None)

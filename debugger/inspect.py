@@ -78,9 +78,16 @@ def format_value(value: Any, declared: str | None = None) -> str:
         return f"{type(value).__name__} ({len(value)})"
     if isinstance(value, (dict, MappingProxyType)):   # a shared empty default shows as one
         return f"dict ({len(value)})"
-    if is_dataclass(value):
-        return type(value).__name__       # expandable: its fields are the children
+    if is_dataclass(value):               # expandable: its fields are the children
+        return type(value).__name__ + _record_name(value)
     return repr(value)
+
+
+def _record_name(record: Any) -> str:
+    """What names a game-data record (a unit type row: ``'hfoo' Footman``), or ""."""
+    rawcode, name = getattr(record, "rawcode", None), getattr(record, "name", None)
+    text = f" '{rawcode}'" if isinstance(rawcode, str) and rawcode else ""
+    return text + (f" {name}" if isinstance(name, str) and name else "")
 
 
 def expandable(value: Any) -> bool:

@@ -47,6 +47,7 @@ class TerminalFrontend(cmd.Cmd):
         self.level = 0                 # frame index in ``where`` (0 innermost)
         self.displays: list[str] = []
         self.quiet = quiet
+        self._last_output = ""   # the last game output line: a stop does not repeat it
         self._resume = False
         if readline is not None and stdin is None:
             try:
@@ -61,7 +62,7 @@ class TerminalFrontend(cmd.Cmd):
         self.dbg, self.stop = debugger, stop
         self.thread_id, self.level = stop.thread_id, 0
         self._say(f"[{debugger.now:.2f}s] stopped: {stop.description}")
-        if stop.text and stop.text != stop.description:
+        if stop.text and stop.text not in (stop.description, self._last_output):
             self._say(stop.text)
         self._show_line()
         for expr in self.displays:
@@ -90,6 +91,7 @@ class TerminalFrontend(cmd.Cmd):
             return
         stream = sys.stderr if category == "stderr" else self.stdout
         stream.write(text if text.endswith("\n") else text + "\n")
+        self._last_output = text.rstrip("\n").rsplit("\n", 1)[-1]
         stream.flush()
 
     # ------------------------------------------------------------------ commands

@@ -155,6 +155,7 @@ def test_trigger_breakpoint_variables_and_unit_expansion_on_a_campaign_map():
         owner = d.evaluate("GetPlayerId(GetOwningPlayer(udg_Uther))").value
         life = d.evaluate("GetWidgetLife(udg_Uther)").value
         seen["uther"] = (uther.type, fields["owner"], fields["life"], fields["type"], owner, life)
+        seen["utype"] = fields["utype"]
         d.step_over(stop.thread_id)
 
     fe = Scripted(at_intro)
@@ -166,6 +167,7 @@ def test_trigger_breakpoint_variables_and_unit_expansion_on_a_campaign_map():
     kind, owner_text, life_text, type_text, owner_id, life = seen["uther"]
     assert kind == "unit" and type_text.startswith("'Huth'")     # CreateUnit(p, 'Huth', ...) in the script
     assert owner_text.startswith(f"Player({owner_id})") and life_text == life and float(life) > 0
+    assert seen["utype"] == "UnitType 'Huth' Uther"   # its row, not a class name
 
 
 def test_exception_breakpoint_stops_on_an_op_limit_crash_with_the_jass_stack(small):
@@ -298,6 +300,8 @@ steps:
     child.sendline("quit")
     child.expect("terminated")
     child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1     # the scenario failed: quitting at its stop exits 1 too
 
 
 @pytest.mark.parametrize("checkpoints", ["every 2 game seconds", "none but the start"])
@@ -335,6 +339,22 @@ def test_step_back_over_a_wait_and_reverse_continue_then_forward_to_the_same_sta
     options = RunOptions(until=8)
     _report, plain = run_mission(load_mission(small, options), options)
     assert state_digest(d.session) == state_digest(plain)
+
+
+def test_a_caught_crash_is_shown_once_at_its_stop(tmp_path):
+    """``--catch op-limit``: the crash's timeline line is printed once, not again as the stop's
+    text (with ``--quiet`` the stop's text is the only copy)."""
+    script = tmp_path / "crash.j"
+    script.write_text("globals\n    integer udg_x = 0\nendglobals\n"
+                      "function Spin takes nothing returns nothing\n    loop\n        set udg_x = udg_x + 1\n"
+                      "    endloop\nendfunction\nfunction main takes nothing returns nothing\n"
+                      "    call Spin()\nendfunction\n")
+    for quiet in ([], ["--quiet"]):
+        out = subprocess.run([sys.executable, "-m", "cli", "debug", str(script), "--catch", "op-limit",
+                              "--until", "1s", *quiet], input="continue\n", capture_output=True, text=True,
+                             timeout=120, cwd=str(Path(__file__).parent.parent)).stdout
+        assert out.count("op limit of 300000 exceeded (S093) at Spin (") == 1, out
+        assert "stopped: op-limit" in out
 
 
 def test_goto_an_earlier_game_time(small):
