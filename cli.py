@@ -112,13 +112,16 @@ def _render(diags, sources: dict, use_rich: bool) -> None:
         click.echo("\n".join(out))
 
 
-def _summary(n_err: int, n_warn: int, n_files: int) -> str:
+def _summary(n_err: int, n_warn: int, n_files: int, n_api: int = 0) -> str:
+    """The last line of ``jass check``: the files given are counted, the API files loaded
+    before them named apart (``in 1 file (after 3 API files)``)."""
     def plural(n: int, word: str) -> str:
         return f"{n} {word}{'' if n == 1 else 's'}"
+    where = plural(n_files, "file") + (f" (after {plural(n_api, 'API file')})" if n_api else "")
     if n_err == 0 and n_warn == 0:
-        return f"ok: no problems in {plural(n_files, 'file')}"
+        return f"ok: no problems in {where}"
     status = "failed" if n_err else "ok"
-    return f"{status}: {plural(n_err, 'error')}, {plural(n_warn, 'warning')} in {plural(n_files, 'file')}"
+    return f"{status}: {plural(n_err, 'error')}, {plural(n_warn, 'warning')} in {where}"
 
 
 @main.command("check")
@@ -195,7 +198,8 @@ def check_command(api_dir: Path | None, lenient: bool, flags: tuple[str, ...], n
     if api_dir is None and any(d.code == "E201" for d in diagnostics):
         click.echo("hint: no API was loaded (--api DIR or JASS_API): the types and natives of "
                    "common.j are undeclared")
-    click.echo(_summary(n_err, n_warn, len(sources)))
+    n_api = len(paths) - len(files)
+    click.echo(_summary(n_err, n_warn, len(sources) - n_api, n_api))
     sys.exit(1 if n_err else 0)
 
 
@@ -661,6 +665,18 @@ def _print_coverage(console, data) -> None:
         table.add_row(escape(path), f"{lh}/{lf}", f"{fh}/{ff}", f"{100 * lh / lf:.1f}" if lf else "-")
     console.print(table)
     never_fired = data.never_fired()
+    if not never_fired:   # no empty table
+        console.print(f"triggers that never fired: none of {len(data.triggers)}")
+    else:
+        _print_never_fired(console, data, never_fired)
+    never = data.never_observed()
+    if never:
+        console.print(f"[yellow]events registered, never observed:[/] {escape(', '.join(never))}")
+
+
+def _print_never_fired(console, data, never_fired: list[str]) -> None:
+    from rich.markup import escape
+    from rich.table import Table
     triggers = Table(title=f"triggers that never fired: {len(never_fired)} of {len(data.triggers)}")
     for col in ("trigger", "events", "observed", "conditions passed", "never observed"):
         triggers.add_column(col, justify="right" if col in ("events", "observed", "conditions passed") else "left")
@@ -669,9 +685,6 @@ def _print_coverage(console, data) -> None:
         triggers.add_row(escape(name), str(sum(r for r, _s in t["events"].values())), str(t["observed"]),
                          f"{t['passed']}/{t['evaluated']}", escape(", ".join(data.trigger_never_observed(name))))
     console.print(triggers)
-    never = data.never_observed()
-    if never:
-        console.print(f"[yellow]events registered, never observed:[/] {escape(', '.join(never))}")
 
 
 def _run(map_path, api_dir, until, seed, local_player, report_path, expect, sandbox, verbose,

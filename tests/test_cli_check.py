@@ -56,7 +56,7 @@ def test_a_map_archive_is_checked_as_its_script(tmp_path):
     archive = shared_path("corpus", "maps", "archive-small-wars-tft", "test_tft.w3x")
     api = shared_path("corpus", "api", "1.30.4")
     result = invoke("--api", str(api), str(archive))
-    assert result.exit_code == 0 and "ok: no problems" in result.output
+    assert result.exit_code == 0 and "ok: no problems in 1 file (after 2 API files)" in result.output
     bad = write(tmp_path, "bad.w3x", b"HM3W" + bytes(600))
     result = invoke(bad)
     assert result.exit_code == 1 and "error: " in result.output and "Traceback" not in result.output
@@ -93,7 +93,7 @@ def test_api_folder_is_loaded_first(tmp_path):
     map_script = shared_path("corpus", "maps", "custom-dwc-default-map", "war3map.j")
     result = invoke("--api", str(api), str(map_script))
     assert result.exit_code == 0, result.output[-2000:]
-    assert "in 3 files" in result.output
+    assert "in 1 file (after 2 API files)" in result.output
     alone = invoke(str(map_script))
     assert alone.exit_code == 1 and "error[E201]" in alone.output
 
@@ -103,7 +103,7 @@ def test_ai_scripts_load_common_ai(tmp_path):
     api = SHARED / "corpus" / "api" / "1.30.4"
     result = invoke("--api", str(api), str(api / "ai" / "sleepforever.ai"))
     assert result.exit_code == 0, result.output[-2000:]
-    assert "in 4 files" in result.output
+    assert "in 1 file (after 3 API files)" in result.output
     failing = invoke("--api", str(api), str(api / "ai" / "h04_orange.ai"))
     assert failing.exit_code == 1 and "debug_fast_attacks" in failing.output
 

@@ -268,6 +268,19 @@ def test_jass_run_cov_writes_the_outputs(tmp_path):
     _check_cobertura(xml)
 
 
+def test_when_every_trigger_fired_no_empty_table_is_printed(tmp_path):
+    script = tmp_path / "war3map.j"
+    script.write_text("globals\n    trigger gg_trg_Once = null\n    integer udg_n = 0\nendglobals\n"
+                      "function Once takes nothing returns nothing\n    set udg_n = udg_n + 1\nendfunction\n"
+                      "function main takes nothing returns nothing\n    set gg_trg_Once = CreateTrigger()\n"
+                      "    call TriggerRegisterTimerEvent(gg_trg_Once, 1.0, false)\n"
+                      "    call TriggerAddAction(gg_trg_Once, function Once)\nendfunction\n")
+    result = CliRunner().invoke(main, ["run", str(script), "--until", "2s", "--cov"])
+    assert result.exit_code == 0, result.output
+    assert "triggers that never fired: none of 1" in result.output
+    assert "┏" not in result.output.split("triggers that never fired")[1]   # no table follows
+
+
 def test_jass_run_cov_blizzard_covers_the_api(tmp_path):
     script = shared_path("corpus", "maps", "campaign-human01", "war3map.j")
     api = shared_path("corpus", "api", "1.30.4")
